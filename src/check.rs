@@ -1,0 +1,183 @@
+//! The win check: standard form from the tables plus a pair search, seven
+//! pairs and thirteen orphans by counting.
+//!
+//! ```
+//! use hupai::{Form, Hand, Rules};
+//! let hand: Hand = "22567p12555678m*".parse()?;       // seed 000, one joker
+//! let forms = Rules::default().check(&hand)?;
+//! assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::Standard]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::error::HandError;
+use crate::hand::Hand;
+use crate::rules::{Form, Forms, Rules};
+use crate::tables::Tables;
+use crate::tile::KINDS;
+
+/// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+impl Rules {
+    /// The forms by which `hand` wins under these rules (empty: not a win).
+    ///
+    /// # Errors
+    /// [`HandError::TileNotInRules`] for a tile the rules do not use,
+    /// [`HandError::TooManyTiles`] for a hand over the rules' size limit, and
+    /// [`HandError::WrongSize`] for a hand that is not 3N+2 tiles.
+    pub fn check(&self, hand: &Hand) -> Result<Forms, HandError> {
+        self.validate_win_size(hand)?;
+        Ok(self.forms_of(hand.counts(), hand.jokers()))
+    }
+
+    /// Does `hand` win under these rules? Like [`Rules::check`], but stops at
+    /// the first form found.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// assert!(Rules::basic().is_win(&"66789m*11z".parse()?)?);
+    /// assert!(!Rules::basic().is_win(&"66788m*11z".parse()?)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::check`].
+    pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
+        self.validate_win_size(hand)?;
+        Ok(self.wins(hand.counts(), hand.jokers()))
+    }
+
+    /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
+    ///
+    /// ```
+    /// let mut counts = [0u8; 34];
+    /// counts[27] = 2; // 11z
+    /// assert!(hupai::Rules::basic().is_win_counts(&counts, 3)?);
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Hand::from_counts`] and [`Rules::check`].
+    pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
+        self.is_win(&Hand::from_counts(counts, jokers)?)
+    }
+
+    /// Checks that the rules use every tile of `hand` and its size is within
+    /// the rules' limit.
+    pub(crate) fn validate(&self, hand: &Hand) -> Result<(), HandError> {
+        if let Some(tile) = self.tiles.first_outside(hand.counts()) {
+            return Err(HandError::TileNotInRules {
+                tile,
+                rules: self.name.to_string(),
+            });
+        }
+        if hand.len() > self.max_tiles() {
+            return Err(HandError::TooManyTiles {
+                tiles: hand.len(),
+                max: self.max_tiles(),
+            });
+        }
+        Ok(())
+    }
+
+    fn validate_win_size(&self, hand: &Hand) -> Result<(), HandError> {
+        self.validate(hand)?;
+        if hand.len() % 3 != 2 {
+            return Err(HandError::WrongSize {
+                tiles: hand.len(),
+                expected: if self.max_tiles == 14 {
+                    "2, 5, 8, 11 or 14"
+                } else {
+                    "3N+2"
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// Every form `counts` + `jokers` wins by; the hand is valid and 3N+2.
+    pub(crate) fn forms_of(&self, counts: &[u8; KINDS], jokers: u8) -> Forms {
+        let mut forms = Forms::NONE;
+        if self.forms.contains(Form::Standard) && standard_need(self.tables, counts) <= jokers {
+            forms = forms.with(Form::Standard);
+        }
+        if self.forms.contains(Form::SevenPairs)
+            && seven_pairs(counts, jokers, self.seven_pairs_quads)
+        {
+            forms = forms.with(Form::SevenPairs);
+        }
+        if self.forms.contains(Form::ThirteenOrphans) && thirteen_orphans(counts, jokers) {
+            forms = forms.with(Form::ThirteenOrphans);
+        }
+        forms
+    }
+
+    /// Does `counts` + `jokers` win by any form? The hand is valid and 3N+2.
+    #[inline]
+    pub(crate) fn wins(&self, counts: &[u8; KINDS], jokers: u8) -> bool {
+        (self.forms.contains(Form::Standard) && standard_need(self.tables, counts) <= jokers)
+            || (self.forms.contains(Form::SevenPairs)
+                && seven_pairs(counts, jokers, self.seven_pairs_quads))
+            || (self.forms.contains(Form::ThirteenOrphans) && thirteen_orphans(counts, jokers))
+    }
+}
+
+/// Fewest jokers that complete `counts` into N melds plus one pair: the
+/// melds-only needs of all four suits, plus the cheapest extra cost of
+/// holding the pair in one of them. Four table loads, no branch on the data.
+#[inline]
+pub(crate) fn standard_need(tables: &Tables, counts: &[u8; KINDS]) -> u8 {
+    let needs = [
+        tables.suit(&counts[0..9]),
+        tables.suit(&counts[9..18]),
+        tables.suit(&counts[18..27]),
+        tables.honor(&counts[27..34]),
+    ];
+    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
+    let pair = needs
+        .iter()
+        .map(|n| n.with_pair() as i16 - n.melds() as i16)
+        .min()
+        .unwrap_or(0);
+    (melds + pair).clamp(0, u8::MAX as i16) as u8
+}
+
+/// Seven pairs of a 14-tile hand, by counting: every kind held an odd number
+/// of times needs one joker; jokers left over pair with each other. With
+/// `quads` false the pairs must differ, so no kind may be held 3 or 4 times.
+fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
+    let natural: u8 = counts.iter().sum();
+    if natural + jokers != 14 {
+        return false;
+    }
+    let mut odd = 0u8;
+    for &c in counts {
+        if !quads && c > 2 {
+            return false;
+        }
+        odd += c & 1;
+    }
+    odd <= jokers
+}
+
+/// Thirteen orphans of a 14-tile hand, by counting: only orphans, none more
+/// than twice, at most one twice; jokers fill the missing orphans and the pair.
+fn thirteen_orphans(counts: &[u8; KINDS], jokers: u8) -> bool {
+    let natural: u8 = counts.iter().sum();
+    if natural + jokers != 14 {
+        return false;
+    }
+    let mut orphans = 0u8;
+    let mut pairs = 0u8;
+    for &i in &ORPHANS {
+        let c = counts[i];
+        if c > 2 {
+            return false;
+        }
+        orphans += c;
+        pairs += (c == 2) as u8;
+    }
+    // Every natural tile is an orphan; the jokers then complete the 13
+    // kinds and the pair exactly, as the hand has 14 tiles.
+    orphans == natural && pairs <= 1
+}

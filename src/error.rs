@@ -1,0 +1,93 @@
+//! Every error the library returns. Each variant carries the offending value.
+
+use crate::tile::Tile;
+
+/// A hand that is not acceptable: bad tiles, too many copies or tiles, or a
+/// hand the rules cannot judge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HandError {
+    /// A rank outside 1–9 (1–7 for honours), such as `8z` or `0z`.
+    #[error("rank {rank} does not exist in suit '{suit}'")]
+    RankOutOfRange {
+        /// The rank as written.
+        rank: u8,
+        /// The suit letter (`m`, `p`, `s`, `z`).
+        suit: char,
+    },
+    /// A tile index outside 0–33.
+    #[error("tile index {index} is not a tile (0-33)")]
+    BadTileIndex {
+        /// The index given.
+        index: usize,
+    },
+    /// A two-digit code (seed 001) that names no tile.
+    #[error("tile code {code} is not a tile (11-19, 21-29, 31-39, 40-46)")]
+    BadTileCode {
+        /// The code given.
+        code: u32,
+    },
+    /// More than four copies of one tile.
+    #[error("{count} copies of {tile}: at most 4")]
+    TooManyCopies {
+        /// The tile.
+        tile: Tile,
+        /// How many copies the hand holds.
+        count: usize,
+    },
+    /// More tiles (jokers included) than a hand can hold.
+    #[error("{tiles} tiles (jokers included): at most {max}")]
+    TooManyTiles {
+        /// Tiles in the hand, jokers included.
+        tiles: usize,
+        /// The limit: [`MAX_HAND_TILES`](crate::MAX_HAND_TILES), or the rules' own.
+        max: usize,
+    },
+    /// A tile kind the rules do not play with.
+    #[error("{tile} is not used by the '{rules}' rules")]
+    TileNotInRules {
+        /// The tile.
+        tile: Tile,
+        /// The rules' name.
+        rules: String,
+    },
+    /// A hand whose size cannot be a win: a win has 3N+2 tiles.
+    #[error("{tiles} tiles (jokers included): a win has 3N+2 tiles ({expected})")]
+    WrongSize {
+        /// Tiles in the hand, jokers included.
+        tiles: usize,
+        /// The sizes the rules accept, in words.
+        expected: &'static str,
+    },
+}
+
+/// A notation string that does not describe a hand.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// A character that is not part of any notation.
+    #[error("unknown character {ch:?} at byte {at}")]
+    UnknownChar {
+        /// The character.
+        ch: char,
+        /// Its byte offset in the input.
+        at: usize,
+    },
+    /// Digits not followed by a suit (`123` or `12*m`).
+    #[error("digits {digits:?} have no suit letter after them")]
+    MissingSuit {
+        /// The digits as written.
+        digits: String,
+    },
+    /// A suit with no digits before it (`m`, `饼`).
+    #[error("suit {suit:?} at byte {at} has no digits before it")]
+    MissingDigits {
+        /// The suit character as written.
+        suit: char,
+        /// Its byte offset in the input.
+        at: usize,
+    },
+    /// The tiles are well written but do not form a valid hand.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}

@@ -1,0 +1,215 @@
+//! A hand: counts of the 34 tile kinds plus a number of jokers, validated once.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{HandError, ParseError};
+use crate::tile::{Suit, Tile, KINDS};
+
+/// The most tiles (jokers included) any supported rules allow in a hand: 17,
+/// for sixteen-tile mahjong. Rules may set a lower limit (14 by default).
+pub const MAX_HAND_TILES: usize = 17;
+
+/// A concealed hand: how many of each of the 34 tile kinds, and how many jokers.
+///
+/// A `Hand` always holds at most 4 copies of each kind and at most
+/// [`MAX_HAND_TILES`] tiles; every constructor checks this once.
+///
+/// ```
+/// use hupai::Hand;
+/// let hand: Hand = "22567p12555678m*".parse()?;
+/// assert_eq!(hand.len(), 14);
+/// assert_eq!(hand.jokers(), 1);
+/// assert_eq!(hand.to_string(), "12555678m22567p*");
+/// # Ok::<(), hupai::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hand {
+    counts: [u8; KINDS],
+    jokers: u8,
+}
+
+impl Hand {
+    /// A hand from counts indexed by tile (0–33) and a joker count.
+    ///
+    /// # Errors
+    /// [`HandError::TooManyCopies`] for a count over 4,
+    /// [`HandError::TooManyTiles`] for more than [`MAX_HAND_TILES`] tiles.
+    ///
+    /// ```
+    /// let mut counts = [0u8; 34];
+    /// counts[0] = 4;
+    /// assert!(hupai::Hand::from_counts(&counts, 1).is_ok());
+    /// counts[0] = 5;
+    /// assert!(hupai::Hand::from_counts(&counts, 0).is_err());
+    /// ```
+    pub fn from_counts(counts: &[u8; KINDS], jokers: u8) -> Result<Hand, HandError> {
+        let wide: [usize; KINDS] = std::array::from_fn(|i| counts[i] as usize);
+        Hand::from_wide_counts(&wide, jokers as usize)
+    }
+
+    /// Validates counts that may be arbitrarily large (parsers count first).
+    pub(crate) fn from_wide_counts(
+        counts: &[usize; KINDS],
+        jokers: usize,
+    ) -> Result<Hand, HandError> {
+        let mut total = jokers;
+        for (i, &c) in counts.iter().enumerate() {
+            if c > 4 {
+                return Err(HandError::TooManyCopies {
+                    tile: Tile::from_index(i).expect("index < 34"),
+                    count: c,
+                });
+            }
+            total += c;
+        }
+        if total > MAX_HAND_TILES {
+            return Err(HandError::TooManyTiles {
+                tiles: total,
+                max: MAX_HAND_TILES,
+            });
+        }
+        Ok(Hand {
+            counts: std::array::from_fn(|i| counts[i] as u8),
+            jokers: jokers as u8,
+        })
+    }
+
+    /// A hand from a list of tiles and a joker count.
+    ///
+    /// ```
+    /// use hupai::{Hand, Tile};
+    /// let tiles = [Tile::from_index(0)?, Tile::from_index(0)?];
+    /// assert_eq!(Hand::from_tiles(&tiles, 0)?.to_string(), "11m");
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    pub fn from_tiles(tiles: &[Tile], jokers: u8) -> Result<Hand, HandError> {
+        let mut counts = [0usize; KINDS];
+        for t in tiles {
+            counts[t.index()] += 1;
+        }
+        Hand::from_wide_counts(&counts, jokers as usize)
+    }
+
+    /// A hand from tile ids 0–33 (seed 002's encoding).
+    ///
+    /// ```
+    /// assert_eq!(hupai::Hand::from_ids(&[0, 9, 18, 33], 0)?.to_string(), "1m1p1s7z");
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    pub fn from_ids(ids: &[u8], jokers: u8) -> Result<Hand, HandError> {
+        let mut counts = [0usize; KINDS];
+        for &id in ids {
+            counts[Tile::from_index(id as usize)?.index()] += 1;
+        }
+        Hand::from_wide_counts(&counts, jokers as usize)
+    }
+
+    /// A hand from seed 001's two-digit codes (11–19 万, 21–29 条, 31–39 筒,
+    /// 40–46 东南西北中发白).
+    ///
+    /// ```
+    /// assert_eq!(hupai::Hand::from_codes(&[11, 21, 31, 44], 0)?.to_string(), "1m1p1s7z");
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    pub fn from_codes(codes: &[u32], jokers: u8) -> Result<Hand, HandError> {
+        let mut counts = [0usize; KINDS];
+        for &code in codes {
+            counts[Tile::from_code(code)?.index()] += 1;
+        }
+        Hand::from_wide_counts(&counts, jokers as usize)
+    }
+
+    /// Counts indexed by tile (0–33).
+    pub fn counts(&self) -> &[u8; KINDS] {
+        &self.counts
+    }
+
+    /// How many copies of `tile` the hand holds.
+    pub fn count(&self, tile: Tile) -> u8 {
+        self.counts[tile.index()]
+    }
+
+    /// Number of jokers.
+    pub fn jokers(&self) -> u8 {
+        self.jokers
+    }
+
+    /// Number of tiles, jokers included.
+    pub fn len(&self) -> usize {
+        self.natural_len() + self.jokers as usize
+    }
+
+    /// True when the hand holds no tile and no joker.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of tiles, jokers excluded.
+    pub fn natural_len(&self) -> usize {
+        self.counts.iter().map(|&c| c as usize).sum()
+    }
+
+    /// The tiles in index order, each repeated as often as held (no jokers).
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.counts[t.index()] as usize))
+    }
+
+    /// Tile ids 0–33 in index order (seed 002's encoding), jokers left out.
+    pub fn to_ids(&self) -> Vec<u8> {
+        self.tiles().map(|t| t.index() as u8).collect()
+    }
+
+    /// Seed 001's two-digit codes in index order, jokers left out.
+    pub fn to_codes(&self) -> Vec<u32> {
+        self.tiles().map(Tile::code).collect()
+    }
+}
+
+impl Default for Hand {
+    /// The empty hand.
+    fn default() -> Hand {
+        Hand {
+            counts: [0; KINDS],
+            jokers: 0,
+        }
+    }
+}
+
+impl FromStr for Hand {
+    type Err = ParseError;
+
+    /// Parses `mpsz` or Chinese notation (see [`crate::notation`]).
+    fn from_str(s: &str) -> Result<Hand, ParseError> {
+        crate::notation::parse(s)
+    }
+}
+
+impl fmt::Display for Hand {
+    /// Canonical `mpsz`: suits in index order, jokers as trailing `*`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for suit in Suit::ALL {
+            let first = suit.first_index();
+            let mut any = false;
+            for r in 0..suit.ranks() as usize {
+                for _ in 0..self.counts[first + r] {
+                    write!(f, "{}", r + 1)?;
+                    any = true;
+                }
+            }
+            if any {
+                write!(f, "{}", suit.letter())?;
+            }
+        }
+        for _ in 0..self.jokers {
+            f.write_str("*")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hand({self})")
+    }
+}

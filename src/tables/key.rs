@@ -1,0 +1,51 @@
+// The one definition of a per-suit table key. Shared verbatim by the library
+// (`src/tables/mod.rs`) and by the generator in `build.rs` (through
+// `include!`), so the two cannot disagree. Module docs live on the `mod key`
+// declaration because `include!` does not accept inner doc comments.
+
+/// Ranks in a numbered suit (1–9).
+pub const SUIT_RANKS: usize = 9;
+
+/// Ranks among the honours (east, south, west, north, white, green, red).
+pub const HONOR_RANKS: usize = 7;
+
+/// Slots in a numbered-suit table: every count vector in `0..=4` per rank, `5^9`.
+pub const SUIT_SLOTS: usize = pow5(SUIT_RANKS);
+
+/// Slots in the honour table: `5^7`.
+pub const HONOR_SLOTS: usize = pow5(HONOR_RANKS);
+
+/// `5^n`, usable in constants.
+pub const fn pow5(n: usize) -> usize {
+    let mut p = 1;
+    let mut i = 0;
+    while i < n {
+        p *= 5;
+        i += 1;
+    }
+    p
+}
+
+/// The dense base-5 key of one suit's counts: `sum(counts[r] * 5^r)`.
+///
+/// Every count must be at most 4 (the caller validates); the key is then a
+/// bijection between count vectors of `counts.len()` ranks and
+/// `0..5^counts.len()`.
+#[inline]
+pub fn key_of(counts: &[u8]) -> usize {
+    let mut key = 0usize;
+    let mut place = 1usize;
+    for &c in counts {
+        key += c as usize * place;
+        place *= 5;
+    }
+    key
+}
+
+/// The counts encoded by `key`, one per rank (inverse of [`key_of`]).
+pub fn counts_of(mut key: usize, out: &mut [u8]) {
+    for c in out.iter_mut() {
+        *c = (key % 5) as u8;
+        key /= 5;
+    }
+}

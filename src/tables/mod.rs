@@ -1,0 +1,110 @@
+//! The per-suit joker-need tables: the one place that knows their key and
+//! value layout.
+//!
+//! # Layout
+//!
+//! There are two tables, one for the numbered suits (shared by `m`, `p`,
+//! `s`) and one for the honours. Each is one byte per slot:
+//!
+//! - **Key** ([`key::key_of`]): the suit's counts read as a base-5 number,
+//!   `count(rank 1) + 5·count(rank 2) + … + 5⁸·count(rank 9)` (honours: 7
+//!   ranks). Every count vector with counts 0–4 has its own slot: `5⁹ =
+//!   1,953,125` numbered-suit slots and `5⁷ = 78,125` honour slots, 2.03 MB in
+//!   all. The key is a perfect hash onto a dense index: no hashing, no
+//!   collision, one load. Of the slots, 405,350 (numbered) and 43,130
+//!   (honour) hold patterns of at most 14 tiles; the rest hold `0xff`.
+//! - **Value** ([`Need`]): bits 0–3 are the fewest jokers that complete the
+//!   suit's tiles into melds only; bits 4–7 the fewest that complete them into
+//!   melds plus one pair. 15 means "no completion with the jokers any hand can
+//!   hold" (for a pattern of `n` tiles, a need of 15 or more can never be met:
+//!   the hand would exceed its size limit).
+//!
+//! The win check for the standard form sums the melds-only needs of the four
+//! suits, then lets the one suit whose pair costs least hold the pair; the
+//! hand wins when that total is at most its joker count. Jokers left over
+//! are a multiple of three (the hand has 3N+2 tiles) and form melds of their
+//! own.
+
+/// The dense base-5 key shared with the generator in `build.rs`.
+pub mod key {
+    include!("key.rs");
+}
+
+/// The generator, shared with `build.rs`: a dynamic programme over ranks.
+pub mod gen {
+    include!("gen.rs");
+}
+
+use key::{key_of, HONOR_SLOTS, SUIT_SLOTS};
+
+pub use gen::TableParams;
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// One table value: the jokers one suit needs (see the [layout](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Need(u8);
+
+impl Need {
+    /// Fewest jokers that complete the tiles into melds only (15: none).
+    #[inline]
+    pub const fn melds(self) -> u8 {
+        self.0 & 0x0f
+    }
+
+    /// Fewest jokers that complete the tiles into melds plus one pair (15: none).
+    #[inline]
+    pub const fn with_pair(self) -> u8 {
+        self.0 >> 4
+    }
+}
+
+/// A pair of tables (numbered suits, honours) for one set of [`TableParams`].
+#[derive(Clone, Copy)]
+pub struct Tables {
+    suit: &'static [u8; SUIT_SLOTS],
+    honor: &'static [u8; HONOR_SLOTS],
+    params: TableParams,
+}
+
+impl Tables {
+    /// The tables compiled in by `build.rs`, for [`TableParams::DEFAULT`].
+    pub fn builtin() -> &'static Tables {
+        static BUILTIN: Tables = Tables {
+            suit: DEFAULT_SUIT,
+            honor: DEFAULT_HONOR,
+            params: TableParams::DEFAULT,
+        };
+        &BUILTIN
+    }
+
+    /// The parameters these tables were generated for.
+    pub fn params(&self) -> &TableParams {
+        &self.params
+    }
+
+    /// The need of one numbered suit, from its 9 counts (each at most 4).
+    #[inline]
+    pub fn suit(&self, counts: &[u8]) -> Need {
+        Need(self.suit[key_of(counts)])
+    }
+
+    /// The need of the honours, from their 7 counts (each at most 4).
+    #[inline]
+    pub fn honor(&self, counts: &[u8]) -> Need {
+        Need(self.honor[key_of(counts)])
+    }
+
+    /// Bytes resident for the two tables.
+    pub fn size_bytes(&self) -> usize {
+        self.suit.len() + self.honor.len()
+    }
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}

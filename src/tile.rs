@@ -1,0 +1,179 @@
+//! Tiles: the 34 kinds, their suits, and the integer encodings of the seeds.
+//!
+//! | index | tiles | mpsz | Chinese |
+//! |---|---|---|---|
+//! | 0–8 | characters 1–9 | `1m`–`9m` | 一万–九万 |
+//! | 9–17 | dots 1–9 | `1p`–`9p` | 一饼–九饼 (筒) |
+//! | 18–26 | bamboo 1–9 | `1s`–`9s` | 一条–九条 (索) |
+//! | 27–30 | east, south, west, north | `1z`–`4z` | 东 南 西 北 |
+//! | 31–33 | white, green, red dragon | `5z`–`7z` | 白 发 中 |
+//!
+//! Jokers (混 / 癞子 / 鬼牌) are not a tile kind: a [`Hand`](crate::Hand)
+//! holds them as a separate count.
+
+use std::fmt;
+
+use crate::error::HandError;
+
+/// Number of tile kinds.
+pub const KINDS: usize = 34;
+
+/// One of the four suits: three numbered suits and the honours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    /// Characters (万), `m`, indices 0–8.
+    Man,
+    /// Dots (饼 / 筒), `p`, indices 9–17.
+    Pin,
+    /// Bamboo (条 / 索), `s`, indices 18–26.
+    Sou,
+    /// Winds and dragons (字), `z`, indices 27–33.
+    Honor,
+}
+
+impl Suit {
+    /// All four suits in index order.
+    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor];
+
+    /// The `mpsz` letter.
+    ///
+    /// ```
+    /// assert_eq!(hupai::Suit::Pin.letter(), 'p');
+    /// ```
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Man => 'm',
+            Suit::Pin => 'p',
+            Suit::Sou => 's',
+            Suit::Honor => 'z',
+        }
+    }
+
+    /// Number of ranks: 9 for a numbered suit, 7 for honours.
+    pub const fn ranks(self) -> u8 {
+        match self {
+            Suit::Honor => 7,
+            _ => 9,
+        }
+    }
+
+    /// Index of this suit's rank-1 tile.
+    pub const fn first_index(self) -> usize {
+        self as usize * 9
+    }
+}
+
+/// One of the 34 tile kinds, by index (see the [module docs](self)).
+///
+/// ```
+/// use hupai::{Suit, Tile};
+/// let red = Tile::new(Suit::Honor, 7).unwrap();
+/// assert_eq!(red.index(), 33);
+/// assert_eq!(red.to_string(), "7z");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// The tile of `suit` and `rank` (1-based), or an error naming them.
+    pub const fn new(suit: Suit, rank: u8) -> Result<Tile, HandError> {
+        if rank == 0 || rank > suit.ranks() {
+            return Err(HandError::RankOutOfRange {
+                rank,
+                suit: suit.letter(),
+            });
+        }
+        Ok(Tile((suit.first_index() + rank as usize - 1) as u8))
+    }
+
+    /// The tile with index `index` (0–33), the id used by seed 002.
+    ///
+    /// ```
+    /// assert_eq!(hupai::Tile::from_index(9).unwrap().to_string(), "1p");
+    /// assert!(hupai::Tile::from_index(34).is_err());
+    /// ```
+    pub const fn from_index(index: usize) -> Result<Tile, HandError> {
+        if index < KINDS {
+            Ok(Tile(index as u8))
+        } else {
+            Err(HandError::BadTileIndex { index })
+        }
+    }
+
+    /// The tile of a two-digit code of seed 001: 11–19 characters (万),
+    /// 21–29 bamboo (条), 31–39 dots (筒), 40–46 east, south, west, north,
+    /// red, green, white (东南西北中发白).
+    ///
+    /// ```
+    /// use hupai::Tile;
+    /// assert_eq!(Tile::from_code(23).unwrap().to_string(), "3s");
+    /// assert_eq!(Tile::from_code(44).unwrap().to_string(), "7z"); // 中
+    /// assert!(Tile::from_code(20).is_err());
+    /// ```
+    pub const fn from_code(code: u32) -> Result<Tile, HandError> {
+        let (suit, rank) = match code {
+            11..=19 => (Suit::Man, code - 10),
+            21..=29 => (Suit::Sou, code - 20),
+            31..=39 => (Suit::Pin, code - 30),
+            40..=43 => (Suit::Honor, code - 39),
+            44 => (Suit::Honor, 7),
+            45 => (Suit::Honor, 6),
+            46 => (Suit::Honor, 5),
+            _ => return Err(HandError::BadTileCode { code }),
+        };
+        Tile::new(suit, rank as u8)
+    }
+
+    /// The two-digit code of seed 001 (inverse of [`Tile::from_code`]).
+    pub const fn code(self) -> u32 {
+        let rank = self.rank() as u32;
+        match self.suit() {
+            Suit::Man => 10 + rank,
+            Suit::Sou => 20 + rank,
+            Suit::Pin => 30 + rank,
+            Suit::Honor => match rank {
+                1..=4 => 39 + rank,
+                5 => 46,
+                6 => 45,
+                _ => 44,
+            },
+        }
+    }
+
+    /// Index 0–33.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The suit.
+    pub const fn suit(self) -> Suit {
+        match self.0 / 9 {
+            0 => Suit::Man,
+            1 => Suit::Pin,
+            2 => Suit::Sou,
+            _ => Suit::Honor,
+        }
+    }
+
+    /// The rank, 1-based (1–9, or 1–7 for honours).
+    pub const fn rank(self) -> u8 {
+        self.0 % 9 + 1
+    }
+
+    /// A terminal (1 or 9 of a numbered suit) or an honour: the tiles of
+    /// thirteen orphans.
+    pub const fn is_orphan(self) -> bool {
+        matches!(self.suit(), Suit::Honor) || self.rank() == 1 || self.rank() == 9
+    }
+
+    /// All 34 tiles in index order.
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (0..KINDS as u8).map(Tile)
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank(), self.suit().letter())
+    }
+}

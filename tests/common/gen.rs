@@ -1,0 +1,161 @@
+//! Seeded random hands for tests and benches: uniformly drawn, built to win,
+//! and built to win then spoiled, with any number of jokers.
+#![allow(dead_code)]
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// Tile kinds.
+pub const KINDS: usize = 34;
+
+/// A raw hand: counts per kind and a joker count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Raw {
+    pub counts: [u8; KINDS],
+    pub jokers: u8,
+}
+
+impl Raw {
+    pub fn len(&self) -> usize {
+        self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.jokers as usize
+    }
+
+    /// `mpsz` text, written independently of the library's printer.
+    pub fn notation(&self) -> String {
+        let mut s = String::new();
+        for (suit, letter) in ["m", "p", "s", "z"].iter().enumerate() {
+            let ranks = if suit == 3 { 7 } else { 9 };
+            let mut any = false;
+            for r in 0..ranks {
+                for _ in 0..self.counts[suit * 9 + r] {
+                    s.push(char::from(b'1' + r as u8));
+                    any = true;
+                }
+            }
+            if any {
+                s.push_str(letter);
+            }
+        }
+        for _ in 0..self.jokers {
+            s.push('*');
+        }
+        s
+    }
+}
+
+/// `size` tiles of which `jokers` are jokers, the rest drawn from a full wall.
+pub fn uniform<R: Rng>(rng: &mut R, size: usize, jokers: usize) -> Raw {
+    let mut wall: Vec<u8> = (0..KINDS as u8).flat_map(|t| [t; 4]).collect();
+    wall.shuffle(rng);
+    let mut counts = [0u8; KINDS];
+    for &t in &wall[..size - jokers] {
+        counts[t as usize] += 1;
+    }
+    Raw {
+        counts,
+        jokers: jokers as u8,
+    }
+}
+
+/// A standard-form win of `size` (3N+2) natural tiles: N random melds and a pair.
+pub fn standard_win<R: Rng>(rng: &mut R, size: usize) -> Raw {
+    loop {
+        let mut counts = [0u8; KINDS];
+        let pair = rng.gen_range(0..KINDS);
+        counts[pair] += 2;
+        for _ in 0..(size - 2) / 3 {
+            if rng.gen_bool(0.55) {
+                let suit = rng.gen_range(0..3);
+                let start = suit * 9 + rng.gen_range(0..7);
+                for t in start..start + 3 {
+                    counts[t] += 1;
+                }
+            } else {
+                counts[rng.gen_range(0..KINDS)] += 3;
+            }
+        }
+        if counts.iter().all(|&c| c <= 4) {
+            return Raw { counts, jokers: 0 };
+        }
+    }
+}
+
+/// Seven pairs (possibly with a quad as two pairs).
+pub fn seven_pairs_win<R: Rng>(rng: &mut R) -> Raw {
+    loop {
+        let mut counts = [0u8; KINDS];
+        for _ in 0..7 {
+            counts[rng.gen_range(0..KINDS)] += 2;
+        }
+        if counts.iter().all(|&c| c <= 4) {
+            return Raw { counts, jokers: 0 };
+        }
+    }
+}
+
+/// Thirteen orphans.
+pub fn orphans_win<R: Rng>(rng: &mut R) -> Raw {
+    const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let mut counts = [0u8; KINDS];
+    for o in ORPHANS {
+        counts[o] = 1;
+    }
+    counts[*ORPHANS.choose(rng).unwrap()] += 1;
+    Raw { counts, jokers: 0 }
+}
+
+/// Replaces `k` random natural tiles by jokers.
+pub fn jokerize<R: Rng>(rng: &mut R, mut raw: Raw, k: usize) -> Raw {
+    for _ in 0..k {
+        let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+        if held.is_empty() {
+            break;
+        }
+        raw.counts[*held.choose(rng).unwrap()] -= 1;
+        raw.jokers += 1;
+    }
+    raw
+}
+
+/// Replaces one natural tile by a different kind (keeping at most 4 copies).
+pub fn spoil<R: Rng>(rng: &mut R, mut raw: Raw) -> Raw {
+    let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+    if let Some(&from) = held.choose(rng) {
+        let to = loop {
+            let t = rng.gen_range(0..KINDS);
+            if t != from && raw.counts[t] < 4 {
+                break t;
+            }
+        };
+        raw.counts[from] -= 1;
+        raw.counts[to] += 1;
+    }
+    raw
+}
+
+/// A mixed sample: every size 3N+2 up to 14, 0–14 jokers, wins of every
+/// form, spoiled wins and uniform draws.
+pub fn mixed<R: Rng>(rng: &mut R) -> Raw {
+    let size = [2, 5, 8, 11, 14][rng.gen_range(0..5)];
+    let jokers = match rng.gen_range(0..4) {
+        0 => 0,
+        1 => rng.gen_range(0..=2),
+        2 => rng.gen_range(0..=5),
+        _ => rng.gen_range(0..=size),
+    };
+    let base = match rng.gen_range(0..10) {
+        0..=3 => standard_win(rng, size),
+        4 if size == 14 => seven_pairs_win(rng),
+        5 if size == 14 => orphans_win(rng),
+        6 | 7 => {
+            let win = standard_win(rng, size);
+            spoil(rng, win)
+        }
+        8 if size == 14 => {
+            let win = seven_pairs_win(rng);
+            spoil(rng, win)
+        }
+        _ => return uniform(rng, size, jokers),
+    };
+    jokerize(rng, base, jokers)
+}

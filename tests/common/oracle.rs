@@ -1,0 +1,280 @@
+//! The naive twin: backtracking searches that place every joker explicitly.
+//!
+//! Nothing here shares code with the library's generator or checks. The
+//! method is seed 001's: the lowest tile left must belong to some group, so
+//! try every group that can hold it (triplet, pair, each of the three
+//! sequences through it), filling each empty slot with a joker, and recurse.
+//! A slot is filled by a joker even when a natural tile is there, so no
+//! assignment is skipped. Slow and obviously correct.
+#![allow(dead_code)]
+
+/// Tile kinds.
+pub const KINDS: usize = 34;
+
+/// Can the tiles of `counts` (one run of `counts.len()` ranks), plus exactly
+/// `jokers` jokers, be split into melds, and one pair when `pair` is set?
+/// Sequences are allowed when `sequences` is set. `placed[r]` counts the
+/// jokers standing for rank `r`; with `cap` set, no rank may end above it.
+fn complete(
+    counts: &mut [u8],
+    placed: &mut [u8],
+    orig: &[u8],
+    sequences: bool,
+    pair: bool,
+    jokers: u32,
+    cap: Option<u8>,
+) -> bool {
+    let Some(r) = counts.iter().position(|&c| c > 0) else {
+        // Only jokers are left: they form the pair, then triplets.
+        let rest = if pair {
+            if jokers < 2 {
+                return false;
+            }
+            jokers - 2
+        } else {
+            jokers
+        };
+        return rest % 3 == 0;
+    };
+    let n = counts.len();
+    // Every group holding tile r: slots as offsets from r.
+    let mut groups: Vec<(Vec<i32>, bool)> = vec![(vec![0, 0, 0], false)];
+    if pair {
+        groups.push((vec![0, 0], true));
+    }
+    if sequences {
+        for start in [-2i32, -1, 0] {
+            let lo = r as i32 + start;
+            if lo >= 0 && lo + 2 < n as i32 {
+                groups.push((vec![start, start + 1, start + 2], false));
+            }
+        }
+    }
+    for (slots, is_pair) in groups {
+        // Tile r itself takes the slot at offset 0 (the first one if repeated).
+        let r0 = slots.iter().position(|&o| o == 0).unwrap();
+        let others: Vec<usize> = (0..slots.len()).filter(|&i| i != r0).collect();
+        // Each other slot: natural (if one is there) or joker; all 2^k choices.
+        for mask in 0..(1u32 << others.len()) {
+            let mut taken: Vec<(usize, bool)> = vec![(r, false)];
+            let mut ok = true;
+            let mut used_jokers = 0;
+            for (bit, &i) in others.iter().enumerate() {
+                let rank = (r as i32 + slots[i]) as usize;
+                let joker = mask >> bit & 1 == 1;
+                if joker {
+                    used_jokers += 1;
+                } else if counts[rank] == 0
+                    || (rank == r
+                        && taken.iter().filter(|t| t.0 == r && !t.1).count() as u8 >= counts[r])
+                {
+                    ok = false;
+                    break;
+                }
+                taken.push((rank, joker));
+            }
+            if !ok || used_jokers > jokers {
+                continue;
+            }
+            // Natural tiles out, jokers in.
+            let mut fine = true;
+            for &(rank, joker) in &taken {
+                if joker {
+                    placed[rank] += 1;
+                } else {
+                    counts[rank] -= 1;
+                }
+            }
+            if let Some(cap) = cap {
+                for &(rank, _) in &taken {
+                    if orig[rank] + placed[rank] > cap {
+                        fine = false;
+                    }
+                }
+            }
+            let found = fine
+                && complete(
+                    counts,
+                    placed,
+                    orig,
+                    sequences,
+                    pair && !is_pair,
+                    jokers - used_jokers,
+                    cap,
+                );
+            for &(rank, joker) in &taken {
+                if joker {
+                    placed[rank] -= 1;
+                } else {
+                    counts[rank] += 1;
+                }
+            }
+            if found {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Fewest jokers (up to `limit`) that complete one suit's `counts` into melds
+/// (and one pair when `pair`); `None` when more than `limit` would be needed.
+/// The jokers are all placed in this suit (no joker-only melds elsewhere).
+pub fn suit_need(
+    counts: &[u8],
+    sequences: bool,
+    pair: bool,
+    cap: Option<u8>,
+    limit: u32,
+) -> Option<u32> {
+    let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+    (0..=limit).find(|&j| {
+        // Jokers beyond the natural tiles' needs would form melds of their
+        // own; count only completions whose size is right for this suit.
+        if (tiles + j) % 3 != if pair { 2 } else { 0 } {
+            return false;
+        }
+        let mut c = counts.to_vec();
+        let mut placed = vec![0u8; counts.len()];
+        complete(&mut c, &mut placed, counts, sequences, pair, j, cap)
+    })
+}
+
+/// Does the whole hand win in the standard form? Sequences run within each
+/// numbered suit; every joker is placed, leftovers as joker-only melds.
+pub fn standard(counts: &[u8; KINDS], jokers: u32) -> bool {
+    // The four suits are independent except for the pair and the jokers:
+    // try every way to hand the jokers out and every suit for the pair.
+    let runs: [(std::ops::Range<usize>, bool); 4] =
+        [(0..9, true), (9..18, true), (18..27, true), (27..34, false)];
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    if total % 3 != 2 {
+        return false;
+    }
+    for pair_suit in 0..5 {
+        // pair_suit 4: the pair is two jokers with no natural tile.
+        if split_jokers(counts, &runs, 0, jokers, pair_suit) {
+            return true;
+        }
+    }
+    false
+}
+
+fn split_jokers(
+    counts: &[u8; KINDS],
+    runs: &[(std::ops::Range<usize>, bool); 4],
+    suit: usize,
+    jokers: u32,
+    pair_suit: usize,
+) -> bool {
+    if suit == 4 {
+        let rest = if pair_suit == 4 {
+            if jokers < 2 {
+                return false;
+            }
+            jokers - 2
+        } else {
+            jokers
+        };
+        return rest % 3 == 0;
+    }
+    let (range, seq) = runs[suit].clone();
+    let part = &counts[range];
+    for j in 0..=jokers {
+        let mut c = part.to_vec();
+        let mut placed = vec![0u8; part.len()];
+        if complete(&mut c, &mut placed, part, seq, pair_suit == suit, j, None)
+            && split_jokers(counts, runs, suit + 1, jokers - j, pair_suit)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Seven pairs by search: the lowest tile pairs with another copy or with a
+/// joker; leftover jokers pair with each other. With `distinct`, no two
+/// pairs may be of one kind.
+pub fn seven_pairs(counts: &[u8; KINDS], jokers: u32, distinct: bool) -> bool {
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    if total != 14 {
+        return false;
+    }
+    let mut c = *counts;
+    let mut used = [false; KINDS];
+    pairs_rec(&mut c, &mut used, jokers, distinct)
+}
+
+fn pairs_rec(c: &mut [u8; KINDS], used: &mut [bool; KINDS], jokers: u32, distinct: bool) -> bool {
+    let Some(t) = c.iter().position(|&n| n > 0) else {
+        if jokers % 2 != 0 {
+            return false;
+        }
+        let free = used.iter().filter(|&&u| !u).count() as u32;
+        return !distinct || free >= jokers / 2;
+    };
+    if distinct && used[t] {
+        return false;
+    }
+    let was = used[t];
+    used[t] = true;
+    let mut found = false;
+    if c[t] >= 2 {
+        c[t] -= 2;
+        found = pairs_rec(c, used, jokers, distinct);
+        c[t] += 2;
+    }
+    if !found && jokers >= 1 {
+        c[t] -= 1;
+        found = pairs_rec(c, used, jokers - 1, distinct);
+        c[t] += 1;
+    }
+    used[t] = was;
+    found
+}
+
+/// Thirteen orphans by enumeration: for each orphan as the pair, the hand's
+/// tiles must fit inside the thirteen plus that pair, jokers filling the rest.
+pub fn thirteen_orphans(counts: &[u8; KINDS], jokers: u32) -> bool {
+    const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    if total != 14 {
+        return false;
+    }
+    ORPHANS.iter().any(|&pair| {
+        let mut want = [0u8; KINDS];
+        for &o in &ORPHANS {
+            want[o] = 1;
+        }
+        want[pair] = 2;
+        let missing: u32 = (0..KINDS)
+            .map(|i| {
+                if counts[i] > want[i] {
+                    99
+                } else {
+                    (want[i] - counts[i]) as u32
+                }
+            })
+            .sum();
+        missing == jokers
+    })
+}
+
+/// The forms a hand wins by under a preset: (standard, seven pairs, orphans).
+pub fn forms(preset: &str, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
+    let std_ = standard(counts, jokers);
+    match preset {
+        "basic" => [std_, false, false],
+        "riichi" => [
+            std_,
+            seven_pairs(counts, jokers, true),
+            thirteen_orphans(counts, jokers),
+        ],
+        "chinese" => [
+            std_,
+            seven_pairs(counts, jokers, false),
+            thirteen_orphans(counts, jokers),
+        ],
+        other => panic!("no oracle for preset {other}"),
+    }
+}

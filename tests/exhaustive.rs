@@ -1,0 +1,101 @@
+//! Every per-suit pattern of the compiled-in tables against the backtracking
+//! oracle, and the key against its definition.
+
+mod common;
+
+use common::oracle;
+use hupai::tables::gen::{honor_table, suit_table, TableParams, NEED_NONE};
+use hupai::tables::key::{counts_of, key_of, HONOR_SLOTS, SUIT_SLOTS};
+use hupai::Rules;
+
+/// Needs at or above 15 are stored as 15 ("none").
+fn saturate(need: Option<u32>) -> u8 {
+    need.map_or(NEED_NONE, |n| n.min(NEED_NONE as u32) as u8)
+}
+
+/// Compares every slot of one table, through the library's accessor, with
+/// the oracle. Patterns over 14 tiles must hold "none" for both needs.
+fn check_all(
+    ranks: usize,
+    sequences: bool,
+    slots: usize,
+    lookup: impl Fn(&[u8]) -> (u8, u8),
+) -> usize {
+    let mut counts = vec![0u8; ranks];
+    let mut checked = 0;
+    for key in 0..slots {
+        counts_of(key, &mut counts);
+        assert_eq!(key_of(&counts), key, "key is not a bijection at {counts:?}");
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        let got = lookup(&counts);
+        if tiles > 14 {
+            assert_eq!(
+                got,
+                (NEED_NONE, NEED_NONE),
+                "pattern {counts:?} of {tiles} tiles"
+            );
+            continue;
+        }
+        let melds = saturate(oracle::suit_need(&counts, sequences, false, None, 14));
+        let pair = saturate(oracle::suit_need(&counts, sequences, true, None, 14));
+        assert_eq!(
+            got,
+            (melds, pair),
+            "pattern {counts:?}: table (melds, pair) vs oracle"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_numbered_suit_pattern_matches_oracle() {
+    let rules = Rules::basic();
+    let tables = rules.tables();
+    let checked = check_all(9, true, SUIT_SLOTS, |c| {
+        let n = tables.suit(c);
+        (n.melds(), n.with_pair())
+    });
+    assert_eq!(checked, 405_350);
+}
+
+#[test]
+fn every_honor_pattern_matches_oracle() {
+    let rules = Rules::basic();
+    let tables = rules.tables();
+    let checked = check_all(7, false, HONOR_SLOTS, |c| {
+        let n = tables.honor(c);
+        (n.melds(), n.with_pair())
+    });
+    assert_eq!(checked, 43_130);
+}
+
+#[test]
+fn runtime_generator_reproduces_builtin_tables() {
+    let rules = Rules::basic();
+    let tables = rules.tables();
+    let suit = suit_table(&TableParams::DEFAULT);
+    let honor = honor_table(&TableParams::DEFAULT);
+    let mut counts = [0u8; 9];
+    for (key, &v) in suit.iter().enumerate() {
+        counts_of(key, &mut counts);
+        let n = tables.suit(&counts);
+        assert_eq!(v, n.melds() | n.with_pair() << 4, "slot {key}");
+    }
+    let mut counts = [0u8; 7];
+    for (key, &v) in honor.iter().enumerate() {
+        counts_of(key, &mut counts);
+        let n = tables.honor(&counts);
+        assert_eq!(v, n.melds() | n.with_pair() << 4, "slot {key}");
+    }
+}
+
+#[test]
+fn seed_000_greedy_counterexample_66789_needs_one_joker() {
+    // Seed 000's greedy count says 4 jokers; one completes 66789 (6 + * as a pair, 789).
+    let n = Rules::basic().tables().suit(&[0, 0, 0, 0, 0, 2, 1, 1, 1]);
+    assert_eq!(n.with_pair(), 0);
+    let n = Rules::basic().tables().suit(&[0, 0, 0, 0, 0, 1, 1, 1, 1]);
+    assert_eq!(n.melds(), 2, "6789: 6 with two jokers, or 678 + 9**");
+    assert_eq!(n.with_pair(), 1, "6789: 6* pair + 789");
+}
