@@ -142,7 +142,8 @@ pub fn mixed<R: Rng>(rng: &mut R) -> Raw {
         1 => rng.gen_range(0..=2),
         2 => rng.gen_range(0..=5),
         _ => rng.gen_range(0..=size),
-    };
+    }
+    .min(size);
     let base = match rng.gen_range(0..10) {
         0..=3 => standard_win(rng, size),
         4 if size == 14 => seven_pairs_win(rng),

@@ -1,0 +1,22 @@
+//! Writing result lines: text (`HAND<TAB>...`) or one JSON object per line.
+
+use std::fmt::Write;
+
+/// Appends `s` as a JSON string literal.
+pub fn json_str(out: &mut String, s: &str) {
+    // serde_json escapes exactly as JSON requires; a String never fails.
+    out.push_str(&serde_json::to_string(s).expect("a string serialises"));
+}
+
+/// Appends an error line for `hand`.
+pub fn error_line(out: &mut String, hand: &str, message: &dyn std::fmt::Display, json: bool) {
+    if json {
+        out.push_str("{\"hand\":");
+        json_str(out, hand);
+        out.push_str(",\"error\":");
+        json_str(out, &message.to_string());
+        out.push_str("}\n");
+    } else {
+        let _ = writeln!(out, "{hand}\terror: {message}");
+    }
+}

@@ -1,0 +1,221 @@
+//! `hupai check` as a user runs it: arguments, standard input, JSON, exit codes.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+fn hupai() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hupai"))
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = hupai()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn check_args_text_lines_and_exit_status() {
+    let (out, err, code) = run(&["check", "22567p12555678m*", "123m"], b"");
+    assert_eq!(
+        out,
+        "22567p12555678m*\twin standard\n123m\terror: 3 tiles (jokers included): a win has 3N+2 tiles (2, 5, 8, 11 or 14)\n"
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+    let (out, _, code) = run(
+        &["check", "--rules", "basic", "2m2m7m7m4p4p5p5p9p9p2s2s5z5z"],
+        b"",
+    );
+    assert_eq!(out, "2m2m7m7m4p4p5p5p9p9p2s2s5z5z\tno\n");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_stdin_skips_blank_lines_and_keeps_going_after_errors() {
+    let input = "123m456p789s11z22z\n\n   \n  88饼11万东东中混混混混混混混 \r\n\u{ff}bad\n11111m\n66789m*11z";
+    let (out, _, code) = run(&["check"], input.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].starts_with("123m456p789s11z22z\terror: 13 tiles"));
+    assert_eq!(
+        lines[1],
+        "88饼11万东东中混混混混混混混\twin standard seven-pairs"
+    );
+    assert_eq!(lines[2], "ÿbad\terror: unknown character 'ÿ' at byte 0");
+    assert_eq!(lines[3], "11111m\terror: 5 copies of 1m: at most 4");
+    assert_eq!(
+        lines[4], "66789m*11z\twin standard",
+        "no trailing newline needed"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_invalid_utf8_line_gets_error_line() {
+    let (out, _, code) = run(&["check"], b"\xff\xfe12m\n11m\n");
+    assert_eq!(
+        out.lines().nth(0).unwrap(),
+        "\u{fffd}\u{fffd}12m\terror: line is not valid UTF-8"
+    );
+    assert_eq!(out.lines().nth(1).unwrap(), "11m\twin standard");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_json_objects() {
+    let (out, _, code) = run(
+        &[
+            "check",
+            "--json",
+            "--rules",
+            "riichi",
+            "2m2m7m7m4p4p5p5p9p9p2s2s2s2s",
+            "a\"b",
+            "19m19p19s12345677z",
+        ],
+        b"",
+    );
+    let values: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        values[0],
+        serde_json::json!({"hand": "2m2m7m7m4p4p5p5p9p9p2s2s2s2s", "win": false, "forms": []})
+    );
+    assert_eq!(values[1]["hand"], "a\"b");
+    assert_eq!(values[1]["error"], "unknown character 'a' at byte 0");
+    assert_eq!(
+        values[2],
+        serde_json::json!({"hand": "19m19p19s12345677z", "win": true, "forms": ["thirteen-orphans"]})
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    let (_, err, code) = run(&["check", "--rules", "nosuch", "11m"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown rules \"nosuch\""), "{err}");
+    let (_, _, code) = run(&["frobnicate"], b"");
+    assert_eq!(code, 2);
+    let (out, _, code) = run(&["--version"], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("hupai "));
+}
+
+#[test]
+fn check_large_input_keeps_order() {
+    // Enough lines for several parallel batches; every answer must match the
+    // library's, in input order.
+    let rules = hupai::Rules::chinese();
+    let hands: Vec<String> = (0..200_000u32)
+        .map(|i| {
+            let a = i % 7 + 1;
+            let b = (i / 7) % 7 + 1;
+            let j = "*".repeat((i % 4) as usize);
+            format!("{a}{a}{b}m123p456s{}{}z{j}", i % 7 + 1, i % 7 + 1)
+        })
+        .collect();
+    let input = hands.join("\n");
+    let (out, _, _) = run(&["check"], input.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), hands.len());
+    for (hand, line) in hands.iter().zip(&lines) {
+        let expected = match hand.parse::<hupai::Hand>().map(|h| rules.check(&h)) {
+            Ok(Ok(f)) if f.is_empty() => format!("{hand}\tno"),
+            Ok(Ok(f)) => format!(
+                "{hand}\twin {}",
+                f.iter().map(|f| f.name()).collect::<Vec<_>>().join(" ")
+            ),
+            Ok(Err(e)) => format!("{hand}\terror: {e}"),
+            Err(e) => format!("{hand}\terror: {e}"),
+        };
+        assert_eq!(*line, expected);
+    }
+}
+
+#[test]
+fn check_answers_each_line_before_stdin_closes() {
+    let mut child = hupai()
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for (hand, answer) in [("11m", "11m\twin standard\n"), ("12m", "12m\tno\n")] {
+        writeln!(stdin, "{hand}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert_eq!(line, answer);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn check_overlong_line_is_an_error_line_in_bounded_memory() {
+    let mut input = vec![b'1'; 1 << 20];
+    input.extend_from_slice(b"m\n11m\n");
+    let (out, err, code) = run(&["check"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[0].ends_with("\terror: line of 1048577 bytes is longer than 4096"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "11m\twin standard");
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_closed_stdout_exits_quietly() {
+    let mut child = hupai()
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    drop(child.stdout.take());
+    let writer = std::thread::spawn(move || {
+        for _ in 0..100_000 {
+            if stdin.write_all(b"123m456p789s11z22z*\n").is_err() {
+                break;
+            }
+        }
+    });
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(err, "", "no panic message");
+    assert!(status.success(), "{status:?}");
+}
