@@ -70,7 +70,7 @@ fn check_stdin_skips_blank_lines_and_keeps_going_after_errors() {
 fn check_invalid_utf8_line_gets_error_line() {
     let (out, _, code) = run(&["check"], b"\xff\xfe12m\n11m\n");
     assert_eq!(
-        out.lines().nth(0).unwrap(),
+        out.lines().next().unwrap(),
         "\u{fffd}\u{fffd}12m\terror: line is not valid UTF-8"
     );
     assert_eq!(out.lines().nth(1).unwrap(), "11m\twin standard");

@@ -67,8 +67,8 @@ pub fn standard_win<R: Rng>(rng: &mut R, size: usize) -> Raw {
             if rng.gen_bool(0.55) {
                 let suit = rng.gen_range(0..3);
                 let start = suit * 9 + rng.gen_range(0..7);
-                for t in start..start + 3 {
-                    counts[t] += 1;
+                for c in &mut counts[start..start + 3] {
+                    *c += 1;
                 }
             } else {
                 counts[rng.gen_range(0..KINDS)] += 3;
