@@ -24,39 +24,65 @@ const HANDS: usize = 1024;
 fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let random = (0..HANDS).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
-    let winning = (0..HANDS).map(|_| gen::standard_win(&mut rng, 14)).collect();
+    let winning = (0..HANDS)
+        .map(|_| gen::standard_win(&mut rng, 14))
+        .collect();
     let mut jokers = |k: usize| -> Vec<Raw> {
         (0..HANDS)
             .map(|i| {
                 let win = gen::standard_win(&mut rng, 14);
                 // Half wins, half spoiled wins.
-                let base = if i % 2 == 0 { win } else { gen::spoil(&mut rng, win) };
+                let base = if i % 2 == 0 {
+                    win
+                } else {
+                    gen::spoil(&mut rng, win)
+                };
                 gen::jokerize(&mut rng, base, k)
             })
             .collect()
     };
     let (j2, j4, j8) = (jokers(2), jokers(4), jokers(8));
-    vec![("random", random), ("winning", winning), ("jokers-2", j2), ("jokers-4", j4), ("jokers-8", j8)]
+    vec![
+        ("random", random),
+        ("winning", winning),
+        ("jokers-2", j2),
+        ("jokers-4", j4),
+        ("jokers-8", j8),
+    ]
 }
 
 fn bench_check(c: &mut Criterion) {
     let rules = Rules::chinese();
     for (name, raws) in categories() {
-        let hands: Vec<Hand> = raws.iter().map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap()).collect();
+        let hands: Vec<Hand> = raws
+            .iter()
+            .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
+            .collect();
         // Both implementations must agree before they are timed.
         for (raw, hand) in raws.iter().zip(&hands) {
-            let want = oracle::forms("chinese", &raw.counts, raw.jokers as u32).iter().any(|&w| w);
+            let want = oracle::forms("chinese", &raw.counts, raw.jokers as u32)
+                .iter()
+                .any(|&w| w);
             assert_eq!(rules.is_win(hand).unwrap(), want, "{}", raw.notation());
         }
         let mut group = c.benchmark_group(format!("check/{name}"));
         group.throughput(Throughput::Elements(HANDS as u64));
         group.bench_function(BenchmarkId::new("hupai", "is_win"), |b| {
-            b.iter(|| hands.iter().filter(|h| rules.is_win(black_box(h)).unwrap()).count())
+            b.iter(|| {
+                hands
+                    .iter()
+                    .filter(|h| rules.is_win(black_box(h)).unwrap())
+                    .count()
+            })
         });
         group.bench_function(BenchmarkId::new("backtracking", "oracle"), |b| {
             b.iter(|| {
                 raws.iter()
-                    .filter(|r| oracle::forms("chinese", black_box(&r.counts), r.jokers as u32).iter().any(|&w| w))
+                    .filter(|r| {
+                        oracle::forms("chinese", black_box(&r.counts), r.jokers as u32)
+                            .iter()
+                            .any(|&w| w)
+                    })
                     .count()
             })
         });

@@ -36,7 +36,7 @@ impl Rules {
     /// ```
     /// use hupai::Rules;
     /// assert!(Rules::basic().is_win(&"66789m*11z".parse()?)?);
-    /// assert!(!Rules::basic().is_win(&"66788m*11z".parse()?)?);
+    /// assert!(!Rules::basic().is_win(&"66799m*11z".parse()?)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///

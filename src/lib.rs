@@ -10,7 +10,7 @@
 //!
 //! let seed: Hand = "88饼11万东东中混混混混混混混".parse()?; // Chinese notation, 7 jokers
 //! assert!(rules.is_win(&seed)?);
-//! assert!(!rules.is_win(&"123456789m1234p*".parse()?)?);
+//! assert!(!rules.is_win(&"123456789m1357p*".parse()?)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -38,6 +38,11 @@ pub mod tables;
 pub mod tile;
 
 pub use error::{HandError, ParseError};
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 pub use hand::{Hand, MAX_HAND_TILES};
 pub use rules::{Form, Forms, Preset, Rules, TileSet, UnknownRules};
 pub use tile::{Suit, Tile, KINDS};
