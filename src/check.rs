@@ -127,11 +127,15 @@ impl Rules {
 /// holding the pair in one of them. Four table loads, no branch on the data.
 #[inline]
 pub(crate) fn standard_need(tables: &Tables, counts: &[u8; KINDS]) -> u8 {
+    let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
+    let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
+    let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
+    let z: &[u8; 7] = z.try_into().expect("7 honours");
     let needs = [
-        tables.suit(&counts[0..9]),
-        tables.suit(&counts[9..18]),
-        tables.suit(&counts[18..27]),
-        tables.honor(&counts[27..34]),
+        tables.suit(m),
+        tables.suit(p),
+        tables.suit(s),
+        tables.honor(z),
     ];
     let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
     let pair = needs

@@ -10,7 +10,10 @@ fn outcome(rules: &Rules, text: &str) -> String {
     };
     match rules.check(&hand) {
         Ok(forms) if forms.is_empty() => "no".into(),
-        Ok(forms) => format!("win {}", forms.iter().map(|f| f.name()).collect::<Vec<_>>().join(" ")),
+        Ok(forms) => format!(
+            "win {}",
+            forms.iter().map(|f| f.name()).collect::<Vec<_>>().join(" ")
+        ),
         Err(HandError::WrongSize { .. }) => "error WrongSize".into(),
         Err(HandError::TooManyTiles { .. }) => "error TooManyTiles".into(),
         Err(e) => panic!("unexpected error {e:?} for {text:?}"),
@@ -20,11 +23,21 @@ fn outcome(rules: &Rules, text: &str) -> String {
 #[test]
 fn check_cases_from_data_file() {
     let mut cases = 0;
-    for line in include_str!("data/check.tsv").lines().filter(|l| !l.starts_with('#')) {
+    for line in include_str!("data/check.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 4, "malformed case line {line:?}");
         let rules = Rules::preset(cols[0]).unwrap();
-        assert_eq!(outcome(&rules, cols[1]), cols[2], "{} under {}: {}", cols[1], cols[0], cols[3]);
+        assert_eq!(
+            outcome(&rules, cols[1]),
+            cols[2],
+            "{} under {}: {}",
+            cols[1],
+            cols[0],
+            cols[3]
+        );
         cases += 1;
     }
     assert!(cases >= 25);
@@ -32,7 +45,9 @@ fn check_cases_from_data_file() {
 
 #[test]
 fn check_err_wrong_size_names_the_size() {
-    let e = Rules::chinese().check(&"123m456p789s1z".parse().unwrap()).unwrap_err();
+    let e = Rules::chinese()
+        .check(&"123m456p789s1z".parse().unwrap())
+        .unwrap_err();
     assert_eq!(
         e,
         HandError::WrongSize {
@@ -57,7 +72,9 @@ fn check_err_too_many_tiles_for_the_rules() {
 fn check_err_tile_not_in_rules_names_tile_and_rules() {
     let red = Tile::from_index(33).unwrap();
     let rules = Rules::basic().without_tile(red);
-    let e = rules.check(&"123m456p789s11z777z".parse().unwrap()).unwrap_err();
+    let e = rules
+        .check(&"123m456p789s11z777z".parse().unwrap())
+        .unwrap_err();
     assert_eq!(
         e,
         HandError::TileNotInRules {
@@ -65,9 +82,14 @@ fn check_err_tile_not_in_rules_names_tile_and_rules() {
             rules: "basic without 7z".into()
         }
     );
-    assert_eq!(e.to_string(), "7z is not used by the 'basic without 7z' rules");
+    assert_eq!(
+        e.to_string(),
+        "7z is not used by the 'basic without 7z' rules"
+    );
     // A hand without the tile is judged as usual.
-    assert!(rules.is_win(&"123m456p789s11z222z".parse().unwrap()).unwrap());
+    assert!(rules
+        .is_win(&"123m456p789s11z222z".parse().unwrap())
+        .unwrap());
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use common::oracle;
 use hupai::tables::gen::{honor_table, suit_table, TableParams, NEED_NONE};
-use hupai::tables::key::{counts_of, key_of, HONOR_SLOTS, SUIT_SLOTS};
+use hupai::tables::key::{counts_of, honor_key, key_of, suit_key, HONOR_SLOTS, SUIT_SLOTS};
 use hupai::Rules;
 
 /// Needs at or above 15 are stored as 15 ("none").
@@ -26,6 +26,11 @@ fn check_all(
     for key in 0..slots {
         counts_of(key, &mut counts);
         assert_eq!(key_of(&counts), key, "key is not a bijection at {counts:?}");
+        let fast = match ranks {
+            9 => suit_key(counts.as_slice().try_into().unwrap()),
+            _ => honor_key(counts.as_slice().try_into().unwrap()),
+        };
+        assert_eq!(fast, key, "the word-at-a-time key disagrees at {counts:?}");
         let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
         let got = lookup(&counts);
         if tiles > 14 {
@@ -53,7 +58,7 @@ fn every_numbered_suit_pattern_matches_oracle() {
     let rules = Rules::basic();
     let tables = rules.tables();
     let checked = check_all(9, true, SUIT_SLOTS, |c| {
-        let n = tables.suit(c);
+        let n = tables.suit(c.try_into().unwrap());
         (n.melds(), n.with_pair())
     });
     assert_eq!(checked, 405_350);
@@ -64,7 +69,7 @@ fn every_honor_pattern_matches_oracle() {
     let rules = Rules::basic();
     let tables = rules.tables();
     let checked = check_all(7, false, HONOR_SLOTS, |c| {
-        let n = tables.honor(c);
+        let n = tables.honor(c.try_into().unwrap());
         (n.melds(), n.with_pair())
     });
     assert_eq!(checked, 43_130);

@@ -49,3 +49,32 @@ pub fn counts_of(mut key: usize, out: &mut [u8]) {
         key /= 5;
     }
 }
+
+/// [`key_of`] for the 9 counts of a numbered suit, computed in one 64-bit
+/// word: ranks 1–8 are combined pairwise (`a + 5b`, then `+ 25·`, then
+/// `+ 625·`) in three multiply steps, and rank 9 is added last. Every count
+/// must be at most 4.
+#[inline]
+pub fn suit_key(counts: &[u8; 9]) -> usize {
+    let mut low = [0u8; 8];
+    low.copy_from_slice(&counts[..8]);
+    word_key(u64::from_le_bytes(low)) + counts[8] as usize * pow5(8)
+}
+
+/// [`key_of`] for the 7 honour counts, as [`suit_key`] does it.
+#[inline]
+pub fn honor_key(counts: &[u8; 7]) -> usize {
+    let mut low = [0u8; 8];
+    low[..7].copy_from_slice(counts);
+    word_key(u64::from_le_bytes(low))
+}
+
+/// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`).
+#[inline]
+fn word_key(v: u64) -> usize {
+    const B: u64 = 0x00ff_00ff_00ff_00ff;
+    const H: u64 = 0x0000_ffff_0000_ffff;
+    let pairs = (v & B) + 5 * ((v >> 8) & B);
+    let quads = (pairs & H) + 25 * ((pairs >> 16) & H);
+    ((quads & 0xffff_ffff) + 625 * (quads >> 32)) as usize
+}

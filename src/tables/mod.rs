@@ -6,7 +6,8 @@
 //! There are two tables, one for the numbered suits (shared by `m`, `p`,
 //! `s`) and one for the honours. Each is one byte per slot:
 //!
-//! - **Key** ([`key::key_of`]): the suit's counts read as a base-5 number,
+//! - **Key** ([`key::key_of`], computed by [`key::suit_key`] and
+//!   [`key::honor_key`]): the suit's counts read as a base-5 number,
 //!   `count(rank 1) + 5·count(rank 2) + … + 5⁸·count(rank 9)` (honours: 7
 //!   ranks). Every count vector with counts 0–4 has its own slot: `5⁹ =
 //!   1,953,125` numbered-suit slots and `5⁷ = 78,125` honour slots, 2.03 MB in
@@ -35,7 +36,7 @@ pub mod gen {
     include!("gen.rs");
 }
 
-use key::{key_of, HONOR_SLOTS, SUIT_SLOTS};
+use key::{honor_key, suit_key, HONOR_SLOTS, SUIT_SLOTS};
 
 pub use gen::TableParams;
 
@@ -85,14 +86,14 @@ impl Tables {
 
     /// The need of one numbered suit, from its 9 counts (each at most 4).
     #[inline]
-    pub fn suit(&self, counts: &[u8]) -> Need {
-        Need(self.suit[key_of(counts)])
+    pub fn suit(&self, counts: &[u8; 9]) -> Need {
+        Need(self.suit[suit_key(counts)])
     }
 
     /// The need of the honours, from their 7 counts (each at most 4).
     #[inline]
-    pub fn honor(&self, counts: &[u8]) -> Need {
-        Need(self.honor[key_of(counts)])
+    pub fn honor(&self, counts: &[u8; 7]) -> Need {
+        Need(self.honor[honor_key(counts)])
     }
 
     /// Bytes resident for the two tables.
