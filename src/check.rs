@@ -12,11 +12,11 @@
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Forms, Rules};
-use crate::tables::Tables;
+use crate::tables::{self, Tables};
 use crate::tile::KINDS;
 
 /// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 impl Rules {
     /// The forms by which `hand` wins under these rules (empty: not a win).
@@ -122,34 +122,17 @@ impl Rules {
     }
 }
 
-/// Fewest jokers that complete `counts` into N melds plus one pair: the
-/// melds-only needs of all four suits, plus the cheapest extra cost of
-/// holding the pair in one of them. Four table loads, no branch on the data.
+/// Fewest jokers that complete `counts` into N melds plus one pair: four
+/// table loads and a minimum over four suits.
 #[inline]
 pub(crate) fn standard_need(tables: &Tables, counts: &[u8; KINDS]) -> u8 {
-    let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
-    let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
-    let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
-    let z: &[u8; 7] = z.try_into().expect("7 honours");
-    let needs = [
-        tables.suit(m),
-        tables.suit(p),
-        tables.suit(s),
-        tables.honor(z),
-    ];
-    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
-    let pair = needs
-        .iter()
-        .map(|n| n.with_pair() as i16 - n.melds() as i16)
-        .min()
-        .unwrap_or(0);
-    (melds + pair).clamp(0, u8::MAX as i16) as u8
+    tables::standard_need(&tables.needs(Tables::keys(counts)))
 }
 
 /// Seven pairs of a 14-tile hand, by counting: every kind held an odd number
 /// of times needs one joker; jokers left over pair with each other. With
 /// `quads` false the pairs must differ, so no kind may be held 3 or 4 times.
-fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
+pub(crate) fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
     let natural: u8 = counts.iter().sum();
     if natural + jokers != 14 {
         return false;
@@ -166,7 +149,7 @@ fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
 
 /// Thirteen orphans of a 14-tile hand, by counting: only orphans, none more
 /// than twice, at most one twice; jokers fill the missing orphans and the pair.
-fn thirteen_orphans(counts: &[u8; KINDS], jokers: u8) -> bool {
+pub(crate) fn thirteen_orphans(counts: &[u8; KINDS], jokers: u8) -> bool {
     let natural: u8 = counts.iter().sum();
     if natural + jokers != 14 {
         return false;

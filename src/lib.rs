@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod waits;
 pub mod error;
 pub mod hand;
 pub mod notation;

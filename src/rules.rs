@@ -103,13 +103,45 @@ impl Forms {
     }
 }
 
-/// A set of tile kinds (for the kinds in play).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A set of tile kinds: the kinds in play, or the waits of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TileSet(u64);
 
 impl TileSet {
     /// All 34 kinds.
     pub const ALL: TileSet = TileSet((1 << KINDS) - 1);
+
+    /// No kind.
+    pub const EMPTY: TileSet = TileSet(0);
+
+    /// The set with `tile` added.
+    #[inline]
+    pub const fn with(self, tile: Tile) -> TileSet {
+        TileSet(self.0 | 1 << tile.index())
+    }
+
+    /// True when the set holds no kind.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of kinds in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The kinds in the set, in index order.
+    ///
+    /// ```
+    /// use hupai::{Rules, Hand};
+    /// let waits = Rules::basic().waits(&"1234677p".parse::<Hand>()?)?;
+    /// assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["5p"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Tile> {
+        Tile::all().filter(move |t| self.contains(*t))
+    }
 
     /// Does the set hold `tile`?
     #[inline]

@@ -46,6 +46,26 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Need(u8);
 
+/// Fewest jokers that complete four suits into N melds plus one pair: the
+/// melds-only needs summed, plus the cheapest extra cost of holding the pair
+/// in one suit. No branch on the data.
+#[inline]
+pub fn standard_need(needs: &[Need; 4]) -> u8 {
+    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
+    let pair = needs
+        .iter()
+        .map(|n| n.with_pair() as i16 - n.melds() as i16)
+        .min()
+        .unwrap_or(0);
+    (melds + pair).clamp(0, u8::MAX as i16) as u8
+}
+
+/// Fewest jokers that complete four suits into melds only.
+#[inline]
+pub fn melds_need(needs: &[Need; 4]) -> u8 {
+    needs.iter().map(|n| n.melds()).sum()
+}
+
 impl Need {
     /// Fewest jokers that complete the tiles into melds only (15: none).
     #[inline]
@@ -94,6 +114,50 @@ impl Tables {
     #[inline]
     pub fn honor(&self, counts: &[u8; 7]) -> Need {
         Need(self.honor[honor_key(counts)])
+    }
+
+    /// The need stored at `key` of the numbered-suit table (see
+    /// [`key::suit_key`]); `None` for a key outside the table.
+    #[inline]
+    pub fn suit_by_key(&self, key: usize) -> Option<Need> {
+        self.suit.get(key).map(|&v| Need(v))
+    }
+
+    /// The need stored at `key` of the honour table (see [`key::honor_key`]).
+    #[inline]
+    pub fn honor_by_key(&self, key: usize) -> Option<Need> {
+        self.honor.get(key).map(|&v| Need(v))
+    }
+
+    /// The keys of the four suits of `counts` (m, p, s, honours).
+    #[inline]
+    pub fn keys(counts: &[u8; 34]) -> [usize; 4] {
+        let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
+        let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
+        let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
+        let z: &[u8; 7] = z.try_into().expect("7 honours");
+        [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
+    }
+
+    /// The needs of the four suits whose keys are `keys` (from [`Tables::keys`]).
+    #[inline]
+    pub fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
+        [
+            Need(self.suit[keys[0]]),
+            Need(self.suit[keys[1]]),
+            Need(self.suit[keys[2]]),
+            Need(self.honor[keys[3]]),
+        ]
+    }
+
+    /// The need of suit `suit` (0–2 numbered, 3 honours) at `key`.
+    #[inline]
+    pub fn need_in(&self, suit: usize, key: usize) -> Option<Need> {
+        if suit == 3 {
+            self.honor_by_key(key)
+        } else {
+            self.suit_by_key(key)
+        }
     }
 
     /// Bytes resident for the two tables.

@@ -160,3 +160,23 @@ pub fn mixed<R: Rng>(rng: &mut R) -> Raw {
     };
     jokerize(rng, base, jokers)
 }
+
+/// A hand of `size` (3N+1) tiles with `jokers` jokers that is usually ready:
+/// a win of `size + 1` tiles with one natural tile (or joker) taken out, and
+/// sometimes spoiled or drawn at random.
+pub fn near_ready<R: Rng>(rng: &mut R, size: usize, jokers: usize) -> Raw {
+    let jokers = jokers.min(size);
+    let mut raw = match rng.gen_range(0..10) {
+        0..=5 => standard_win(rng, size + 1),
+        6 if size == 13 => seven_pairs_win(rng),
+        7 if size == 13 => orphans_win(rng),
+        8 => {
+            let win = standard_win(rng, size + 1);
+            spoil(rng, win)
+        }
+        _ => return uniform(rng, size, jokers),
+    };
+    let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+    raw.counts[*held.choose(rng).unwrap()] -= 1;
+    jokerize(rng, raw, jokers)
+}

@@ -278,3 +278,18 @@ pub fn forms(preset: &str, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
         other => panic!("no oracle for preset {other}"),
     }
 }
+
+/// Waits by brute force: every kind not held four times (and in `tiles`,
+/// when given) whose addition makes a win under `preset`.
+pub fn waits(preset: &str, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> {
+    (0..KINDS)
+        .filter(|&t| {
+            if counts[t] >= 4 {
+                return false;
+            }
+            let mut c = *counts;
+            c[t] += 1;
+            forms(preset, &c, jokers).iter().any(|&w| w)
+        })
+        .collect()
+}

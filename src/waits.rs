@@ -1,0 +1,156 @@
+//! Waits (听牌): the tile kinds that would complete a hand of 3N+1 tiles.
+//!
+//! Only the suit that receives the new tile changes, so each candidate costs
+//! one table load plus the pair minimum; seven pairs and thirteen orphans are
+//! judged by counting.
+//!
+//! ```
+//! use hupai::{Hand, Rules};
+//! let rules = Rules::basic();
+//! let waits = rules.waits(&"7888p".parse::<Hand>()?)?;            // seed 004
+//! assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["6p", "7p", "9p"]);
+//! assert!(!rules.is_ready(&"1357m".parse::<Hand>()?)?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::check::ORPHANS;
+use crate::error::HandError;
+use crate::hand::Hand;
+use crate::rules::{Form, Rules, TileSet};
+use crate::tables::{key::pow5, Need, Tables};
+use crate::tile::{Suit, Tile, KINDS};
+
+impl Rules {
+    /// Every tile kind that makes `hand` (3N+1 tiles) a win, in index order.
+    /// A kind held four times is never a wait, nor is a kind the rules do
+    /// not use.
+    ///
+    /// # Errors
+    /// [`HandError::TileNotInRules`], [`HandError::TooManyTiles`] (the hand
+    /// plus one tile must fit the rules' limit) and [`HandError::WrongSize`]
+    /// for a hand that is not 3N+1 tiles.
+    pub fn waits(&self, hand: &Hand) -> Result<TileSet, HandError> {
+        self.validate_ready_size(hand)?;
+        Ok(self.waits_of(hand.counts(), hand.jokers(), false))
+    }
+
+    /// Is `hand` ready (听牌): does it have at least one wait? Stops at the
+    /// first wait found.
+    ///
+    /// # Errors
+    /// As [`Rules::waits`].
+    pub fn is_ready(&self, hand: &Hand) -> Result<bool, HandError> {
+        self.validate_ready_size(hand)?;
+        Ok(!self.waits_of(hand.counts(), hand.jokers(), true).is_empty())
+    }
+
+    pub(crate) fn validate_ready_size(&self, hand: &Hand) -> Result<(), HandError> {
+        self.validate(hand)?;
+        if hand.len() + 1 > self.max_tiles() {
+            return Err(HandError::TooManyTiles {
+                tiles: hand.len(),
+                max: self.max_tiles() - 1,
+            });
+        }
+        if hand.len() % 3 != 1 {
+            return Err(HandError::WrongSize {
+                tiles: hand.len(),
+                expected: if self.max_tiles == 14 {
+                    "1, 4, 7, 10 or 13 to wait"
+                } else {
+                    "3N+1 to wait"
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// The waits of a valid 3N+1 hand; with `first`, stops at the first one.
+    pub(crate) fn waits_of(&self, counts: &[u8; KINDS], jokers: u8, first: bool) -> TileSet {
+        let mut waits = TileSet::EMPTY;
+        let candidates = |t: Tile| counts[t.index()] < 4 && self.tiles.contains(t);
+        if self.forms.contains(Form::Standard) {
+            let keys = Tables::keys(counts);
+            let needs = self.tables.needs(keys);
+            let melds: [i16; 4] = needs.map(|n| n.melds() as i16);
+            let delta: [i16; 4] = needs.map(|n| n.with_pair() as i16 - n.melds() as i16);
+            let melds_sum: i16 = melds.iter().sum();
+            for (s, suit) in Suit::ALL.into_iter().enumerate() {
+                // The pair's cheapest extra cost among the other three suits.
+                let others = (0..4).filter(|&o| o != s).map(|o| delta[o]).min().unwrap_or(0);
+                for r in 0..suit.ranks() as usize {
+                    let tile = Tile::from_index(suit.first_index() + r).expect("in range");
+                    if !candidates(tile) {
+                        continue;
+                    }
+                    let Some(n): Option<Need> = self.tables.need_in(s, keys[s] + pow5(r)) else {
+                        continue;
+                    };
+                    let total = melds_sum - melds[s] + n.melds() as i16
+                        + others.min(n.with_pair() as i16 - n.melds() as i16);
+                    if total <= jokers as i16 {
+                        waits = waits.with(tile);
+                        if first {
+                            return waits;
+                        }
+                    }
+                }
+            }
+        }
+        let natural: u8 = counts.iter().sum();
+        if natural + jokers == 13 {
+            if self.forms.contains(Form::SevenPairs) {
+                waits = waits_union(waits, seven_pairs_waits(counts, jokers, self.seven_pairs_quads), candidates);
+            }
+            if self.forms.contains(Form::ThirteenOrphans) {
+                waits = waits_union(waits, orphans_waits(counts), candidates);
+            }
+        }
+        waits
+    }
+}
+
+fn waits_union(waits: TileSet, more: TileSet, keep: impl Fn(Tile) -> bool) -> TileSet {
+    more.iter().filter(|&t| keep(t)).fold(waits, TileSet::with)
+}
+
+/// Seven-pairs waits of a 13-tile hand, by counting: adding tile `t` flips
+/// the parity of its count; the hand wins when the odd counts are at most
+/// the jokers (and, for different pairs, no count exceeds 2).
+fn seven_pairs_waits(counts: &[u8; KINDS], jokers: u8, quads: bool) -> TileSet {
+    let odd = counts.iter().filter(|&&c| c & 1 == 1).count() as i16;
+    let over = counts.iter().any(|&c| c > 2);
+    let mut waits = TileSet::EMPTY;
+    if !quads && over {
+        return waits;
+    }
+    for t in Tile::all() {
+        let c = counts[t.index()];
+        if !quads && c >= 2 {
+            continue;
+        }
+        let odd_after = if c & 1 == 1 { odd - 1 } else { odd + 1 };
+        if odd_after <= jokers as i16 {
+            waits = waits.with(t);
+        }
+    }
+    waits
+}
+
+/// Thirteen-orphans waits of a 13-tile hand, by counting.
+fn orphans_waits(counts: &[u8; KINDS]) -> TileSet {
+    let natural: u8 = counts.iter().sum();
+    let orphans: u8 = ORPHANS.iter().map(|&i| counts[i]).sum();
+    let pairs = ORPHANS.iter().filter(|&&i| counts[i] == 2).count();
+    let mut waits = TileSet::EMPTY;
+    if orphans != natural || ORPHANS.iter().any(|&i| counts[i] > 2) {
+        return waits;
+    }
+    for &i in &ORPHANS {
+        let after_pairs = pairs + (counts[i] == 1) as usize;
+        if counts[i] < 2 && after_pairs <= 1 {
+            waits = waits.with(Tile::from_index(i).expect("orphan index"));
+        }
+    }
+    waits
+}
