@@ -30,13 +30,14 @@
 #![forbid(unsafe_code)]
 
 mod check;
-mod waits;
 pub mod error;
 pub mod hand;
 pub mod notation;
 pub mod rules;
+pub mod split;
 pub mod tables;
 pub mod tile;
+mod waits;
 
 pub use error::{HandError, ParseError};
 
@@ -46,4 +47,5 @@ pub use error::{HandError, ParseError};
 struct ReadmeDoctests;
 pub use hand::{Hand, MAX_HAND_TILES};
 pub use rules::{Form, Forms, Preset, Rules, TileSet, UnknownRules};
+pub use split::{Group, GroupKind, Split};
 pub use tile::{Suit, Tile, KINDS};

@@ -77,7 +77,11 @@ impl Rules {
             let melds_sum: i16 = melds.iter().sum();
             for (s, suit) in Suit::ALL.into_iter().enumerate() {
                 // The pair's cheapest extra cost among the other three suits.
-                let others = (0..4).filter(|&o| o != s).map(|o| delta[o]).min().unwrap_or(0);
+                let others = (0..4)
+                    .filter(|&o| o != s)
+                    .map(|o| delta[o])
+                    .min()
+                    .unwrap_or(0);
                 for r in 0..suit.ranks() as usize {
                     let tile = Tile::from_index(suit.first_index() + r).expect("in range");
                     if !candidates(tile) {
@@ -86,7 +90,8 @@ impl Rules {
                     let Some(n): Option<Need> = self.tables.need_in(s, keys[s] + pow5(r)) else {
                         continue;
                     };
-                    let total = melds_sum - melds[s] + n.melds() as i16
+                    let total = melds_sum - melds[s]
+                        + n.melds() as i16
                         + others.min(n.with_pair() as i16 - n.melds() as i16);
                     if total <= jokers as i16 {
                         waits = waits.with(tile);
@@ -100,7 +105,11 @@ impl Rules {
         let natural: u8 = counts.iter().sum();
         if natural + jokers == 13 {
             if self.forms.contains(Form::SevenPairs) {
-                waits = waits_union(waits, seven_pairs_waits(counts, jokers, self.seven_pairs_quads), candidates);
+                waits = waits_union(
+                    waits,
+                    seven_pairs_waits(counts, jokers, self.seven_pairs_quads),
+                    candidates,
+                );
             }
             if self.forms.contains(Form::ThirteenOrphans) {
                 waits = waits_union(waits, orphans_waits(counts), candidates);

@@ -51,8 +51,19 @@ fn seed_waits_rows() {
     for row in rows().iter().filter(|r| r.op == "waits") {
         let rules = Rules::preset(row.rules).unwrap();
         let hand: Hand = row.hand.parse().unwrap();
-        let waits: Vec<String> = rules.waits(&hand).unwrap().iter().map(|t| t.to_string()).collect();
-        assert_eq!(waits.join(" "), row.expected, "waits of {} under {}", row.hand, row.rules);
+        let waits: Vec<String> = rules
+            .waits(&hand)
+            .unwrap()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(
+            waits.join(" "),
+            row.expected,
+            "waits of {} under {}",
+            row.hand,
+            row.rules
+        );
         assert_eq!(rules.is_ready(&hand).unwrap(), !row.expected.is_empty());
         n += 1;
     }

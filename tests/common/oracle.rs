@@ -293,3 +293,232 @@ pub fn waits(preset: &str, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> {
         })
         .collect()
 }
+
+fn suit_letter(t: usize) -> char {
+    ['m', 'p', 's', 'z'][t / 9]
+}
+
+/// A group as text: natural ranks with `*` for jokers, the suit, then (if
+/// any joker) `:` and the resolved ranks. `slots` are (tile, is_joker).
+fn group_text(slots: &[(usize, bool)]) -> String {
+    let letter = suit_letter(slots[0].0);
+    let mut s: String = slots
+        .iter()
+        .map(|&(t, j)| {
+            if j {
+                '*'
+            } else {
+                char::from(b'1' + (t % 9) as u8)
+            }
+        })
+        .collect();
+    s.push(letter);
+    if slots.iter().any(|&(_, j)| j) {
+        s.push(':');
+        s.extend(slots.iter().map(|&(t, _)| char::from(b'1' + (t % 9) as u8)));
+        s.push(letter);
+    }
+    s
+}
+
+/// Every split of a winning hand as text (`form g1 g2 ...`, groups sorted
+/// as strings), by whole-hand enumeration: the lowest natural tile left
+/// goes into every group that can hold it, each other slot natural or joker.
+pub fn splits(
+    preset: &str,
+    counts: &[u8; KINDS],
+    jokers: u32,
+) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    if total % 3 == 2 {
+        let mut c = *counts;
+        standard_rec(&mut c, jokers, false, &mut Vec::new(), &mut out);
+    }
+    let [_, sp, to] = forms(preset, counts, jokers);
+    if sp {
+        let mut c = *counts;
+        let mut used = [false; KINDS];
+        pairs_split_rec(
+            &mut c,
+            &mut used,
+            jokers,
+            preset == "riichi",
+            &mut Vec::new(),
+            &mut out,
+        );
+    }
+    if to {
+        orphans_split(counts, jokers, &mut out);
+    }
+    out
+}
+
+fn record(form: &str, groups: &[String], out: &mut std::collections::BTreeSet<String>) {
+    let mut g = groups.to_vec();
+    g.sort();
+    out.insert(format!("{form} {}", g.join(" ")));
+}
+
+fn standard_rec(
+    c: &mut [u8; KINDS],
+    jokers: u32,
+    pair_used: bool,
+    groups: &mut Vec<String>,
+    out: &mut std::collections::BTreeSet<String>,
+) {
+    let Some(t) = c.iter().position(|&n| n > 0) else {
+        let mut g = groups.clone();
+        let mut rest = jokers;
+        if !pair_used {
+            if rest < 2 {
+                return;
+            }
+            rest -= 2;
+            g.push("**".into());
+        }
+        if rest % 3 != 0 {
+            return;
+        }
+        g.extend((0..rest / 3).map(|_| "***".to_string()));
+        record("standard", &g, out);
+        return;
+    };
+    // Triplets and pairs of t with k natural copies.
+    for (len, is_pair) in [(3usize, false), (2, true)] {
+        if is_pair && pair_used {
+            continue;
+        }
+        for k in 1..=(c[t] as usize).min(len) {
+            let need = (len - k) as u32;
+            if need > jokers {
+                continue;
+            }
+            let slots: Vec<(usize, bool)> = (0..len).map(|i| (t, i >= k)).collect();
+            c[t] -= k as u8;
+            groups.push(group_text(&slots));
+            standard_rec(c, jokers - need, pair_used || is_pair, groups, out);
+            groups.pop();
+            c[t] += k as u8;
+        }
+    }
+    // Sequences through t within its numbered suit.
+    if t < 27 {
+        let rank = t % 9;
+        for start in rank.saturating_sub(2)..=rank {
+            if start + 2 > 8 {
+                continue;
+            }
+            let base = t - rank + start;
+            // Slots below t are jokers, t is natural, slots above either.
+            for choice in 0..4u32 {
+                let mut slots = Vec::new();
+                let mut ok = true;
+                let mut extra = 0u32;
+                for i in 0..3 {
+                    let tile = base + i;
+                    let joker = if tile < t {
+                        true
+                    } else if tile == t {
+                        false
+                    } else {
+                        choice >> (tile - t - 1) & 1 == 1
+                    };
+                    if joker {
+                        extra += 1;
+                    } else if c[tile] == 0 {
+                        ok = false;
+                    }
+                    slots.push((tile, joker));
+                }
+                // Choices only matter for the slots above t.
+                if tile_above_count(base, t) < 2 && choice >> tile_above_count(base, t) != 0 {
+                    continue;
+                }
+                if !ok || extra > jokers {
+                    continue;
+                }
+                for &(tile, j) in &slots {
+                    if !j {
+                        c[tile] -= 1;
+                    }
+                }
+                groups.push(group_text(&slots));
+                standard_rec(c, jokers - extra, pair_used, groups, out);
+                groups.pop();
+                for &(tile, j) in &slots {
+                    if !j {
+                        c[tile] += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn tile_above_count(base: usize, t: usize) -> usize {
+    base + 2 - t
+}
+
+fn pairs_split_rec(
+    c: &mut [u8; KINDS],
+    used: &mut [bool; KINDS],
+    jokers: u32,
+    distinct: bool,
+    groups: &mut Vec<String>,
+    out: &mut std::collections::BTreeSet<String>,
+) {
+    let Some(t) = c.iter().position(|&n| n > 0) else {
+        if jokers % 2 == 0 {
+            let mut g = groups.clone();
+            g.extend((0..jokers / 2).map(|_| "**".to_string()));
+            record("seven-pairs", &g, out);
+        }
+        return;
+    };
+    if distinct && used[t] {
+        return;
+    }
+    let was = used[t];
+    used[t] = true;
+    if c[t] >= 2 {
+        c[t] -= 2;
+        groups.push(group_text(&[(t, false), (t, false)]));
+        pairs_split_rec(c, used, jokers, distinct, groups, out);
+        groups.pop();
+        c[t] += 2;
+    }
+    if jokers >= 1 {
+        c[t] -= 1;
+        groups.push(group_text(&[(t, false), (t, true)]));
+        pairs_split_rec(c, used, jokers - 1, distinct, groups, out);
+        groups.pop();
+        c[t] += 1;
+    }
+    used[t] = was;
+}
+
+fn orphans_split(counts: &[u8; KINDS], jokers: u32, out: &mut std::collections::BTreeSet<String>) {
+    const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    for &pair in &ORPHANS {
+        let mut groups = Vec::new();
+        let mut missing = 0u32;
+        let mut ok = true;
+        for &o in &ORPHANS {
+            let want = if o == pair { 2 } else { 1 };
+            let have = counts[o] as usize;
+            if have > want {
+                ok = false;
+                break;
+            }
+            missing += (want - have) as u32;
+            let slots: Vec<(usize, bool)> = (0..want).map(|i| (o, i >= have)).collect();
+            groups.push(group_text(&slots));
+        }
+        let orphans: u32 = ORPHANS.iter().map(|&o| counts[o] as u32).sum();
+        let natural: u32 = counts.iter().map(|&c| c as u32).sum();
+        if ok && missing == jokers && orphans == natural {
+            record("thirteen-orphans", &groups, out);
+        }
+    }
+}
