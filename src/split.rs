@@ -49,8 +49,8 @@ pub enum GroupKind {
 }
 
 impl GroupKind {
-    /// Tiles in the group.
-    pub const fn len(self) -> usize {
+    /// Tiles in a group of this kind.
+    pub const fn size(self) -> usize {
         match self {
             GroupKind::Sequence | GroupKind::Triplet => 3,
             GroupKind::Pair => 2,
@@ -81,7 +81,7 @@ impl Group {
 
     /// A group of identical tiles, `naturals` of them natural.
     fn same(kind: GroupKind, tile: Tile, naturals: usize) -> Group {
-        let all = (1u8 << kind.len()) - 1;
+        let all = (1u8 << kind.size()) - 1;
         Group::new(kind, tile, all & !((1u8 << naturals) - 1))
     }
 
@@ -89,7 +89,7 @@ impl Group {
         Group {
             first: None,
             kind,
-            jokers: (1u8 << kind.len()) - 1,
+            jokers: (1u8 << kind.size()) - 1,
         }
     }
 
@@ -103,7 +103,7 @@ impl Group {
     pub fn tiles(&self) -> Option<Vec<Tile>> {
         let first = self.first?;
         Some(
-            (0..self.kind.len())
+            (0..self.kind.size())
                 .map(|i| self.slot_tile(first, i))
                 .collect(),
         )
@@ -113,7 +113,7 @@ impl Group {
     pub fn naturals(&self) -> Vec<Tile> {
         match self.first {
             None => Vec::new(),
-            Some(first) => (0..self.kind.len())
+            Some(first) => (0..self.kind.size())
                 .filter(|&i| self.jokers >> i & 1 == 0)
                 .map(|i| self.slot_tile(first, i))
                 .collect(),
@@ -165,10 +165,10 @@ impl fmt::Display for Group {
     /// then `:` and the resolved tiles (`1*3s:123s`); jokers only: `***`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(first) = self.first else {
-            return f.write_str(&"*".repeat(self.kind.len()));
+            return f.write_str(&"*".repeat(self.kind.size()));
         };
         let letter = first.suit().letter();
-        for i in 0..self.kind.len() {
+        for i in 0..self.kind.size() {
             if self.jokers >> i & 1 == 1 {
                 f.write_str("*")?;
             } else {
@@ -178,7 +178,7 @@ impl fmt::Display for Group {
         write!(f, "{letter}")?;
         if self.jokers != 0 {
             f.write_str(":")?;
-            for i in 0..self.kind.len() {
+            for i in 0..self.kind.size() {
                 write!(f, "{}", self.slot_tile(first, i).rank())?;
             }
             write!(f, "{letter}")?;
@@ -299,8 +299,8 @@ impl SuitWalk<'_> {
             kinds.push(GroupKind::Pair);
         }
         for kind in kinds {
-            for naturals in 1..=c.min(kind.len()) {
-                let jokers = (kind.len() - naturals) as u8;
+            for naturals in 1..=c.min(kind.size()) {
+                let jokers = (kind.size() - naturals) as u8;
                 if jokers > left {
                     continue;
                 }
