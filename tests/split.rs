@@ -41,7 +41,7 @@ fn splits_match_independent_enumeration_on_winning_hands() {
         ("riichi", Rules::riichi()),
         ("chinese", Rules::chinese()),
     ];
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5791_17);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0057_9117);
     let mut wins = 0;
     let mut total_splits = 0;
     for i in 0..HANDS {
