@@ -134,9 +134,12 @@ pub(crate) fn standard_need(tables: &Tables, counts: &[u8; KINDS]) -> u8 {
 /// `quads` false the pairs must differ, so no kind may be held 3 or 4 times.
 pub(crate) fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
     let natural: u8 = counts.iter().sum();
-    if natural + jokers != 14 {
-        return false;
-    }
+    natural + jokers == 14 && seven_pairs_shape(counts, jokers, quads)
+}
+
+/// Can `counts` + `jokers` (any even size) be grouped into pairs, different
+/// ones unless `quads`? Jokers pair with odd counts, then with each other.
+pub(crate) fn seven_pairs_shape(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool {
     let mut odd = 0u8;
     for &c in counts {
         if !quads && c > 2 {
@@ -144,7 +147,7 @@ pub(crate) fn seven_pairs(counts: &[u8; KINDS], jokers: u8, quads: bool) -> bool
         }
         odd += c & 1;
     }
-    odd <= jokers
+    odd <= jokers && (jokers - odd) % 2 == 0
 }
 
 /// Thirteen orphans of a 14-tile hand, by counting: only orphans, none more

@@ -51,6 +51,12 @@ pub enum HandError {
         /// The rules' name.
         rules: String,
     },
+    /// A hand with no wait, where a ready hand is needed.
+    #[error("{hand} is not ready: no tile completes it")]
+    NotReady {
+        /// The hand, in canonical notation.
+        hand: String,
+    },
     /// A hand whose size cannot be a win: a win has 3N+2 tiles.
     #[error("{tiles} tiles (jokers included): a win has 3N+2 tiles ({expected})")]
     WrongSize {

@@ -168,6 +168,7 @@ fn split_jokers(
     pair_suit: usize,
 ) -> bool {
     if suit == 4 {
+        // pair_suit 5: no pair at all (melds only).
         let rest = if pair_suit == 4 {
             if jokers < 2 {
                 return false;
@@ -519,6 +520,105 @@ fn orphans_split(counts: &[u8; KINDS], jokers: u32, out: &mut std::collections::
         let natural: u32 = counts.iter().map(|&c| c as u32).sum();
         if ok && missing == jokers && orphans == natural {
             record("thirteen-orphans", &groups, out);
+        }
+    }
+}
+
+/// Can the tiles plus exactly `jokers` jokers be split into melds only?
+pub fn melds_only(counts: &[u8; KINDS], jokers: u32) -> bool {
+    let runs: [(std::ops::Range<usize>, bool); 4] =
+        [(0..9, true), (9..18, true), (18..27, true), (27..34, false)];
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    total % 3 == 0 && split_jokers(counts, &runs, 0, jokers, 5)
+}
+
+/// Can the tiles plus exactly `jokers` jokers be split into pairs (of
+/// different kinds when `distinct`)? Any size.
+pub fn pairs_any(counts: &[u8; KINDS], jokers: u32, distinct: bool) -> bool {
+    let mut c = *counts;
+    let mut used = [false; KINDS];
+    pairs_rec(&mut c, &mut used, jokers, distinct)
+}
+
+/// The tiles to reveal, by exhaustive search over hidden sub-multisets with
+/// every grouping judged by backtracking. Returns the shown tiles as a
+/// sorted index list (jokers as 34), the fewest, first in that order.
+pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) -> Vec<u8> {
+    let sevens = preset != "basic";
+    let distinct = preset == "riichi";
+    let total: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
+    let mut best: Option<Vec<u8>> = None;
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
+    let mut choice = vec![0u8; kinds.len()];
+    loop {
+        for hj in 0..=jokers {
+            let mut hidden = [0u8; KINDS];
+            for (k, &i) in kinds.iter().enumerate() {
+                hidden[i] = choice[k];
+            }
+            let mut shown = [0u8; KINDS];
+            for i in 0..KINDS {
+                shown[i] = counts[i] - hidden[i];
+            }
+            let sj = jokers - hj;
+            let hsize: u32 = hidden.iter().map(|&c| c as u32).sum::<u32>() + hj;
+            let ok = hsize == 0 || {
+                let std_ok = (hsize % 3 == 0 && melds_only(&hidden, hj)
+                    && waits.iter().all(|&w| {
+                        let mut s = shown;
+                        s[w] += 1;
+                        standard(&s, sj)
+                    }))
+                    || (hsize % 3 == 2 && standard(&hidden, hj)
+                        && waits.iter().all(|&w| {
+                            let mut s = shown;
+                            s[w] += 1;
+                            melds_only(&s, sj)
+                        }));
+                let pairs_ok = sevens
+                    && total == 13
+                    && hsize % 2 == 0
+                    && pairs_any(&hidden, hj, distinct)
+                    && waits.iter().all(|&w| {
+                        let mut s = shown;
+                        s[w] += 1;
+                        let mut both = hidden;
+                        for i in 0..KINDS {
+                            both[i] += s[i];
+                        }
+                        pairs_any(&s, sj, distinct) && (!distinct || pairs_any(&both, hj + sj, true))
+                    });
+                std_ok || pairs_ok
+            };
+            if ok {
+                let mut list: Vec<u8> = Vec::new();
+                for i in 0..KINDS {
+                    for _ in 0..shown[i] {
+                        list.push(i as u8);
+                    }
+                }
+                list.extend(std::iter::repeat_n(KINDS as u8, sj as usize));
+                let better = match &best {
+                    None => true,
+                    Some(b) => list.len() < b.len() || (list.len() == b.len() && list < *b),
+                };
+                if better {
+                    best = Some(list);
+                }
+            }
+        }
+        // Next hidden choice (odometer over the held kinds).
+        let mut k = 0;
+        loop {
+            if k == kinds.len() {
+                return best.expect("showing everything always qualifies");
+            }
+            if choice[k] < counts[kinds[k]] {
+                choice[k] += 1;
+                break;
+            }
+            choice[k] = 0;
+            k += 1;
         }
     }
 }

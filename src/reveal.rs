@@ -1,0 +1,180 @@
+//! The tiles a ready player must show (亮倒, seed 004), found exactly.
+//!
+//! Given a ready hand `H` with waits `W`, the answer is a sub-multiset `R`
+//! of `H` of the fewest tiles such that the rest `H − R` groups completely
+//! into groups of one form (melds and at most one pair for the standard
+//! form; pairs for seven pairs), and for every wait `w`, `R + w` completes
+//! that grouping into a win of the same form. Jokers count as ordinary tiles
+//! of `H`: they may stay hidden or be shown. Showing the whole hand always
+//! qualifies, so every ready hand has an answer.
+//!
+//! When several sets of the fewest tiles qualify, the answer is the first
+//! in this order: write each set as its tile indices in ascending order,
+//! jokers counted as index 34, and compare these lists lexicographically.
+//!
+//! ```
+//! use hupai::{Hand, Rules};
+//! let rules = Rules::basic();
+//! let shown = rules.reveal(&"1234677p".parse::<Hand>()?)?; // seed 004: waits on 5p
+//! assert_eq!(shown.tiles.to_string(), "46p");              // 123p and 77p stay hidden
+//! assert_eq!(rules.reveal(&"7888p".parse::<Hand>()?)?.tiles.to_string(), "7888p");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::check::seven_pairs_shape;
+use crate::error::HandError;
+use crate::hand::Hand;
+use crate::rules::{Form, Rules, TileSet};
+use crate::tables::{melds_need, standard_need, Tables};
+use crate::tile::KINDS;
+
+/// What a ready player shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    /// The tiles to show (jokers as jokers).
+    pub tiles: Hand,
+    /// The hand's waits, which the shown tiles make visible.
+    pub waits: TileSet,
+    /// The form the hidden tiles are grouped in; `None` when all is shown.
+    pub hidden_form: Option<Form>,
+}
+
+impl Rules {
+    /// The fewest tiles of the ready hand `hand` to show so that every wait
+    /// can be read from them (see the [module docs](crate::reveal)).
+    ///
+    /// # Errors
+    /// As [`Rules::waits`], and [`HandError::NotReady`] for a hand with no wait.
+    pub fn reveal(&self, hand: &Hand) -> Result<Reveal, HandError> {
+        let waits = self.waits(hand)?;
+        if waits.is_empty() {
+            return Err(HandError::NotReady {
+                hand: hand.to_string(),
+            });
+        }
+        let counts = hand.counts();
+        let jokers = hand.jokers();
+        let mut best = Best {
+            hidden: 0,
+            shown: order_key(counts, jokers),
+            shown_counts: (*counts, jokers),
+            form: None,
+        };
+        let mut hidden = [0u8; KINDS];
+        self.walk(counts, jokers, &waits, 0, &mut hidden, &mut best);
+        Ok(Reveal {
+            tiles: Hand::from_counts(&best.shown_counts.0, best.shown_counts.1)
+                .expect("a part of a valid hand is valid"),
+            waits,
+            hidden_form: best.form,
+        })
+    }
+
+    /// Tries every hidden sub-multiset: kinds `kind..` still to choose.
+    fn walk(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        waits: &TileSet,
+        kind: usize,
+        hidden: &mut [u8; KINDS],
+        best: &mut Best,
+    ) {
+        if kind < KINDS {
+            for n in 0..=counts[kind] {
+                hidden[kind] = n;
+                self.walk(counts, jokers, waits, kind + 1, hidden, best);
+            }
+            hidden[kind] = 0;
+            return;
+        }
+        for hidden_jokers in 0..=jokers {
+            let size = hidden.iter().sum::<u8>() + hidden_jokers;
+            if size == 0 || size < best.hidden {
+                continue;
+            }
+            let shown: [u8; KINDS] = std::array::from_fn(|i| counts[i] - hidden[i]);
+            let shown_jokers = jokers - hidden_jokers;
+            let Some(form) = self.hides(hidden, hidden_jokers, &shown, shown_jokers, waits) else {
+                continue;
+            };
+            let key = order_key(&shown, shown_jokers);
+            if size > best.hidden || key < best.shown {
+                *best = Best {
+                    hidden: size,
+                    shown: key,
+                    shown_counts: (shown, shown_jokers),
+                    form: Some(form),
+                };
+            }
+        }
+    }
+
+    /// The form in which `hidden` groups completely while `shown` plus any
+    /// wait completes it, if there is one.
+    fn hides(
+        &self,
+        hidden: &[u8; KINDS],
+        hidden_jokers: u8,
+        shown: &[u8; KINDS],
+        shown_jokers: u8,
+        waits: &TileSet,
+    ) -> Option<Form> {
+        let size = hidden.iter().sum::<u8>() + hidden_jokers;
+        if self.forms.contains(Form::Standard) && size % 3 != 1 {
+            let tables = self.tables;
+            let hidden_needs = tables.needs(Tables::keys(hidden));
+            let hidden_pair = size % 3 == 2;
+            let hidden_need = if hidden_pair {
+                standard_need(&hidden_needs)
+            } else {
+                melds_need(&hidden_needs)
+            };
+            let completes = |w: usize| {
+                let mut with = *shown;
+                with[w] += 1;
+                let needs = tables.needs(Tables::keys(&with));
+                let need = if hidden_pair {
+                    melds_need(&needs)
+                } else {
+                    standard_need(&needs)
+                };
+                need <= shown_jokers
+            };
+            if hidden_need <= hidden_jokers && waits.iter().all(|w| completes(w.index())) {
+                return Some(Form::Standard);
+            }
+        }
+        let whole = size as usize + shown.iter().map(|&c| c as usize).sum::<usize>() + shown_jokers as usize;
+        if self.forms.contains(Form::SevenPairs) && whole == 13 && size % 2 == 0 {
+            let quads = self.seven_pairs_quads;
+            let completes = |w: usize| {
+                let mut with = *shown;
+                with[w] += 1;
+                // Different pairs: no kind may have natural tiles on both sides.
+                seven_pairs_shape(&with, shown_jokers, quads)
+                    && (quads || (0..KINDS).all(|i| with[i] == 0 || hidden[i] == 0))
+            };
+            if seven_pairs_shape(hidden, hidden_jokers, quads) && waits.iter().all(|w| completes(w.index())) {
+                return Some(Form::SevenPairs);
+            }
+        }
+        None
+    }
+}
+
+struct Best {
+    hidden: u8,
+    shown: Vec<u8>,
+    shown_counts: ([u8; KINDS], u8),
+    form: Option<Form>,
+}
+
+/// The tie-break key: tile indices ascending, jokers as 34.
+fn order_key(counts: &[u8; KINDS], jokers: u8) -> Vec<u8> {
+    let mut key: Vec<u8> = (0..KINDS as u8)
+        .flat_map(|i| std::iter::repeat_n(i, counts[i as usize] as usize))
+        .collect();
+    key.extend(std::iter::repeat_n(KINDS as u8, jokers as usize));
+    key
+}
