@@ -86,9 +86,9 @@ impl Rules {
             return Err(HandError::WrongSize {
                 tiles: hand.len(),
                 expected: if self.max_tiles == 14 {
-                    "2, 5, 8, 11 or 14"
+                    "3N+2 for a win (2, 5, 8, 11 or 14)"
                 } else {
-                    "3N+2"
+                    "3N+2 for a win"
                 },
             });
         }

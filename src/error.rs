@@ -57,8 +57,8 @@ pub enum HandError {
         /// The hand, in canonical notation.
         hand: String,
     },
-    /// A hand whose size cannot be a win: a win has 3N+2 tiles.
-    #[error("{tiles} tiles (jokers included): a win has 3N+2 tiles ({expected})")]
+    /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
+    #[error("{tiles} tiles (jokers included): expected {expected}")]
     WrongSize {
         /// Tiles in the hand, jokers included.
         tiles: usize,

@@ -145,7 +145,9 @@ impl Rules {
                 return Some(Form::Standard);
             }
         }
-        let whole = size as usize + shown.iter().map(|&c| c as usize).sum::<usize>() + shown_jokers as usize;
+        let whole = size as usize
+            + shown.iter().map(|&c| c as usize).sum::<usize>()
+            + shown_jokers as usize;
         if self.forms.contains(Form::SevenPairs) && whole == 13 && size % 2 == 0 {
             let quads = self.seven_pairs_quads;
             let completes = |w: usize| {
@@ -155,7 +157,9 @@ impl Rules {
                 seven_pairs_shape(&with, shown_jokers, quads)
                     && (quads || (0..KINDS).all(|i| with[i] == 0 || hidden[i] == 0))
             };
-            if seven_pairs_shape(hidden, hidden_jokers, quads) && waits.iter().all(|w| completes(w.index())) {
+            if seven_pairs_shape(hidden, hidden_jokers, quads)
+                && waits.iter().all(|w| completes(w.index()))
+            {
                 return Some(Form::SevenPairs);
             }
         }

@@ -56,7 +56,7 @@ impl Rules {
             return Err(HandError::WrongSize {
                 tiles: hand.len(),
                 expected: if self.max_tiles == 14 {
-                    "1, 4, 7, 10 or 13 to wait"
+                    "3N+1 to wait (1, 4, 7, 10 or 13)"
                 } else {
                     "3N+1 to wait"
                 },

@@ -52,12 +52,12 @@ fn check_err_wrong_size_names_the_size() {
         e,
         HandError::WrongSize {
             tiles: 10,
-            expected: "2, 5, 8, 11 or 14"
+            expected: "3N+2 for a win (2, 5, 8, 11 or 14)"
         }
     );
     assert_eq!(
         e.to_string(),
-        "10 tiles (jokers included): a win has 3N+2 tiles (2, 5, 8, 11 or 14)"
+        "10 tiles (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)"
     );
 }
 

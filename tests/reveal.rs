@@ -33,14 +33,25 @@ fn reveal_seed_004_examples() {
 
 #[test]
 fn reveal_err_not_ready() {
-    let e = Rules::basic().reveal(&"1357m".parse().unwrap()).unwrap_err();
-    assert_eq!(e, HandError::NotReady { hand: "1357m".into() });
+    let e = Rules::basic()
+        .reveal(&"1357m".parse().unwrap())
+        .unwrap_err();
+    assert_eq!(
+        e,
+        HandError::NotReady {
+            hand: "1357m".into()
+        }
+    );
     assert_eq!(e.to_string(), "1357m is not ready: no tile completes it");
 }
 
 #[test]
 fn reveal_is_minimal_by_exhaustive_search() {
-    let presets = [("basic", Rules::basic()), ("riichi", Rules::riichi()), ("chinese", Rules::chinese())];
+    let presets = [
+        ("basic", Rules::basic()),
+        ("riichi", Rules::riichi()),
+        ("chinese", Rules::chinese()),
+    ];
     let mut rng = ChaCha8Rng::seed_from_u64(0x7265_7665_616c);
     let mut checked = 0;
     let mut hidden_some = 0;
@@ -50,18 +61,35 @@ fn reveal_is_minimal_by_exhaustive_search() {
         let raw = gen::near_ready(&mut rng, size, jokers);
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let (name, rules) = &presets[checked % 3];
-        let waits: Vec<usize> = rules.waits(&hand).unwrap().iter().map(|t| t.index()).collect();
+        let waits: Vec<usize> = rules
+            .waits(&hand)
+            .unwrap()
+            .iter()
+            .map(|t| t.index())
+            .collect();
         if waits.is_empty() {
-            assert!(matches!(rules.reveal(&hand), Err(HandError::NotReady { .. })));
+            assert!(matches!(
+                rules.reveal(&hand),
+                Err(HandError::NotReady { .. })
+            ));
             continue;
         }
         let got = rules.reveal(&hand).unwrap();
         let mut list: Vec<u8> = got.tiles.to_ids();
         list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
         let want = oracle::reveal(name, &raw.counts, raw.jokers as u32, &waits);
-        assert_eq!(list, want, "{name}: reveal of {} shows {}", raw.notation(), got.tiles);
+        assert_eq!(
+            list,
+            want,
+            "{name}: reveal of {} shows {}",
+            raw.notation(),
+            got.tiles
+        );
         hidden_some += (got.tiles.len() < hand.len()) as usize;
         checked += 1;
     }
-    assert!(hidden_some > HANDS / 2, "only {hidden_some} hands hide anything");
+    assert!(
+        hidden_some > HANDS / 2,
+        "only {hidden_some} hands hide anything"
+    );
 }

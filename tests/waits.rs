@@ -58,7 +58,7 @@ fn waits_err_wrong_size() {
         e,
         HandError::WrongSize {
             tiles: 3,
-            expected: "1, 4, 7, 10 or 13 to wait"
+            expected: "3N+1 to wait (1, 4, 7, 10 or 13)"
         }
     );
     let e = Rules::basic()

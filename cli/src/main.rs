@@ -6,7 +6,10 @@
 
 mod check;
 mod output;
+mod reveal;
+mod split;
 mod stream;
+mod waits;
 
 use std::process::ExitCode;
 
@@ -29,6 +32,15 @@ enum Command {
     /// Is each hand a win? Prints `HAND<TAB>win FORMS...`, `HAND<TAB>no` or
     /// `HAND<TAB>error: MESSAGE`.
     Check(CommonArgs),
+    /// The tiles that complete each hand of 3N+1 tiles. Prints
+    /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`.
+    Waits(CommonArgs),
+    /// Every way to split each winning hand into groups. Prints
+    /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`.
+    Split(CommonArgs),
+    /// The fewest tiles a ready player must show (亮倒). Prints
+    /// `HAND<TAB>reveal TILES waits TILES...`.
+    Reveal(CommonArgs),
 }
 
 /// Options shared by the commands that judge hands.
@@ -52,13 +64,34 @@ fn parse_rules(name: &str) -> Result<Rules, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check(args) => {
-            let job = check::Check {
-                rules: args.rules,
-                json: args.json,
-            };
-            stream::run(&job, &args.hands)
-        }
+        Command::Check(a) => stream::run(
+            &check::Check {
+                rules: a.rules,
+                json: a.json,
+            },
+            &a.hands,
+        ),
+        Command::Waits(a) => stream::run(
+            &waits::Waits {
+                rules: a.rules,
+                json: a.json,
+            },
+            &a.hands,
+        ),
+        Command::Split(a) => stream::run(
+            &split::Splits {
+                rules: a.rules,
+                json: a.json,
+            },
+            &a.hands,
+        ),
+        Command::Reveal(a) => stream::run(
+            &reveal::Shows {
+                rules: a.rules,
+                json: a.json,
+            },
+            &a.hands,
+        ),
     };
     match result {
         Ok(stream::Outcome { errors: 0 }) => ExitCode::SUCCESS,

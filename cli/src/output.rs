@@ -20,3 +20,15 @@ pub fn error_line(out: &mut String, hand: &str, message: &dyn std::fmt::Display,
         let _ = writeln!(out, "{hand}\terror: {message}");
     }
 }
+
+/// Appends tiles as a JSON array of strings (`["2p","5p"]`).
+pub fn tile_list(out: &mut String, tiles: impl Iterator<Item = hupai::Tile>) {
+    out.push('[');
+    for (i, t) in tiles.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "\"{t}\"");
+    }
+    out.push(']');
+}

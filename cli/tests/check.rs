@@ -34,7 +34,7 @@ fn check_args_text_lines_and_exit_status() {
     let (out, err, code) = run(&["check", "22567p12555678m*", "123m"], b"");
     assert_eq!(
         out,
-        "22567p12555678m*\twin standard\n123m\terror: 3 tiles (jokers included): a win has 3N+2 tiles (2, 5, 8, 11 or 14)\n"
+        "22567p12555678m*\twin standard\n123m\terror: 3 tiles (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)\n"
     );
     assert_eq!(err, "");
     assert_eq!(code, 1);

@@ -563,13 +563,15 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
             let sj = jokers - hj;
             let hsize: u32 = hidden.iter().map(|&c| c as u32).sum::<u32>() + hj;
             let ok = hsize == 0 || {
-                let std_ok = (hsize % 3 == 0 && melds_only(&hidden, hj)
+                let std_ok = (hsize % 3 == 0
+                    && melds_only(&hidden, hj)
                     && waits.iter().all(|&w| {
                         let mut s = shown;
                         s[w] += 1;
                         standard(&s, sj)
                     }))
-                    || (hsize % 3 == 2 && standard(&hidden, hj)
+                    || (hsize % 3 == 2
+                        && standard(&hidden, hj)
                         && waits.iter().all(|&w| {
                             let mut s = shown;
                             s[w] += 1;
@@ -586,7 +588,8 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
                         for i in 0..KINDS {
                             both[i] += s[i];
                         }
-                        pairs_any(&s, sj, distinct) && (!distinct || pairs_any(&both, hj + sj, true))
+                        pairs_any(&s, sj, distinct)
+                            && (!distinct || pairs_any(&both, hj + sj, true))
                     });
                 std_ok || pairs_ok
             };

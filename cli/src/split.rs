@@ -1,0 +1,67 @@
+//! `hupai split`: every way to split each winning hand into its groups.
+
+use std::fmt::Write;
+
+use hupai::{Hand, Rules, Split};
+
+use crate::output::{error_line, json_str};
+use crate::stream::Job;
+
+/// The split command's settings.
+pub struct Splits {
+    pub rules: Rules,
+    pub json: bool,
+}
+
+impl Job for Splits {
+    fn json(&self) -> bool {
+        self.json
+    }
+
+    fn line(&self, hand: &str, out: &mut String) -> bool {
+        let splits: Result<Vec<Split>, String> = match hand.parse::<Hand>() {
+            Ok(h) => self.rules.splits(&h).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let splits = match splits {
+            Ok(s) => s,
+            Err(message) => {
+                error_line(out, hand, &message, self.json);
+                return false;
+            }
+        };
+        if self.json {
+            out.push_str("{\"hand\":");
+            json_str(out, hand);
+            out.push_str(",\"splits\":[");
+            for (i, split) in splits.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "{{\"form\":\"{}\",\"groups\":[", split.form.name());
+                for (j, g) in split.groups.iter().enumerate() {
+                    if j > 0 {
+                        out.push(',');
+                    }
+                    let _ = write!(out, "\"{g}\"");
+                }
+                out.push_str("]}");
+            }
+            out.push_str("]}\n");
+        } else {
+            out.push_str(hand);
+            out.push('\t');
+            if splits.is_empty() {
+                out.push_str("no");
+            }
+            for (i, split) in splits.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" | ");
+                }
+                let _ = write!(out, "{split}");
+            }
+            out.push('\n');
+        }
+        true
+    }
+}
