@@ -93,3 +93,48 @@ fn reveal_is_minimal_by_exhaustive_search() {
         "only {hidden_some} hands hide anything"
     );
 }
+
+#[test]
+fn reveal_seven_pairs_hands_with_jokers_are_minimal() {
+    let presets = [("riichi", Rules::riichi()), ("chinese", Rules::chinese())];
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0037_7061_6972);
+    let mut by_form = [0usize; 2];
+    for i in 0..HANDS / 2 {
+        let mut raw = gen::seven_pairs_win(&mut rng);
+        let held: Vec<usize> = (0..34).filter(|&t| raw.counts[t] > 0).collect();
+        raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
+        let k = rng.gen_range(0..=3);
+        let raw = gen::jokerize(&mut rng, raw, k);
+        let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+        let (name, rules) = &presets[i % 2];
+        let waits: Vec<usize> = rules
+            .waits(&hand)
+            .unwrap()
+            .iter()
+            .map(|t| t.index())
+            .collect();
+        if waits.is_empty() {
+            continue;
+        }
+        let got = rules.reveal(&hand).unwrap();
+        let mut list: Vec<u8> = got.tiles.to_ids();
+        list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
+        let want = oracle::reveal(name, &raw.counts, raw.jokers as u32, &waits);
+        assert_eq!(
+            list,
+            want,
+            "{name}: reveal of {} shows {}",
+            raw.notation(),
+            got.tiles
+        );
+        if got.hidden_form == Some(Form::SevenPairs) {
+            by_form[1] += 1;
+        } else {
+            by_form[0] += 1;
+        }
+    }
+    assert!(
+        by_form[1] > HANDS / 10,
+        "few seven-pairs reveals: {by_form:?}"
+    );
+}

@@ -584,21 +584,14 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
                     && waits.iter().all(|&w| {
                         let mut s = shown;
                         s[w] += 1;
-                        let mut both = hidden;
-                        for i in 0..KINDS {
-                            both[i] += s[i];
-                        }
-                        pairs_any(&s, sj, distinct)
-                            && (!distinct || pairs_any(&both, hj + sj, true))
+                        pairs_two_sides(&hidden, hj, &s, sj, distinct)
                     });
                 std_ok || pairs_ok
             };
             if ok {
                 let mut list: Vec<u8> = Vec::new();
-                for i in 0..KINDS {
-                    for _ in 0..shown[i] {
-                        list.push(i as u8);
-                    }
+                for (i, &n) in shown.iter().enumerate() {
+                    list.extend(std::iter::repeat_n(i as u8, n as usize));
                 }
                 list.extend(std::iter::repeat_n(KINDS as u8, sj as usize));
                 let better = match &best {
@@ -624,4 +617,53 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
             k += 1;
         }
     }
+}
+
+/// Can both sides be grouped into pairs, each side's tiles with its own
+/// jokers, with every pair of a different kind across both sides when
+/// `distinct`? Pairs the first side, then the second, sharing the kinds used.
+pub fn pairs_two_sides(a: &[u8; KINDS], aj: u32, b: &[u8; KINDS], bj: u32, distinct: bool) -> bool {
+    let mut sides = [*a, *b];
+    let mut jokers = [aj, bj];
+    let mut used = [false; KINDS];
+    two_sides_rec(&mut sides, &mut jokers, 0, &mut used, distinct)
+}
+
+fn two_sides_rec(
+    sides: &mut [[u8; KINDS]; 2],
+    jokers: &mut [u32; 2],
+    side: usize,
+    used: &mut [bool; KINDS],
+    distinct: bool,
+) -> bool {
+    if side == 2 {
+        if jokers[0] % 2 != 0 || jokers[1] % 2 != 0 {
+            return false;
+        }
+        let free = used.iter().filter(|&&u| !u).count() as u32;
+        return !distinct || free >= (jokers[0] + jokers[1]) / 2;
+    }
+    let Some(t) = sides[side].iter().position(|&n| n > 0) else {
+        return two_sides_rec(sides, jokers, side + 1, used, distinct);
+    };
+    if distinct && used[t] {
+        return false;
+    }
+    let was = used[t];
+    used[t] = true;
+    let mut found = false;
+    if sides[side][t] >= 2 {
+        sides[side][t] -= 2;
+        found = two_sides_rec(sides, jokers, side, used, distinct);
+        sides[side][t] += 2;
+    }
+    if !found && jokers[side] >= 1 {
+        sides[side][t] -= 1;
+        jokers[side] -= 1;
+        found = two_sides_rec(sides, jokers, side, used, distinct);
+        jokers[side] += 1;
+        sides[side][t] += 1;
+    }
+    used[t] = was;
+    found
 }
