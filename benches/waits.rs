@@ -40,19 +40,39 @@ fn bench_waits(c: &mut Criterion) {
     let rules = Rules::chinese();
     for jokers in [0usize, 2] {
         let mut rng = ChaCha8Rng::seed_from_u64(13 + jokers as u64);
-        let raws: Vec<Raw> = (0..HANDS).map(|_| gen::near_ready(&mut rng, 13, jokers)).collect();
-        let hands: Vec<Hand> = raws.iter().map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap()).collect();
+        let raws: Vec<Raw> = (0..HANDS)
+            .map(|_| gen::near_ready(&mut rng, 13, jokers))
+            .collect();
+        let hands: Vec<Hand> = raws
+            .iter()
+            .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
+            .collect();
         for (raw, hand) in raws.iter().zip(&hands) {
-            let fast: u64 = rules.waits(hand).unwrap().iter().map(|t| 1u64 << t.index()).sum();
+            let fast: u64 = rules
+                .waits(hand)
+                .unwrap()
+                .iter()
+                .map(|t| 1u64 << t.index())
+                .sum();
             assert_eq!(fast, naive_waits(&rules, hand), "{}", raw.notation());
         }
         let mut group = c.benchmark_group(format!("waits/13-tiles-{jokers}-jokers"));
         group.throughput(Throughput::Elements(HANDS as u64));
         group.bench_function(BenchmarkId::new("hupai", "waits"), |b| {
-            b.iter(|| hands.iter().map(|h| rules.waits(black_box(h)).unwrap().len()).sum::<usize>())
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| rules.waits(black_box(h)).unwrap().len())
+                    .sum::<usize>()
+            })
         });
         group.bench_function(BenchmarkId::new("naive", "34-win-checks"), |b| {
-            b.iter(|| hands.iter().map(|h| naive_waits(&rules, black_box(h)).count_ones()).sum::<u32>())
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| naive_waits(&rules, black_box(h)).count_ones())
+                    .sum::<u32>()
+            })
         });
         group.bench_function(BenchmarkId::new("backtracking", "oracle"), |b| {
             b.iter(|| {
@@ -85,13 +105,22 @@ fn bench_split_reveal(c: &mut Criterion) {
     let mut group = c.benchmark_group("split/14-tiles-0-2-jokers");
     group.throughput(Throughput::Elements(wins.len() as u64));
     group.bench_function("hupai", |b| {
-        b.iter(|| wins.iter().map(|h| rules.splits(black_box(h)).unwrap().len()).sum::<usize>())
+        b.iter(|| {
+            wins.iter()
+                .map(|h| rules.splits(black_box(h)).unwrap().len())
+                .sum::<usize>()
+        })
     });
     group.finish();
     let mut group = c.benchmark_group("reveal/13-tiles-ready");
     group.throughput(Throughput::Elements(ready.len() as u64));
     group.bench_function("hupai", |b| {
-        b.iter(|| ready.iter().map(|h| rules.reveal(black_box(h)).unwrap().tiles.len()).sum::<usize>())
+        b.iter(|| {
+            ready
+                .iter()
+                .map(|h| rules.reveal(black_box(h)).unwrap().tiles.len())
+                .sum::<usize>()
+        })
     });
     group.finish();
 }
