@@ -12,6 +12,13 @@
 // (0–2: three equal sequences are the same tiles as three triplets) and
 // whether the pair sits there; the fewest triplets that absorb the remaining
 // natural tiles follow, and every slot no natural tile fills costs a joker.
+//
+// Honours with honour sequences (three different winds, or the three
+// dragons, as a meld) do not fit the rank-by-rank programme. With permissive
+// jokers their table is a search over the lowest natural tile left,
+// memoised on the tiles remaining; with jokers capped at four copies it is
+// a completion programme: a pattern needs one joker more than the cheapest
+// pattern one tile larger, and none when it is complete.
 
 use super::key::{pow5, HONOR_RANKS, SUIT_RANKS};
 
@@ -29,6 +36,8 @@ pub struct TableParams {
     pub suit_pair_ranks: u16,
     /// May an honour be the pair?
     pub honor_pair: bool,
+    /// Do three different winds, or the three dragons, form a meld?
+    pub honor_sequences: bool,
 }
 
 impl TableParams {
@@ -38,7 +47,27 @@ impl TableParams {
         joker_fifth_copy: true,
         suit_pair_ranks: 0x1ff,
         honor_pair: true,
+        honor_sequences: false,
     };
+
+    /// A 64-bit fingerprint of the parameters (FNV-1a over their fields):
+    /// table files record it, so tables made for other rules are refused.
+    pub fn fingerprint(&self) -> u64 {
+        let bytes = [
+            self.max_tiles,
+            self.joker_fifth_copy as u8,
+            (self.suit_pair_ranks & 0xff) as u8,
+            (self.suit_pair_ranks >> 8) as u8,
+            self.honor_pair as u8,
+            self.honor_sequences as u8,
+        ];
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    }
 }
 
 /// Shape of one group of ranks: how many there are and whether they form sequences.
@@ -61,6 +90,13 @@ pub fn suit_table(params: &TableParams) -> Vec<u8> {
 
 /// Builds the honour table (`5^7` entries) for `params`.
 pub fn honor_table(params: &TableParams) -> Vec<u8> {
+    if params.honor_sequences {
+        return if params.joker_fifth_copy {
+            honor_sequence_table_permissive(params)
+        } else {
+            honor_sequence_table_capped(params)
+        };
+    }
     let shape = Shape {
         ranks: HONOR_RANKS,
         sequences: false,
@@ -132,6 +168,16 @@ impl Walk {
         }
     }
 
+    /// The programme over one whole pattern: (melds only, melds and a pair).
+    fn run(&self, counts: &[u8]) -> (u8, u8) {
+        let mut states = [INF; STATES];
+        states[state(0, 0, 0)] = 0;
+        for (rank, &c) in counts.iter().enumerate() {
+            states = self.step(rank, c, &states);
+        }
+        (states[state(0, 0, 0)], states[state(0, 0, 1)])
+    }
+
     /// One rank of the programme: `c` natural tiles of rank `rank`.
     fn step(&self, rank: usize, c: u8, states: &[u8; STATES]) -> [u8; STATES] {
         let mut next = [INF; STATES];
@@ -169,4 +215,216 @@ impl Walk {
         }
         next
     }
+}
+
+/// The needs (melds only, melds plus a pair) of one numbered suit's counts
+/// when a count exceeds 4 (a fifth copy, for `four_held_is_wait`), which no
+/// table slot holds. With jokers capped at four copies, never completable.
+pub fn suit_need_wide(counts: &[u8; SUIT_RANKS], params: &TableParams) -> (u8, u8) {
+    if !params.joker_fifth_copy {
+        return (INF, INF);
+    }
+    let cx = Walk {
+        shape: Shape {
+            ranks: SUIT_RANKS,
+            sequences: true,
+            pair_ranks: params.suit_pair_ranks,
+        },
+        cap: u8::MAX,
+        max_tiles: u8::MAX,
+    };
+    cx.run(counts)
+}
+
+/// [`suit_need_wide`] for the honours.
+pub fn honor_need_wide(counts: &[u8; HONOR_RANKS], params: &TableParams) -> (u8, u8) {
+    if !params.joker_fifth_copy {
+        return (INF, INF);
+    }
+    if params.honor_sequences {
+        let mut c = *counts;
+        let mut memo = None;
+        return (
+            honor_search(&mut c, false, params.honor_pair, &mut memo),
+            honor_search(&mut c, true, params.honor_pair, &mut memo),
+        );
+    }
+    let cx = Walk {
+        shape: Shape {
+            ranks: HONOR_RANKS,
+            sequences: false,
+            pair_ranks: if params.honor_pair { 0x7f } else { 0 },
+        },
+        cap: u8::MAX,
+        max_tiles: u8::MAX,
+    };
+    cx.run(counts)
+}
+
+/// Honour melds when honour sequences count: each as a bit set of ranks
+/// (winds 0–3, dragons 4–6): four sets of three different winds, and the dragons.
+const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000];
+
+/// Fewest jokers completing `counts` (permissive jokers), `pair` set when the
+/// honours must also hold the pair: the lowest natural tile left joins a
+/// triplet, the pair, or an honour sequence, other slots filled by natural
+/// tiles or jokers. `memo` caches results by key for counts of at most 4,
+/// as `result + 1` (0: not computed yet), so that "none" is cached too.
+fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, memo: &mut Option<Vec<u8>>) -> u8 {
+    let Some(r) = counts.iter().position(|&c| c > 0) else {
+        return if !pair {
+            0
+        } else if honor_pair {
+            2
+        } else {
+            INF
+        };
+    };
+    let slot = if counts.iter().all(|&c| c <= 4) {
+        Some(super::key::key_of(counts) * 2 + pair as usize)
+    } else {
+        None
+    };
+    if let (Some(i), Some(m)) = (slot, memo.as_ref()) {
+        if m[i] != 0 {
+            return m[i] - 1;
+        }
+    }
+    let mut best = INF;
+    let c = counts[r];
+    // Triplets and the pair holding r.
+    for (size, is_pair) in [(3u8, false), (2, true)] {
+        if is_pair && !(pair && honor_pair) {
+            continue;
+        }
+        for k in 1..=c.min(size) {
+            counts[r] -= k;
+            let rest = honor_search(counts, pair && !is_pair, honor_pair, memo);
+            counts[r] += k;
+            best = best.min(rest.saturating_add(size - k));
+        }
+    }
+    // Honour sequences holding r: ranks below r hold no natural tile (jokers);
+    // each rank above r is natural (if held) or a joker.
+    for set in HONOR_SEQUENCES {
+        if set >> r & 1 == 0 {
+            continue;
+        }
+        let above: Vec<usize> = (r + 1..HONOR_RANKS).filter(|&i| set >> i & 1 == 1).collect();
+        let below = (set & ((1u8 << r) - 1)).count_ones() as u8;
+        for mask in 0..(1u32 << above.len()) {
+            let naturals: Vec<usize> = above
+                .iter()
+                .enumerate()
+                .filter(|&(b, _)| mask >> b & 1 == 1)
+                .map(|(_, &i)| i)
+                .collect();
+            if naturals.iter().any(|&i| counts[i] == 0) {
+                continue;
+            }
+            let jokers = below + (above.len() - naturals.len()) as u8;
+            counts[r] -= 1;
+            for &i in &naturals {
+                counts[i] -= 1;
+            }
+            let rest = honor_search(counts, pair, honor_pair, memo);
+            counts[r] += 1;
+            for &i in &naturals {
+                counts[i] += 1;
+            }
+            best = best.min(rest.saturating_add(jokers));
+        }
+    }
+    let best = best.min(INF - 1);
+    if let (Some(i), Some(m)) = (slot, memo.as_mut()) {
+        m[i] = best + 1;
+    }
+    best
+}
+
+fn honor_sequence_table_permissive(params: &TableParams) -> Vec<u8> {
+    let slots = pow5(HONOR_RANKS);
+    let mut memo = Some(vec![0u8; slots * 2]);
+    let mut table = vec![pack(NEED_NONE, NEED_NONE); slots];
+    let mut counts = [0u8; HONOR_RANKS];
+    for (key, value) in table.iter_mut().enumerate() {
+        super::key::counts_of(key, &mut counts);
+        if counts.iter().map(|&c| c as u32).sum::<u32>() > params.max_tiles as u32 {
+            continue;
+        }
+        let melds = honor_search(&mut counts, false, params.honor_pair, &mut memo);
+        let with_pair = honor_search(&mut counts, true, params.honor_pair, &mut memo);
+        *value = pack(melds, with_pair);
+    }
+    table
+}
+
+/// Honour sequences with jokers capped at four copies: a complete pattern
+/// needs no joker; any other needs one more than the cheapest pattern with
+/// one more tile (within the cap and the hand size).
+fn honor_sequence_table_capped(params: &TableParams) -> Vec<u8> {
+    let slots = pow5(HONOR_RANKS);
+    let total = |key: usize| {
+        let mut c = [0u8; HONOR_RANKS];
+        super::key::counts_of(key, &mut c);
+        c.iter().map(|&n| n as u32).sum::<u32>()
+    };
+    let mut order: Vec<usize> = (0..slots).collect();
+    order.sort_by_key(|&k| total(k));
+    // complete[k][pair]: the pattern splits into melds (and one pair).
+    let mut complete = vec![[false; 2]; slots];
+    let mut counts = [0u8; HONOR_RANKS];
+    for &key in &order {
+        super::key::counts_of(key, &mut counts);
+        let Some(r) = counts.iter().position(|&c| c > 0) else {
+            complete[key] = [true, false];
+            continue;
+        };
+        let mut melds: Vec<usize> = Vec::new();
+        if counts[r] >= 3 {
+            melds.push(3 * pow5(r));
+        }
+        for set in HONOR_SEQUENCES {
+            if set >> r & 1 == 1 && (0..HONOR_RANKS).all(|i| set >> i & 1 == 0 || (i >= r && counts[i] > 0)) {
+                melds.push((0..HONOR_RANKS).filter(|&i| set >> i & 1 == 1).map(pow5).sum());
+            }
+        }
+        for pair in 0..2 {
+            let mut ok = melds.iter().any(|&m| complete[key - m][pair]);
+            if pair == 1 && params.honor_pair && counts[r] >= 2 {
+                ok |= complete[key - 2 * pow5(r)][0];
+            }
+            complete[key][pair] = ok;
+        }
+    }
+    let mut need = vec![[INF; 2]; slots];
+    for &key in order.iter().rev() {
+        let t = total(key);
+        if t > params.max_tiles as u32 {
+            continue;
+        }
+        super::key::counts_of(key, &mut counts);
+        for pair in 0..2 {
+            if complete[key][pair] {
+                need[key][pair] = 0;
+                continue;
+            }
+            let mut best = INF;
+            if t < params.max_tiles as u32 {
+                for (r, &c) in counts.iter().enumerate() {
+                    if c < 4 {
+                        best = best.min(need[key + pow5(r)][pair].saturating_add(1));
+                    }
+                }
+            }
+            need[key][pair] = best;
+        }
+    }
+    let mut table = vec![pack(NEED_NONE, NEED_NONE); slots];
+    for (key, value) in table.iter_mut().enumerate() {
+        if total(key) <= params.max_tiles as u32 {
+            *value = pack(need[key][0], need[key][1]);
+        }
+    }
+    table
 }

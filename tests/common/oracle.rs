@@ -15,6 +15,7 @@ pub const KINDS: usize = 34;
 /// `jokers` jokers, be split into melds, and one pair when `pair` is set?
 /// Sequences are allowed when `sequences` is set. `placed[r]` counts the
 /// jokers standing for rank `r`; with `cap` set, no rank may end above it.
+#[allow(clippy::too_many_arguments)]
 fn complete(
     counts: &mut [u8],
     placed: &mut [u8],
@@ -23,11 +24,16 @@ fn complete(
     pair: bool,
     jokers: u32,
     cap: Option<u8>,
+    pair_ranks: u16,
 ) -> bool {
     let Some(r) = counts.iter().position(|&c| c > 0) else {
-        // Only jokers are left: they form the pair, then triplets.
+        // Only jokers are left: they form the pair (on an allowed rank with
+        // room for two), then triplets.
         let rest = if pair {
-            if jokers < 2 {
+            let room = (0..counts.len()).any(|i| {
+                pair_ranks >> i & 1 == 1 && cap.is_none_or(|cap| orig[i] + placed[i] + 2 <= cap)
+            });
+            if jokers < 2 || !room {
                 return false;
             }
             jokers - 2
@@ -39,7 +45,7 @@ fn complete(
     let n = counts.len();
     // Every group holding tile r: slots as offsets from r.
     let mut groups: Vec<(Vec<i32>, bool)> = vec![(vec![0, 0, 0], false)];
-    if pair {
+    if pair && pair_ranks >> r & 1 == 1 {
         groups.push((vec![0, 0], true));
     }
     if sequences {
@@ -101,6 +107,7 @@ fn complete(
                     pair && !is_pair,
                     jokers - used_jokers,
                     cap,
+                    pair_ranks,
                 );
             for &(rank, joker) in &taken {
                 if joker {
@@ -127,6 +134,18 @@ pub fn suit_need(
     cap: Option<u8>,
     limit: u32,
 ) -> Option<u32> {
+    suit_need_ranks(counts, sequences, pair, cap, limit, 0x1ff)
+}
+
+/// [`suit_need`] with the pair allowed only on the ranks of `pair_ranks`.
+pub fn suit_need_ranks(
+    counts: &[u8],
+    sequences: bool,
+    pair: bool,
+    cap: Option<u8>,
+    limit: u32,
+    pair_ranks: u16,
+) -> Option<u32> {
     let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
     (0..=limit).find(|&j| {
         // Jokers beyond the natural tiles' needs would form melds of their
@@ -136,7 +155,16 @@ pub fn suit_need(
         }
         let mut c = counts.to_vec();
         let mut placed = vec![0u8; counts.len()];
-        complete(&mut c, &mut placed, counts, sequences, pair, j, cap)
+        complete(
+            &mut c,
+            &mut placed,
+            counts,
+            sequences,
+            pair,
+            j,
+            cap,
+            pair_ranks,
+        )
     })
 }
 
@@ -184,8 +212,16 @@ fn split_jokers(
     for j in 0..=jokers {
         let mut c = part.to_vec();
         let mut placed = vec![0u8; part.len()];
-        if complete(&mut c, &mut placed, part, seq, pair_suit == suit, j, None)
-            && split_jokers(counts, runs, suit + 1, jokers - j, pair_suit)
+        if complete(
+            &mut c,
+            &mut placed,
+            part,
+            seq,
+            pair_suit == suit,
+            j,
+            None,
+            0x1ff,
+        ) && split_jokers(counts, runs, suit + 1, jokers - j, pair_suit)
         {
             return true;
         }
@@ -666,4 +702,104 @@ fn two_sides_rec(
     }
     used[t] = was;
     found
+}
+
+/// Honour needs when honour sequences count (three different winds, or the
+/// three dragons), by completion: every multiset of melds, with and without
+/// a pair, of at most `max_tiles` tiles (each count at most `cap`) is a
+/// complete pattern; a pattern needs 0 jokers when complete, else one more
+/// than the cheapest pattern with one more tile (within size and cap).
+/// Returns (melds, with pair) per base-5 key of the 5^7 honour patterns
+/// (u32::MAX: none within the size).
+pub fn honor_sequence_needs(max_tiles: u32, cap: Option<u8>, honor_pair: bool) -> Vec<[u32; 2]> {
+    use std::collections::{HashMap, HashSet};
+    let cap = cap.unwrap_or(max_tiles as u8);
+    let mut melds: Vec<[u8; 7]> = Vec::new();
+    for r in 0..7 {
+        let mut m = [0u8; 7];
+        m[r] = 3;
+        melds.push(m);
+    }
+    for set in [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [4, 5, 6]] {
+        let mut m = [0u8; 7];
+        for i in set {
+            m[i] = 1;
+        }
+        melds.push(m);
+    }
+    // Complete patterns: multisets of melds (non-decreasing index lists), plus a pair.
+    let mut complete: HashSet<([u8; 7], usize)> = HashSet::new();
+    let mut stack: Vec<([u8; 7], usize)> = vec![([0; 7], 0)];
+    while let Some((q, from)) = stack.pop() {
+        let size: u32 = q.iter().map(|&c| c as u32).sum();
+        if q.iter().all(|&c| c <= cap) {
+            complete.insert((q, 0));
+            if honor_pair {
+                for r in 0..7 {
+                    let mut p = q;
+                    p[r] += 2;
+                    if size + 2 <= max_tiles && p[r] <= cap {
+                        complete.insert((p, 1));
+                    }
+                }
+            }
+        }
+        for (i, m) in melds.iter().enumerate().skip(from) {
+            if size + 3 <= max_tiles {
+                let mut next = q;
+                for r in 0..7 {
+                    next[r] += m[r];
+                }
+                stack.push((next, i));
+            }
+        }
+    }
+    // Every count vector within the size and cap, largest first.
+    let mut all: Vec<[u8; 7]> = Vec::new();
+    let mut p = [0u8; 7];
+    fn gen(r: usize, left: u32, cap: u8, p: &mut [u8; 7], all: &mut Vec<[u8; 7]>) {
+        if r == 7 {
+            all.push(*p);
+            return;
+        }
+        for c in 0..=(cap as u32).min(left) {
+            p[r] = c as u8;
+            gen(r + 1, left - c, cap, p, all);
+        }
+        p[r] = 0;
+    }
+    gen(0, max_tiles, cap, &mut p, &mut all);
+    all.sort_by_key(|p| std::cmp::Reverse(p.iter().map(|&c| c as u32).sum::<u32>()));
+    let mut f: HashMap<[u8; 7], [u32; 2]> = HashMap::with_capacity(all.len());
+    for p in &all {
+        let mut v = [u32::MAX; 2];
+        for (pair, slot) in v.iter_mut().enumerate() {
+            if complete.contains(&(*p, pair)) {
+                *slot = 0;
+                continue;
+            }
+            for r in 0..7 {
+                let mut up = *p;
+                up[r] += 1;
+                if let Some(n) = f.get(&up) {
+                    if n[pair] != u32::MAX {
+                        *slot = (*slot).min(n[pair] + 1);
+                    }
+                }
+            }
+        }
+        f.insert(*p, v);
+    }
+    let mut need = vec![[u32::MAX; 2]; 78_125];
+    for (p, v) in &f {
+        if p.iter().all(|&c| c <= 4) {
+            let key: usize = p
+                .iter()
+                .enumerate()
+                .map(|(r, &c)| c as usize * 5usize.pow(r as u32))
+                .sum();
+            need[key] = *v;
+        }
+    }
+    need
 }

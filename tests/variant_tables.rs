@@ -1,0 +1,175 @@
+//! Every per-suit pattern of the tables that rule variants regenerate,
+//! against the oracles: the backtracking search (pair ranks, capped jokers,
+//! 17-tile hands) and, for honour sequences, the enumeration of complete
+//! patterns.
+
+mod common;
+
+use common::oracle;
+use hupai::tables::gen::{honor_table, suit_table, TableParams, NEED_NONE};
+use hupai::tables::key::{counts_of, HONOR_SLOTS, SUIT_SLOTS};
+
+fn saturate(need: Option<u32>) -> u8 {
+    need.map_or(NEED_NONE, |n| n.min(NEED_NONE as u32) as u8)
+}
+
+fn unpack(v: u8) -> (u8, u8) {
+    (v & 0x0f, v >> 4)
+}
+
+/// Compares a numbered-suit table with the backtracking oracle; returns
+/// the number of patterns compared.
+fn check_suit(params: TableParams) -> usize {
+    let table = suit_table(&params);
+    assert_eq!(table.len(), SUIT_SLOTS);
+    let cap = (!params.joker_fifth_copy).then_some(4);
+    let mut counts = [0u8; 9];
+    let mut checked = 0;
+    for (key, &v) in table.iter().enumerate() {
+        counts_of(key, &mut counts);
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        if tiles > params.max_tiles as u32 {
+            assert_eq!(unpack(v), (NEED_NONE, NEED_NONE));
+            continue;
+        }
+        let melds = oracle::suit_need_ranks(&counts, true, false, cap, 14, params.suit_pair_ranks);
+        let pair = oracle::suit_need_ranks(&counts, true, true, cap, 14, params.suit_pair_ranks);
+        assert_eq!(
+            unpack(v),
+            (saturate(melds), saturate(pair)),
+            "{params:?}: {counts:?}"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn suit_table_pair_258_matches_oracle() {
+    // Ranks 2, 5, 8 are bits 1, 4, 7.
+    let params = TableParams {
+        suit_pair_ranks: 1 << 1 | 1 << 4 | 1 << 7,
+        honor_pair: false,
+        ..TableParams::DEFAULT
+    };
+    assert_eq!(check_suit(params), 405_350);
+}
+
+#[test]
+fn suit_table_capped_jokers_matches_oracle() {
+    let params = TableParams {
+        joker_fifth_copy: false,
+        ..TableParams::DEFAULT
+    };
+    assert_eq!(check_suit(params), 405_350);
+}
+
+#[test]
+fn suit_table_17_tiles_matches_oracle() {
+    let params = TableParams {
+        max_tiles: 17,
+        ..TableParams::DEFAULT
+    };
+    assert_eq!(check_suit(params), 886_400);
+}
+
+/// Compares an honour table with an oracle giving (melds, pair) per key.
+/// A need that would take the suit past the hand's size can never be met,
+/// so both sides map such needs to "none" before comparing.
+fn check_honor(params: TableParams, want: impl Fn(&[u8; 7], usize) -> (u8, u8)) -> usize {
+    let table = honor_table(&params);
+    assert_eq!(table.len(), HONOR_SLOTS);
+    let mut counts = [0u8; 7];
+    let mut checked = 0;
+    for (key, &v) in table.iter().enumerate() {
+        counts_of(key, &mut counts);
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        if tiles > params.max_tiles as u32 {
+            assert_eq!(unpack(v), (NEED_NONE, NEED_NONE));
+            continue;
+        }
+        let fit = |n: u8| {
+            if tiles + n as u32 > params.max_tiles as u32 {
+                NEED_NONE
+            } else {
+                n
+            }
+        };
+        let (m, p) = unpack(v);
+        let (wm, wp) = want(&counts, key);
+        assert_eq!(
+            (fit(m), fit(p)),
+            (fit(wm), fit(wp)),
+            "{params:?}: {counts:?}"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn honor_table_capped_jokers_matches_oracle() {
+    for honor_pair in [true, false] {
+        let params = TableParams {
+            joker_fifth_copy: false,
+            honor_pair,
+            ..TableParams::DEFAULT
+        };
+        let pair_ranks = if honor_pair { 0x7f } else { 0 };
+        let n = check_honor(params, |c, _| {
+            (
+                saturate(oracle::suit_need_ranks(
+                    c,
+                    false,
+                    false,
+                    Some(4),
+                    14,
+                    pair_ranks,
+                )),
+                saturate(oracle::suit_need_ranks(
+                    c,
+                    false,
+                    true,
+                    Some(4),
+                    14,
+                    pair_ranks,
+                )),
+            )
+        });
+        assert_eq!(n, 43_130);
+    }
+}
+
+#[test]
+fn honor_sequence_tables_match_enumeration_of_complete_patterns() {
+    for (fifth, honor_pair, max_tiles) in [
+        (true, true, 14),
+        (false, true, 14),
+        (true, false, 14),
+        (true, true, 17),
+        (false, true, 17),
+    ] {
+        let params = TableParams {
+            joker_fifth_copy: fifth,
+            honor_pair,
+            honor_sequences: true,
+            max_tiles,
+            ..TableParams::DEFAULT
+        };
+        let cap = (!fifth).then_some(4);
+        let needs = oracle::honor_sequence_needs(max_tiles as u32, cap, honor_pair);
+        let n = check_honor(params, |c, key| {
+            let tiles: u32 = c.iter().map(|&n| n as u32).sum();
+            // Needs beyond the hand's size cannot be met: stored as none.
+            let sat = |n: u32| {
+                if n == u32::MAX || tiles + n > max_tiles as u32 {
+                    NEED_NONE
+                } else {
+                    n.min(15) as u8
+                }
+            };
+            (sat(needs[key][0]), sat(needs[key][1]))
+        });
+        assert_eq!(n, if max_tiles == 14 { 43_130 } else { 64_200 });
+    }
+}
