@@ -127,6 +127,11 @@ fn write_maps(out: &Path) -> io::Result<()> {
         ("basic", "Preset::Basic"),
         ("riichi", "Preset::Riichi"),
         ("chinese", "Preset::Chinese"),
+        ("hongzhong", "Preset::Hongzhong"),
+        ("changsha", "Preset::Changsha"),
+        ("sichuan", "Preset::Sichuan"),
+        ("kawuxing", "Preset::Kawuxing"),
+        ("taiwan", "Preset::Taiwan"),
     ] {
         presets.entry(name, value);
     }

@@ -27,7 +27,8 @@ impl Rules {
     /// [`HandError::WrongSize`] for a hand that is not 3N+2 tiles.
     pub fn check(&self, hand: &Hand) -> Result<Forms, HandError> {
         self.validate_win_size(hand)?;
-        Ok(self.forms_of(hand.counts(), hand.jokers()))
+        let (counts, jokers) = self.natural(hand);
+        Ok(self.forms_of(&counts, jokers))
     }
 
     /// Does `hand` win under these rules? Like [`Rules::check`], but stops at
@@ -44,7 +45,8 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
         self.validate_win_size(hand)?;
-        Ok(self.wins(hand.counts(), hand.jokers()))
+        let (counts, jokers) = self.natural(hand);
+        Ok(self.wins(&counts, jokers))
     }
 
     /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
@@ -60,6 +62,42 @@ impl Rules {
     /// As [`Hand::from_counts`] and [`Rules::check`].
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
         self.is_win(&Hand::from_counts(counts, jokers)?)
+    }
+
+    /// The hand's counts with every copy of a joker kind moved to the joker count.
+    #[inline]
+    pub(crate) fn natural(&self, hand: &Hand) -> ([u8; KINDS], u8) {
+        let mut counts = *hand.counts();
+        let mut jokers = hand.jokers();
+        if !self.jokers.is_empty() {
+            for t in self.jokers.iter() {
+                jokers += counts[t.index()];
+                counts[t.index()] = 0;
+            }
+        }
+        (counts, jokers)
+    }
+
+    /// The numbered suits (bit 0 m, 1 p, 2 s) holding natural tiles.
+    #[inline]
+    pub(crate) fn suits_held(counts: &[u8; KINDS]) -> u8 {
+        (0..3).fold(0, |m, s| {
+            m | ((counts[s * 9..s * 9 + 9].iter().any(|&c| c > 0) as u8) << s)
+        })
+    }
+
+    /// May a winning hand hold the numbered suits `held` (a bit set)?
+    #[inline]
+    pub(crate) fn suits_allowed(&self, held: u8) -> bool {
+        self.max_suits
+            .is_none_or(|max| held.count_ones() <= max as u32)
+    }
+
+    /// Fewest jokers that complete `counts` into N melds plus one pair held
+    /// by a suit that may hold it.
+    #[inline]
+    pub(crate) fn standard_need(&self, counts: &[u8; KINDS]) -> u8 {
+        tables::standard_need_in(&self.tables.needs(Tables::keys(counts)), self.pair_suits)
     }
 
     /// Checks that the rules use every tile of `hand` and its size is within
@@ -98,7 +136,10 @@ impl Rules {
     /// Every form `counts` + `jokers` wins by; the hand is valid and 3N+2.
     pub(crate) fn forms_of(&self, counts: &[u8; KINDS], jokers: u8) -> Forms {
         let mut forms = Forms::NONE;
-        if self.forms.contains(Form::Standard) && standard_need(self.tables, counts) <= jokers {
+        if !self.suits_allowed(Rules::suits_held(counts)) {
+            return forms;
+        }
+        if self.forms.contains(Form::Standard) && self.standard_need(counts) <= jokers {
             forms = forms.with(Form::Standard);
         }
         if self.forms.contains(Form::SevenPairs)
@@ -115,18 +156,14 @@ impl Rules {
     /// Does `counts` + `jokers` win by any form? The hand is valid and 3N+2.
     #[inline]
     pub(crate) fn wins(&self, counts: &[u8; KINDS], jokers: u8) -> bool {
-        (self.forms.contains(Form::Standard) && standard_need(self.tables, counts) <= jokers)
+        if self.max_suits.is_some() && !self.suits_allowed(Rules::suits_held(counts)) {
+            return false;
+        }
+        (self.forms.contains(Form::Standard) && self.standard_need(counts) <= jokers)
             || (self.forms.contains(Form::SevenPairs)
                 && seven_pairs(counts, jokers, self.seven_pairs_quads))
             || (self.forms.contains(Form::ThirteenOrphans) && thirteen_orphans(counts, jokers))
     }
-}
-
-/// Fewest jokers that complete `counts` into N melds plus one pair: four
-/// table loads and a minimum over four suits.
-#[inline]
-pub(crate) fn standard_need(tables: &Tables, counts: &[u8; KINDS]) -> u8 {
-    tables::standard_need(&tables.needs(Tables::keys(counts)))
 }
 
 /// Seven pairs of a 14-tile hand, by counting: every kind held an odd number

@@ -48,6 +48,6 @@ pub use error::{HandError, ParseError};
 struct ReadmeDoctests;
 pub use hand::{Hand, MAX_HAND_TILES};
 pub use reveal::Reveal;
-pub use rules::{Form, Forms, Preset, Rules, TileSet, UnknownRules};
+pub use rules::{Form, Forms, Preset, RuleSpec, Rules, RulesError, TileSet, UnknownRules};
 pub use split::{Group, GroupKind, Split};
 pub use tile::{Suit, Tile, KINDS};

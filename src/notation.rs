@@ -53,6 +53,13 @@ const QUOTE_MAX: usize = 24;
 /// ));
 /// ```
 pub fn parse(text: &str) -> Result<Hand, ParseError> {
+    let (counts, jokers) = parse_counts(text)?;
+    Ok(Hand::from_wide_counts(&counts, jokers)?)
+}
+
+/// Reads notation into raw counts per kind and a joker count, with no limit
+/// on copies or tiles (for tile lists such as a rule file's `tiles`).
+pub(crate) fn parse_counts(text: &str) -> Result<([usize; KINDS], usize), ParseError> {
     let mut counts = [0usize; KINDS];
     let mut jokers = 0usize;
     // Byte range of the digits waiting for their suit.
@@ -94,7 +101,7 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
         }
     }
     no_pending(text, pending)?;
-    Ok(Hand::from_wide_counts(&counts, jokers)?)
+    Ok((counts, jokers))
 }
 
 fn quote(digits: &str) -> String {

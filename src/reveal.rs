@@ -25,7 +25,7 @@ use crate::check::seven_pairs_shape;
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
-use crate::tables::{melds_need, standard_need, Tables};
+use crate::tables::{melds_need, Tables};
 use crate::tile::KINDS;
 
 /// What a ready player shows.
@@ -52,8 +52,8 @@ impl Rules {
                 hand: hand.to_string(),
             });
         }
-        let counts = hand.counts();
-        let jokers = hand.jokers();
+        let (natural, jokers) = self.natural(hand);
+        let counts = &natural;
         let mut best = Best {
             hidden: 0,
             shown: order_key(counts, jokers),
@@ -122,22 +122,32 @@ impl Rules {
     ) -> Option<Form> {
         let size = hidden.iter().sum::<u8>() + hidden_jokers;
         if self.forms.contains(Form::Standard) && size % 3 != 1 {
-            let tables = self.tables;
-            let hidden_needs = tables.needs(Tables::keys(hidden));
+            let tables = &self.tables;
             let hidden_pair = size % 3 == 2;
             let hidden_need = if hidden_pair {
-                standard_need(&hidden_needs)
+                self.standard_need(hidden)
             } else {
-                melds_need(&hidden_needs)
+                melds_need(&tables.needs(Tables::keys(hidden)))
             };
             let completes = |w: usize| {
+                if self
+                    .jokers
+                    .contains(crate::tile::Tile::from_index(w).expect("wait index"))
+                {
+                    // Drawing a joker kind adds a joker to the shown tiles.
+                    let need = if hidden_pair {
+                        melds_need(&tables.needs(Tables::keys(shown)))
+                    } else {
+                        self.standard_need(shown)
+                    };
+                    return need < shown_jokers + 1;
+                }
                 let mut with = *shown;
                 with[w] += 1;
-                let needs = tables.needs(Tables::keys(&with));
                 let need = if hidden_pair {
-                    melds_need(&needs)
+                    melds_need(&tables.needs(Tables::keys(&with)))
                 } else {
-                    standard_need(&needs)
+                    self.standard_need(&with)
                 };
                 need <= shown_jokers
             };
@@ -152,9 +162,17 @@ impl Rules {
             let quads = self.seven_pairs_quads;
             let completes = |w: usize| {
                 let mut with = *shown;
-                with[w] += 1;
+                let mut with_jokers = shown_jokers;
+                if self
+                    .jokers
+                    .contains(crate::tile::Tile::from_index(w).expect("wait index"))
+                {
+                    with_jokers += 1;
+                } else {
+                    with[w] += 1;
+                }
                 // Different pairs: no kind may have natural tiles on both sides.
-                seven_pairs_shape(&with, shown_jokers, quads)
+                seven_pairs_shape(&with, with_jokers, quads)
                     && (quads || (0..KINDS).all(|i| with[i] == 0 || hidden[i] == 0))
             };
             if seven_pairs_shape(hidden, hidden_jokers, quads)

@@ -220,16 +220,21 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn splits(&self, hand: &Hand) -> Result<Vec<Split>, HandError> {
         let forms = self.check(hand)?;
-        let (counts, jokers) = (hand.counts(), hand.jokers());
+        let (counts, jokers) = self.natural(hand);
         let mut out = Vec::new();
         if forms.contains(Form::Standard) {
-            out.extend(standard_splits(self.tables, counts, jokers));
+            out.extend(standard_splits(
+                &self.tables,
+                self.pair_suits,
+                &counts,
+                jokers,
+            ));
         }
         if forms.contains(Form::SevenPairs) {
-            out.extend(seven_pairs_splits(counts, jokers, self.seven_pairs_quads));
+            out.extend(seven_pairs_splits(&counts, jokers, self.seven_pairs_quads));
         }
         if forms.contains(Form::ThirteenOrphans) {
-            out.extend(orphans_splits(counts, jokers));
+            out.extend(orphans_splits(&counts, jokers));
         }
         Ok(out)
     }
@@ -367,7 +372,12 @@ impl SuitWalk<'_> {
     }
 }
 
-fn standard_splits(tables: &Tables, counts: &[u8; KINDS], jokers: u8) -> Vec<Split> {
+fn standard_splits(
+    tables: &Tables,
+    pair_suits: [bool; 4],
+    counts: &[u8; KINDS],
+    jokers: u8,
+) -> Vec<Split> {
     let ranges = Suit::ALL.map(|s| s.first_index()..s.first_index() + s.ranks() as usize);
     let plain: Vec<Decomps> = (0..4)
         .map(|s| {
@@ -381,8 +391,16 @@ fn standard_splits(tables: &Tables, counts: &[u8; KINDS], jokers: u8) -> Vec<Spl
         })
         .collect();
     let mut out = BTreeSet::new();
-    // The pair in suit 0–3, or (4) two jokers.
+    // The pair in suit 0–3, or (4) two jokers, standing for a tile of a
+    // suit that may hold the pair.
     for pair_suit in 0..5 {
+        let allowed = match pair_suit {
+            4 => pair_suits.iter().any(|&b| b),
+            s => pair_suits[s],
+        };
+        if !allowed {
+            continue;
+        }
         let with_pair = (pair_suit < 4).then(|| {
             suit_decomps(
                 tables,

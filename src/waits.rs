@@ -17,7 +17,7 @@ use crate::check::ORPHANS;
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
-use crate::tables::{key::pow5, Need, Tables};
+use crate::tables::{gen, key::pow5, Need, Tables};
 use crate::tile::{Suit, Tile, KINDS};
 
 impl Rules {
@@ -31,7 +31,7 @@ impl Rules {
     /// for a hand that is not 3N+1 tiles.
     pub fn waits(&self, hand: &Hand) -> Result<TileSet, HandError> {
         self.validate_ready_size(hand)?;
-        Ok(self.waits_of(hand.counts(), hand.jokers(), false))
+        Ok(self.waits_of(hand, false))
     }
 
     /// Is `hand` ready (听牌): does it have at least one wait? Stops at the
@@ -41,7 +41,7 @@ impl Rules {
     /// As [`Rules::waits`].
     pub fn is_ready(&self, hand: &Hand) -> Result<bool, HandError> {
         self.validate_ready_size(hand)?;
-        Ok(!self.waits_of(hand.counts(), hand.jokers(), true).is_empty())
+        Ok(!self.waits_of(hand, true).is_empty())
     }
 
     pub(crate) fn validate_ready_size(&self, hand: &Hand) -> Result<(), HandError> {
@@ -66,33 +66,64 @@ impl Rules {
     }
 
     /// The waits of a valid 3N+1 hand; with `first`, stops at the first one.
-    pub(crate) fn waits_of(&self, counts: &[u8; KINDS], jokers: u8, first: bool) -> TileSet {
+    pub(crate) fn waits_of(&self, hand: &Hand, first: bool) -> TileSet {
+        let (counts, jokers) = self.natural(hand);
+        let held = hand.counts();
+        let suits = Rules::suits_held(&counts);
         let mut waits = TileSet::EMPTY;
-        let candidates = |t: Tile| counts[t.index()] < 4 && self.tiles.contains(t);
-        if self.forms.contains(Form::Standard) {
-            let keys = Tables::keys(counts);
+        // A tile the hand may draw: in play, and held fewer than four times
+        // (or four, when the rules count that as a wait).
+        let drawable =
+            |t: Tile| self.tiles.contains(t) && (held[t.index()] < 4 || self.four_held_is_wait);
+        // Drawing a joker kind adds a joker.
+        for t in self.jokers.iter() {
+            if drawable(t) && self.wins(&counts, jokers + 1) {
+                waits = waits.with(t);
+                if first {
+                    return waits;
+                }
+            }
+        }
+        let candidate = |t: Tile| {
+            drawable(t)
+                && !self.jokers.contains(t)
+                && (t.suit() == Suit::Honor || self.suits_allowed(suits | 1 << (t.index() / 9)))
+        };
+        if self.forms.contains(Form::Standard) && self.suits_allowed(suits) {
+            const NO_PAIR: i16 = i16::MAX / 4;
+            let keys = Tables::keys(&counts);
             let needs = self.tables.needs(keys);
             let melds: [i16; 4] = needs.map(|n| n.melds() as i16);
-            let delta: [i16; 4] = needs.map(|n| n.with_pair() as i16 - n.melds() as i16);
+            let delta = |s: usize, n: Need| {
+                if self.pair_suits[s] {
+                    n.with_pair() as i16 - n.melds() as i16
+                } else {
+                    NO_PAIR
+                }
+            };
+            let deltas: [i16; 4] = std::array::from_fn(|s| delta(s, needs[s]));
             let melds_sum: i16 = melds.iter().sum();
             for (s, suit) in Suit::ALL.into_iter().enumerate() {
                 // The pair's cheapest extra cost among the other three suits.
                 let others = (0..4)
                     .filter(|&o| o != s)
-                    .map(|o| delta[o])
+                    .map(|o| deltas[o])
                     .min()
-                    .unwrap_or(0);
+                    .unwrap_or(NO_PAIR);
                 for r in 0..suit.ranks() as usize {
                     let tile = Tile::from_index(suit.first_index() + r).expect("in range");
-                    if !candidates(tile) {
+                    if !candidate(tile) {
                         continue;
                     }
-                    let Some(n): Option<Need> = self.tables.need_in(s, keys[s] + pow5(r)) else {
-                        continue;
+                    let (m, d) = if counts[tile.index()] < 4 {
+                        let Some(n) = self.tables.need_in(s, keys[s] + pow5(r)) else {
+                            continue;
+                        };
+                        (n.melds() as i16, delta(s, n))
+                    } else {
+                        self.fifth_copy_need(&counts, suit, r)
                     };
-                    let total = melds_sum - melds[s]
-                        + n.melds() as i16
-                        + others.min(n.with_pair() as i16 - n.melds() as i16);
+                    let total = melds_sum - melds[s] + m + others.min(d);
                     if total <= jokers as i16 {
                         waits = waits.with(tile);
                         if first {
@@ -103,19 +134,42 @@ impl Rules {
             }
         }
         let natural: u8 = counts.iter().sum();
-        if natural + jokers == 13 {
+        if natural + jokers == 13 && self.suits_allowed(suits) {
             if self.forms.contains(Form::SevenPairs) {
                 waits = waits_union(
                     waits,
-                    seven_pairs_waits(counts, jokers, self.seven_pairs_quads),
-                    candidates,
+                    seven_pairs_waits(&counts, jokers, self.seven_pairs_quads),
+                    candidate,
                 );
             }
             if self.forms.contains(Form::ThirteenOrphans) {
-                waits = waits_union(waits, orphans_waits(counts), candidates);
+                waits = waits_union(waits, orphans_waits(&counts), candidate);
             }
         }
         waits
+    }
+
+    /// (melds need, pair delta) of suit `suit` after a fifth copy of rank
+    /// `r` joins it: no table slot holds five copies, so the generator's
+    /// programme judges that one pattern.
+    fn fifth_copy_need(&self, counts: &[u8; KINDS], suit: Suit, r: usize) -> (i16, i16) {
+        let params = self.tables.params();
+        let first = suit.first_index();
+        let (m, p) = if suit == Suit::Honor {
+            let mut c: [u8; 7] = counts[first..first + 7].try_into().expect("7 honours");
+            c[r] += 1;
+            gen::honor_need_wide(&c, params)
+        } else {
+            let mut c: [u8; 9] = counts[first..first + 9].try_into().expect("9 ranks");
+            c[r] += 1;
+            gen::suit_need_wide(&c, params)
+        };
+        let pair = if self.pair_suits[suit as usize] {
+            p as i16 - m as i16
+        } else {
+            i16::MAX / 4
+        };
+        (m as i16, pair)
     }
 }
 

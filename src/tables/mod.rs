@@ -36,6 +36,8 @@ pub mod gen {
     include!("gen.rs");
 }
 
+use std::sync::{Arc, Mutex, OnceLock};
+
 use key::{honor_key, suit_key, HONOR_SLOTS, SUIT_SLOTS};
 
 pub use gen::TableParams;
@@ -51,12 +53,20 @@ pub struct Need(u8);
 /// in one suit. No branch on the data.
 #[inline]
 pub fn standard_need(needs: &[Need; 4]) -> u8 {
+    standard_need_in(needs, [true; 4])
+}
+
+/// [`standard_need`] where only the suits marked in `pair_suits` may hold
+/// the pair (a suit with no kind in play cannot, not even as two jokers).
+#[inline]
+pub fn standard_need_in(needs: &[Need; 4], pair_suits: [bool; 4]) -> u8 {
     let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
-    let pair = needs
-        .iter()
-        .map(|n| n.with_pair() as i16 - n.melds() as i16)
-        .min()
-        .unwrap_or(0);
+    let mut pair = i16::MAX / 2;
+    for (n, ok) in needs.iter().zip(pair_suits) {
+        if ok {
+            pair = pair.min(n.with_pair() as i16 - n.melds() as i16);
+        }
+    }
     (melds + pair).clamp(0, u8::MAX as i16) as u8
 }
 
@@ -81,22 +91,102 @@ impl Need {
 }
 
 /// A pair of tables (numbered suits, honours) for one set of [`TableParams`].
-#[derive(Clone, Copy)]
 pub struct Tables {
-    suit: &'static [u8; SUIT_SLOTS],
-    honor: &'static [u8; HONOR_SLOTS],
+    storage: Storage,
     params: TableParams,
+}
+
+enum Storage {
+    /// The tables `build.rs` compiled in.
+    Builtin,
+    /// Tables generated at run time or loaded from a file.
+    Owned { suit: Box<[u8]>, honor: Box<[u8]> },
 }
 
 impl Tables {
     /// The tables compiled in by `build.rs`, for [`TableParams::DEFAULT`].
-    pub fn builtin() -> &'static Tables {
-        static BUILTIN: Tables = Tables {
-            suit: DEFAULT_SUIT,
-            honor: DEFAULT_HONOR,
-            params: TableParams::DEFAULT,
-        };
-        &BUILTIN
+    pub fn builtin() -> Arc<Tables> {
+        static BUILTIN: OnceLock<Arc<Tables>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                Arc::new(Tables {
+                    storage: Storage::Builtin,
+                    params: TableParams::DEFAULT,
+                })
+            })
+            .clone()
+    }
+
+    /// Generates the tables for `params` with the generator `build.rs` uses.
+    ///
+    /// ```
+    /// use hupai::tables::{Tables, TableParams};
+    /// let strict = TableParams { joker_fifth_copy: false, ..TableParams::DEFAULT };
+    /// let tables = Tables::generate(&strict);
+    /// // 4444m with a joker: a fifth 4m would be needed for melds only.
+    /// assert_eq!(tables.suit(&[0, 0, 0, 4, 0, 0, 0, 0, 0]).melds(), 2); // 444m + 4**m? no: 345m-like
+    /// ```
+    pub fn generate(params: &TableParams) -> Tables {
+        Tables {
+            storage: Storage::Owned {
+                suit: gen::suit_table(params).into_boxed_slice(),
+                honor: gen::honor_table(params).into_boxed_slice(),
+            },
+            params: *params,
+        }
+    }
+
+    /// The tables for `params`: the builtin ones for the defaults, otherwise
+    /// generated once per parameter set and shared for the life of the
+    /// process.
+    pub fn for_params(params: &TableParams) -> Arc<Tables> {
+        if *params == TableParams::DEFAULT {
+            return Tables::builtin();
+        }
+        static CACHE: OnceLock<Mutex<Vec<Arc<Tables>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+        let mut cache = cache
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(t) = cache.iter().find(|t| t.params == *params) {
+            return t.clone();
+        }
+        let t = Arc::new(Tables::generate(params));
+        cache.push(t.clone());
+        t
+    }
+
+    /// Tables from their raw bytes (as a table file holds them), checked
+    /// for size only: the file layer checks everything else.
+    pub(crate) fn from_raw(params: TableParams, suit: Vec<u8>, honor: Vec<u8>) -> Option<Tables> {
+        (suit.len() == SUIT_SLOTS && honor.len() == HONOR_SLOTS).then(|| Tables {
+            storage: Storage::Owned {
+                suit: suit.into_boxed_slice(),
+                honor: honor.into_boxed_slice(),
+            },
+            params,
+        })
+    }
+
+    /// The raw bytes of the two tables (numbered suits, honours).
+    pub fn raw(&self) -> (&[u8], &[u8]) {
+        (self.suit_bytes(), self.honor_bytes())
+    }
+
+    #[inline]
+    fn suit_bytes(&self) -> &[u8] {
+        match &self.storage {
+            Storage::Builtin => DEFAULT_SUIT,
+            Storage::Owned { suit, .. } => suit,
+        }
+    }
+
+    #[inline]
+    fn honor_bytes(&self) -> &[u8] {
+        match &self.storage {
+            Storage::Builtin => DEFAULT_HONOR,
+            Storage::Owned { honor, .. } => honor,
+        }
     }
 
     /// The parameters these tables were generated for.
@@ -107,26 +197,26 @@ impl Tables {
     /// The need of one numbered suit, from its 9 counts (each at most 4).
     #[inline]
     pub fn suit(&self, counts: &[u8; 9]) -> Need {
-        Need(self.suit[suit_key(counts)])
+        Need(self.suit_bytes()[suit_key(counts)])
     }
 
     /// The need of the honours, from their 7 counts (each at most 4).
     #[inline]
     pub fn honor(&self, counts: &[u8; 7]) -> Need {
-        Need(self.honor[honor_key(counts)])
+        Need(self.honor_bytes()[honor_key(counts)])
     }
 
     /// The need stored at `key` of the numbered-suit table (see
     /// [`key::suit_key`]); `None` for a key outside the table.
     #[inline]
     pub fn suit_by_key(&self, key: usize) -> Option<Need> {
-        self.suit.get(key).map(|&v| Need(v))
+        self.suit_bytes().get(key).map(|&v| Need(v))
     }
 
     /// The need stored at `key` of the honour table (see [`key::honor_key`]).
     #[inline]
     pub fn honor_by_key(&self, key: usize) -> Option<Need> {
-        self.honor.get(key).map(|&v| Need(v))
+        self.honor_bytes().get(key).map(|&v| Need(v))
     }
 
     /// The keys of the four suits of `counts` (m, p, s, honours).
@@ -142,11 +232,12 @@ impl Tables {
     /// The needs of the four suits whose keys are `keys` (from [`Tables::keys`]).
     #[inline]
     pub fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
+        let suit = self.suit_bytes();
         [
-            Need(self.suit[keys[0]]),
-            Need(self.suit[keys[1]]),
-            Need(self.suit[keys[2]]),
-            Need(self.honor[keys[3]]),
+            Need(suit[keys[0]]),
+            Need(suit[keys[1]]),
+            Need(suit[keys[2]]),
+            Need(self.honor_bytes()[keys[3]]),
         ]
     }
 
@@ -162,7 +253,7 @@ impl Tables {
 
     /// Bytes resident for the two tables.
     pub fn size_bytes(&self) -> usize {
-        self.suit.len() + self.honor.len()
+        self.suit_bytes().len() + self.honor_bytes().len()
     }
 }
 

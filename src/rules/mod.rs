@@ -1,14 +1,21 @@
-//! Rules: which win forms count, which tiles are in play, and the tables
-//! that judge the standard form.
+//! Rules: which tiles are in play, which act as jokers, which win forms
+//! count and how, and the tables that judge the standard form.
 //!
-//! | preset | forms | seven pairs | tiles |
-//! |---|---|---|---|
-//! | `basic` | standard (N melds + a pair, 2–14 tiles) | — | all 34 |
-//! | `riichi` | standard, seven pairs, thirteen orphans | seven *different* pairs | all 34 |
-//! | `chinese` (default) | standard, seven pairs, thirteen orphans | a quad counts as two pairs (龙七对) | all 34 |
+//! | preset | tiles | jokers | forms | pair | other |
+//! |---|---|---|---|---|---|
+//! | `basic` | all 34 | `*` | standard | any | |
+//! | `riichi` | all 34 | `*` | standard, seven *different* pairs, thirteen orphans | any | |
+//! | `chinese` (default) | all 34 | `*` | standard, seven pairs (a quad is two pairs), thirteen orphans | any | |
+//! | `hongzhong` | all 34 | `*`, every 7z | standard, seven pairs (quads) | any | |
+//! | `changsha` | m p s | `*` | standard, seven pairs (quads) | 2, 5, 8 | |
+//! | `sichuan` | m p s | `*` | standard, seven pairs (quads) | any | at most two suits |
+//! | `kawuxing` | p s 5z 6z 7z | `*` | standard, seven pairs (quads) | any | |
+//! | `taiwan` | all 34 | `*` | standard | any | up to 17 tiles |
 //!
-//! Jokers (`*`, 混) are accepted under every preset. A joker may stand for any
-//! tile, a fifth copy included (the permissive reading).
+//! The presets are the TOML files of `tables/presets/`, compiled in; a rule
+//! file in the same format can start from one (`base = "hongzhong"`) and
+//! override any field (see [`RuleSpec`]). A joker may stand for any tile in
+//! play, a fifth copy included, unless `joker_fifth_copy = false`.
 //!
 //! ```
 //! use hupai::{Hand, Rules};
@@ -16,13 +23,21 @@
 //! let hand: Hand = "2m2m7m7m4p4p5p5p9p9p2s2s2s2s".parse()?;
 //! assert!(!rules.is_win(&hand)?);                  // a quad is not two pairs here
 //! assert!(Rules::chinese().is_win(&hand)?);         // but it is here
+//! let strict = Rules::from_toml_str("base = \"hongzhong\"\njoker_fifth_copy = false")?;
+//! assert!(Rules::preset("hongzhong")?.is_win(&"4444m7z".parse()?)?);  // 7z as a fifth 4m
+//! assert!(!strict.is_win(&"4444m7z".parse()?)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod file;
+
+pub use file::{RuleSpec, RulesError};
+
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
-use crate::tables::Tables;
+use crate::tables::{TableParams, Tables};
 use crate::tile::{Tile, KINDS};
 
 /// A way a hand can win.
@@ -154,6 +169,23 @@ impl TileSet {
         TileSet(self.0 & !(1 << tile.index()))
     }
 
+    /// The set of the kinds named in `mpsz` notation (`"123m7z"`), each at most once.
+    pub(crate) fn from_counts(counts: &[u8; KINDS]) -> TileSet {
+        TileSet(
+            (0..KINDS)
+                .filter(|&i| counts[i] > 0)
+                .fold(0, |m, i| m | 1 << i),
+        )
+    }
+
+    /// The number of kinds of `suit` in the set.
+    pub(crate) fn count_in(self, suit: crate::tile::Suit) -> usize {
+        let first = suit.first_index();
+        (first..first + suit.ranks() as usize)
+            .filter(|&i| self.0 >> i & 1 == 1)
+            .count()
+    }
+
     /// The first kind of `counts` (0–33) that holds tiles but is not in the set.
     pub(crate) fn first_outside(self, counts: &[u8; KINDS]) -> Option<Tile> {
         (0..KINDS)
@@ -171,13 +203,32 @@ pub enum Preset {
     Riichi,
     /// Chinese rules: standard, seven pairs with quads as two pairs, thirteen orphans.
     Chinese,
+    /// 红中麻将: red dragons are jokers; standard and seven pairs.
+    Hongzhong,
+    /// 长沙麻将: no honours, a 2, 5 or 8 pair; standard and seven pairs.
+    Changsha,
+    /// 四川麻将: no honours, at most two suits; standard and seven pairs.
+    Sichuan,
+    /// 卡五星: dots, bamboo and dragons; standard and seven pairs.
+    Kawuxing,
+    /// 台湾十六张: hands of up to 17 tiles; the standard form.
+    Taiwan,
 }
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
 impl Preset {
     /// Every preset, in documentation order.
-    pub const ALL: [Preset; 3] = [Preset::Basic, Preset::Riichi, Preset::Chinese];
+    pub const ALL: [Preset; 8] = [
+        Preset::Basic,
+        Preset::Riichi,
+        Preset::Chinese,
+        Preset::Hongzhong,
+        Preset::Changsha,
+        Preset::Sichuan,
+        Preset::Kawuxing,
+        Preset::Taiwan,
+    ];
 
     /// The preset's name, as accepted by [`Preset::from_name`].
     pub const fn name(self) -> &'static str {
@@ -185,6 +236,25 @@ impl Preset {
             Preset::Basic => "basic",
             Preset::Riichi => "riichi",
             Preset::Chinese => "chinese",
+            Preset::Hongzhong => "hongzhong",
+            Preset::Changsha => "changsha",
+            Preset::Sichuan => "sichuan",
+            Preset::Kawuxing => "kawuxing",
+            Preset::Taiwan => "taiwan",
+        }
+    }
+
+    /// The preset's rule file (`tables/presets/NAME.toml`).
+    pub const fn toml(self) -> &'static str {
+        match self {
+            Preset::Basic => include_str!("../../tables/presets/basic.toml"),
+            Preset::Riichi => include_str!("../../tables/presets/riichi.toml"),
+            Preset::Chinese => include_str!("../../tables/presets/chinese.toml"),
+            Preset::Hongzhong => include_str!("../../tables/presets/hongzhong.toml"),
+            Preset::Changsha => include_str!("../../tables/presets/changsha.toml"),
+            Preset::Sichuan => include_str!("../../tables/presets/sichuan.toml"),
+            Preset::Kawuxing => include_str!("../../tables/presets/kawuxing.toml"),
+            Preset::Taiwan => include_str!("../../tables/presets/taiwan.toml"),
         }
     }
 
@@ -201,7 +271,7 @@ impl Preset {
 
 /// An error naming a rule set that does not exist.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {name:?} (presets: basic, riichi, chinese)")]
+#[error("unknown rules {name:?} (presets: basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan)")]
 pub struct UnknownRules {
     /// The name given.
     pub name: String,
@@ -222,26 +292,35 @@ pub struct Rules {
     pub(crate) forms: Forms,
     pub(crate) seven_pairs_quads: bool,
     pub(crate) tiles: TileSet,
+    pub(crate) jokers: TileSet,
+    pub(crate) joker_fifth_copy: bool,
+    /// Ranks (bit `r` = rank `r + 1`) on which the pair may sit; `None`: any tile.
+    pub(crate) pair_ranks: Option<u16>,
+    pub(crate) honor_sequences: bool,
+    pub(crate) max_suits: Option<u8>,
     pub(crate) max_tiles: u8,
-    pub(crate) tables: &'static Tables,
+    pub(crate) four_held_is_wait: bool,
+    /// Suits (m, p, s, honours) that may hold the standard form's pair.
+    pub(crate) pair_suits: [bool; 4],
+    pub(crate) tables: Arc<Tables>,
 }
 
 impl Rules {
     /// The rules of a preset.
     pub fn from_preset(preset: Preset) -> Rules {
-        let (forms, quads) = match preset {
-            Preset::Basic => (Forms::of(&[Form::Standard]), false),
-            Preset::Riichi => (Forms::of(&Form::ALL), false),
-            Preset::Chinese => (Forms::of(&Form::ALL), true),
-        };
-        Rules {
-            name: Cow::Borrowed(preset.name()),
-            forms,
-            seven_pairs_quads: quads,
-            tiles: TileSet::ALL,
-            max_tiles: 14,
-            tables: Tables::builtin(),
-        }
+        static PRESETS: OnceLock<Vec<Rules>> = OnceLock::new();
+        let all = PRESETS.get_or_init(|| {
+            Preset::ALL
+                .iter()
+                .map(|p| {
+                    let spec =
+                        RuleSpec::from_toml_str(p.toml()).expect("compiled-in presets parse");
+                    Rules::from_spec_named(&spec, Cow::Borrowed(p.name()))
+                        .expect("compiled-in presets are valid")
+                })
+                .collect()
+        });
+        all[preset as usize].clone()
     }
 
     /// The rules of the preset named `name`.
@@ -273,6 +352,8 @@ impl Rules {
 
     /// These rules, playing without the tile kind `tile`: a hand holding it
     /// is then an error ([`HandError::TileNotInRules`](crate::HandError::TileNotInRules)).
+    /// Removing a numbered tile leaves its suit's other tiles in play; jokers
+    /// still complete melds through it, as the tables assume whole suits.
     ///
     /// ```
     /// use hupai::{Rules, Tile};
@@ -286,7 +367,7 @@ impl Rules {
         self
     }
 
-    /// The rules' name.
+    /// The rules' name: the preset's, or the one given to a rule file.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -306,14 +387,89 @@ impl Rules {
         self.tiles
     }
 
+    /// The tile kinds whose every copy acts as a joker.
+    pub fn joker_kinds(&self) -> TileSet {
+        self.jokers
+    }
+
+    /// May a joker stand for a fifth copy of a tile?
+    pub fn joker_fifth_copy(&self) -> bool {
+        self.joker_fifth_copy
+    }
+
+    /// The ranks the standard form's pair may have (bit `r` = rank `r + 1`,
+    /// numbered suits only); `None` when any tile may be the pair.
+    pub fn pair_ranks(&self) -> Option<u16> {
+        self.pair_ranks
+    }
+
+    /// Do three different winds, or the three dragons, form a meld?
+    pub fn honor_sequences(&self) -> bool {
+        self.honor_sequences
+    }
+
+    /// The most numbered suits a winning hand may hold; `None`: no limit.
+    pub fn max_suits(&self) -> Option<u8> {
+        self.max_suits
+    }
+
     /// The largest hand, in tiles, jokers included.
     pub fn max_tiles(&self) -> usize {
         self.max_tiles as usize
     }
 
+    /// May a tile held four times be a wait?
+    pub fn four_held_is_wait(&self) -> bool {
+        self.four_held_is_wait
+    }
+
     /// The tables that judge the standard form.
     pub fn tables(&self) -> &Tables {
-        self.tables
+        &self.tables
+    }
+
+    /// The table parameters these rules need.
+    pub fn table_params(&self) -> TableParams {
+        table_params(
+            self.pair_ranks,
+            self.joker_fifth_copy,
+            self.honor_sequences,
+            self.max_tiles,
+        )
+    }
+
+    /// These rules judging the standard form with `tables` (loaded from a
+    /// table file, say) instead of generating their own.
+    ///
+    /// # Errors
+    /// [`RulesError::TablesMismatch`] when `tables` were made for other
+    /// table parameters.
+    pub fn with_tables(mut self, tables: Arc<Tables>) -> Result<Rules, RulesError> {
+        let want = self.table_params();
+        if *tables.params() != want {
+            return Err(RulesError::TablesMismatch {
+                tables: tables.params().fingerprint(),
+                rules: want.fingerprint(),
+            });
+        }
+        self.tables = tables;
+        Ok(self)
+    }
+}
+
+/// The table parameters for these rule fields.
+pub(crate) fn table_params(
+    pair_ranks: Option<u16>,
+    fifth: bool,
+    honor_sequences: bool,
+    max_tiles: u8,
+) -> TableParams {
+    TableParams {
+        max_tiles,
+        joker_fifth_copy: fifth,
+        suit_pair_ranks: pair_ranks.unwrap_or(0x1ff),
+        honor_pair: pair_ranks.is_none(),
+        honor_sequences,
     }
 }
 

@@ -1,0 +1,351 @@
+//! Rule files: the TOML format of `tables/presets/*.toml` and of users'
+//! own rule sets.
+//!
+//! Every field is optional and an unknown field is an error. A file starts
+//! from `base` (a preset name, `chinese` when absent) and overrides it:
+//!
+//! ```toml
+//! base = "chinese"              # start from a preset, then override
+//! tiles = "123456789m123456789p123456789s1234567z"   # kinds in play
+//! jokers = "7z"                 # kinds whose copies act as jokers ("" = none)
+//! joker_fifth_copy = true       # may a joker stand for a fifth copy?
+//! forms = ["standard", "seven-pairs", "thirteen-orphans"]
+//! seven_pairs_quads = true      # four of a kind counts as two pairs
+//! pair_ranks = [2, 5, 8]        # ranks allowed for the standard form's pair (omit: any)
+//! honor_sequences = false       # three different winds, or white-green-red, form a meld
+//! max_suits = 2                 # at most this many of m/p/s in a winning hand (omit: no limit)
+//! max_tiles = 14                # 17 for sixteen-tile mahjong
+//! four_held_is_wait = false     # may a tile held four times be a wait?
+//! ```
+//!
+//! `pair_ranks` restricts the pair to numbered tiles of those ranks (an
+//! honour pair is then not allowed). `tiles` must hold each numbered suit
+//! whole or not at all (jokers complete sequences through any rank), and
+//! honour sequences need all seven honours in play.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::{table_params, Form, Forms, Preset, Rules, TileSet};
+use crate::tables::Tables;
+use crate::tile::{Suit, Tile};
+
+/// The fields of a rule file, each optional (see the [module docs](self)).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSpec {
+    /// The preset to start from (`chinese` when absent).
+    pub base: Option<String>,
+    /// The kinds in play, in `mpsz` notation.
+    pub tiles: Option<String>,
+    /// The kinds whose copies act as jokers, in `mpsz` notation.
+    pub jokers: Option<String>,
+    /// May a joker stand for a fifth copy of a tile?
+    pub joker_fifth_copy: Option<bool>,
+    /// The forms that win: `standard`, `seven-pairs`, `thirteen-orphans`.
+    pub forms: Option<Vec<String>>,
+    /// Does four of a kind count as two pairs?
+    pub seven_pairs_quads: Option<bool>,
+    /// The ranks (1–9) the standard form's pair may have.
+    pub pair_ranks: Option<Vec<u8>>,
+    /// Do three different winds, or the three dragons, form a meld?
+    pub honor_sequences: Option<bool>,
+    /// The most numbered suits (1–3) a winning hand may hold.
+    pub max_suits: Option<u8>,
+    /// The largest hand: 2, 5, 8, 11, 14 or 17 tiles.
+    pub max_tiles: Option<u8>,
+    /// May a tile held four times be a wait?
+    pub four_held_is_wait: Option<bool>,
+}
+
+/// A rule file or rule set that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The file could not be read.
+    #[error("cannot read rule file {path}: {message}")]
+    Io {
+        /// The path.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// Not TOML, a field of the wrong type, or an unknown field.
+    #[error("bad rule file: {message}")]
+    Toml {
+        /// The TOML parser's message, with the line and the field.
+        message: String,
+    },
+    /// `base` names no preset.
+    #[error("base {name:?} is not a preset (basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan)")]
+    UnknownBase {
+        /// The name given.
+        name: String,
+    },
+    /// `tiles` or `jokers` is not a list of distinct tiles in `mpsz` notation.
+    #[error("{field} = {value:?}: {message}")]
+    BadTiles {
+        /// `tiles` or `jokers`.
+        field: &'static str,
+        /// The value given.
+        value: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A numbered suit only partly in play.
+    #[error("tiles: suit '{suit}' has {kinds} of its 9 kinds in play; a numbered suit is in play whole or not at all")]
+    PartialSuit {
+        /// The suit letter.
+        suit: char,
+        /// How many of its kinds are in play.
+        kinds: usize,
+    },
+    /// Honour sequences with some honours out of play.
+    #[error("honor_sequences needs all seven honours in play ({kinds} are)")]
+    PartialHonors {
+        /// How many honour kinds are in play.
+        kinds: usize,
+    },
+    /// A joker kind that is not in play.
+    #[error("jokers: {tile} is not in play (tiles)")]
+    JokerNotInPlay {
+        /// The tile.
+        tile: Tile,
+    },
+    /// A form name that does not exist, or no form at all.
+    #[error("forms: {name:?} is not a form (standard, seven-pairs, thirteen-orphans)")]
+    UnknownForm {
+        /// The name given ("" for an empty list).
+        name: String,
+    },
+    /// A pair rank outside 1–9, or pair ranks with no numbered suit in play.
+    #[error("pair_ranks: {rank} is not a rank of a numbered suit in play (1-9)")]
+    BadPairRank {
+        /// The rank given (0 when no numbered suit is in play).
+        rank: u8,
+    },
+    /// `max_suits` outside 1–3.
+    #[error("max_suits = {value}: must be 1, 2 or 3")]
+    BadMaxSuits {
+        /// The value given.
+        value: u8,
+    },
+    /// `max_tiles` not one of 2, 5, 8, 11, 14, 17.
+    #[error("max_tiles = {value}: must be 2, 5, 8, 11, 14 or 17")]
+    BadMaxTiles {
+        /// The value given.
+        value: u8,
+    },
+    /// Tables made for other table parameters.
+    #[error("the tables were made for other rules (fingerprint {tables:016x}, these rules need {rules:016x})")]
+    TablesMismatch {
+        /// The tables' fingerprint.
+        tables: u64,
+        /// The fingerprint these rules need.
+        rules: u64,
+    },
+}
+
+impl RuleSpec {
+    /// Parses a rule file's text.
+    ///
+    /// # Errors
+    /// [`RulesError::Toml`] for text that is not TOML, a field of the wrong
+    /// type, or an unknown field.
+    pub fn from_toml_str(text: &str) -> Result<RuleSpec, RulesError> {
+        toml::from_str(text).map_err(|e| RulesError::Toml {
+            message: e.to_string().trim_end().replace('\n', " "),
+        })
+    }
+
+    /// This spec with `base`'s fields filled in where this one has none.
+    fn over(self, base: RuleSpec) -> RuleSpec {
+        RuleSpec {
+            base: None,
+            tiles: self.tiles.or(base.tiles),
+            jokers: self.jokers.or(base.jokers),
+            joker_fifth_copy: self.joker_fifth_copy.or(base.joker_fifth_copy),
+            forms: self.forms.or(base.forms),
+            seven_pairs_quads: self.seven_pairs_quads.or(base.seven_pairs_quads),
+            pair_ranks: self.pair_ranks.or(base.pair_ranks),
+            honor_sequences: self.honor_sequences.or(base.honor_sequences),
+            max_suits: self.max_suits.or(base.max_suits),
+            max_tiles: self.max_tiles.or(base.max_tiles),
+            four_held_is_wait: self.four_held_is_wait.or(base.four_held_is_wait),
+        }
+    }
+}
+
+fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
+    let bad = |message: String| RulesError::BadTiles {
+        field,
+        value: value.to_string(),
+        message,
+    };
+    let (counts, jokers) = crate::notation::parse_counts(value).map_err(|e| bad(e.to_string()))?;
+    if jokers > 0 {
+        return Err(bad("a joker is not a tile kind".into()));
+    }
+    if let Some(t) = Tile::all().find(|&t| counts[t.index()] > 1) {
+        return Err(bad(format!("{t} is named twice")));
+    }
+    Ok(TileSet::from_counts(&counts.map(|c| c as u8)))
+}
+
+impl Rules {
+    /// Rules from a rule file's text (see [`RuleSpec`]), named `custom`.
+    ///
+    /// ```
+    /// let rules = hupai::Rules::from_toml_str("base = \"chinese\"\npair_ranks = [2, 5, 8]")?;
+    /// assert!(!rules.is_win(&"123m456p789s111z33m".parse()?)?); // 33m is no 258 pair
+    /// assert!(rules.is_win(&"123m456p789s111z55m".parse()?)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Any [`RulesError`] but `Io` and `TablesMismatch`.
+    pub fn from_toml_str(text: &str) -> Result<Rules, RulesError> {
+        Rules::from_spec(&RuleSpec::from_toml_str(text)?)
+    }
+
+    /// Rules from a rule file, named after the file.
+    ///
+    /// # Errors
+    /// [`RulesError::Io`] when the file cannot be read, else as
+    /// [`Rules::from_toml_str`].
+    pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        let spec = RuleSpec::from_toml_str(&text)?;
+        Rules::from_spec_named(&spec, Cow::Owned(path.display().to_string()))
+    }
+
+    /// A preset by name, or else a rule file by path (what `--rules` takes).
+    ///
+    /// # Errors
+    /// As [`Rules::from_file`], when `name_or_path` names no preset.
+    pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
+        match Preset::from_name(name_or_path) {
+            Some(p) => Ok(Rules::from_preset(p)),
+            None => Rules::from_file(Path::new(name_or_path)),
+        }
+    }
+
+    /// Rules from a [`RuleSpec`], named `custom`.
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml_str`].
+    pub fn from_spec(spec: &RuleSpec) -> Result<Rules, RulesError> {
+        Rules::from_spec_named(spec, Cow::Borrowed("custom"))
+    }
+
+    pub(crate) fn from_spec_named(
+        spec: &RuleSpec,
+        name: Cow<'static, str>,
+    ) -> Result<Rules, RulesError> {
+        let spec = match &spec.base {
+            None if spec.tiles.is_some() && spec.forms.is_some() => spec.clone(),
+            base => {
+                let base_name = base.as_deref().unwrap_or("chinese");
+                let preset =
+                    Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
+                        name: base_name.to_string(),
+                    })?;
+                spec.clone().over(RuleSpec::from_toml_str(preset.toml())?)
+            }
+        };
+        let tiles = tile_set(
+            "tiles",
+            spec.tiles
+                .as_deref()
+                .unwrap_or("123456789m123456789p123456789s1234567z"),
+        )?;
+        let jokers = tile_set("jokers", spec.jokers.as_deref().unwrap_or(""))?;
+        for suit in [Suit::Man, Suit::Pin, Suit::Sou] {
+            let kinds = tiles.count_in(suit);
+            if kinds != 0 && kinds != 9 {
+                return Err(RulesError::PartialSuit {
+                    suit: suit.letter(),
+                    kinds,
+                });
+            }
+        }
+        let honor_sequences = spec.honor_sequences.unwrap_or(false);
+        let honors = tiles.count_in(Suit::Honor);
+        if honor_sequences && honors != 7 {
+            return Err(RulesError::PartialHonors { kinds: honors });
+        }
+        if let Some(tile) = jokers.iter().find(|&t| !tiles.contains(t)) {
+            return Err(RulesError::JokerNotInPlay { tile });
+        }
+        let names = spec
+            .forms
+            .clone()
+            .unwrap_or_else(|| vec!["standard".into()]);
+        if names.is_empty() {
+            return Err(RulesError::UnknownForm {
+                name: String::new(),
+            });
+        }
+        let mut forms = Forms::NONE;
+        for name in &names {
+            let form = Form::ALL
+                .into_iter()
+                .find(|f| f.name() == name)
+                .ok_or_else(|| RulesError::UnknownForm { name: name.clone() })?;
+            forms = forms.with(form);
+        }
+        let numbered_in_play = [Suit::Man, Suit::Pin, Suit::Sou].map(|s| tiles.count_in(s) > 0);
+        let pair_ranks = match &spec.pair_ranks {
+            None => None,
+            Some(ranks) => {
+                let mut mask = 0u16;
+                for &r in ranks {
+                    if !(1..=9).contains(&r) {
+                        return Err(RulesError::BadPairRank { rank: r });
+                    }
+                    mask |= 1 << (r - 1);
+                }
+                if mask == 0 || !numbered_in_play.iter().any(|&b| b) {
+                    return Err(RulesError::BadPairRank { rank: 0 });
+                }
+                Some(mask)
+            }
+        };
+        let max_suits = match spec.max_suits {
+            Some(v) if !(1..=3).contains(&v) => return Err(RulesError::BadMaxSuits { value: v }),
+            v => v,
+        };
+        let max_tiles = spec.max_tiles.unwrap_or(14);
+        if max_tiles > 17 || max_tiles % 3 != 2 {
+            return Err(RulesError::BadMaxTiles { value: max_tiles });
+        }
+        let fifth = spec.joker_fifth_copy.unwrap_or(true);
+        let pair_suits = [
+            numbered_in_play[0],
+            numbered_in_play[1],
+            numbered_in_play[2],
+            honors > 0 && pair_ranks.is_none(),
+        ];
+        let params = table_params(pair_ranks, fifth, honor_sequences, max_tiles);
+        Ok(Rules {
+            name,
+            forms,
+            seven_pairs_quads: spec.seven_pairs_quads.unwrap_or(false),
+            tiles,
+            jokers,
+            joker_fifth_copy: fifth,
+            pair_ranks,
+            honor_sequences,
+            max_suits,
+            max_tiles,
+            four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
+            pair_suits,
+            tables: Tables::for_params(&params),
+        })
+    }
+}
