@@ -9,9 +9,12 @@ mod output;
 mod reveal;
 mod split;
 mod stream;
+mod tables;
 mod waits;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 use hupai::Rules;
@@ -41,14 +44,46 @@ enum Command {
     /// The fewest tiles a ready player must show (亮倒). Prints
     /// `HAND<TAB>reveal TILES waits TILES...`.
     Reveal(CommonArgs),
+    /// Build, verify or describe table files.
+    #[command(subcommand)]
+    Tables(TablesCommand),
+}
+
+#[derive(Subcommand)]
+enum TablesCommand {
+    /// Generate the tables for a rule set and write them to a file.
+    Build {
+        /// A preset name or a rule file (TOML).
+        #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+        rules: Rules,
+        /// The table file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Check a table file: header, checksum, structure, and every value
+    /// against the generator.
+    Verify {
+        /// The table file.
+        file: PathBuf,
+    },
+    /// Print a table file's rules, parameters and sizes.
+    Info {
+        /// The table file.
+        file: PathBuf,
+    },
 }
 
 /// Options shared by the commands that judge hands.
 #[derive(Args)]
 struct CommonArgs {
-    /// Rules preset: basic, riichi or chinese.
+    /// A preset (basic, riichi, chinese, hongzhong, changsha, sichuan,
+    /// kawuxing, taiwan) or the path of a rule file (TOML).
     #[arg(long, default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
+    /// A table file made for these rules (`hupai tables build`), used
+    /// instead of generating the tables.
+    #[arg(long)]
+    tables: Option<PathBuf>,
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
@@ -57,49 +92,73 @@ struct CommonArgs {
     hands: Vec<String>,
 }
 
-fn parse_rules(name: &str) -> Result<Rules, String> {
-    Rules::preset(name).map_err(|e| e.to_string())
+fn parse_rules(name_or_path: &str) -> Result<Rules, String> {
+    Rules::load(name_or_path).map_err(|e| e.to_string())
+}
+
+impl CommonArgs {
+    /// The rules, with the table file's tables when one is given.
+    fn rules(&self) -> Result<Rules, String> {
+        let Some(path) = &self.tables else {
+            return Ok(self.rules.clone());
+        };
+        let (tables, _) = hupai::tables::file::read(path).map_err(|e| e.to_string())?;
+        self.rules
+            .clone()
+            .with_tables(Arc::new(tables))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Runs a judging command; a bad `--tables` file is a usage error.
+fn judge(
+    args: &CommonArgs,
+    job: impl Fn(Rules, bool) -> Box<dyn stream::Job>,
+) -> Result<stream::Outcome, ExitCode> {
+    let rules = args.rules().map_err(|e| {
+        eprintln!("hupai: error: {e}");
+        ExitCode::from(2)
+    })?;
+    let job = job(rules, args.json);
+    stream::run(job.as_ref(), &args.hands).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("hupai: {e}");
+            ExitCode::from(1)
+        }
+    })
+}
+
+fn report(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("hupai: error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check(a) => stream::run(
-            &check::Check {
-                rules: a.rules,
-                json: a.json,
-            },
-            &a.hands,
-        ),
-        Command::Waits(a) => stream::run(
-            &waits::Waits {
-                rules: a.rules,
-                json: a.json,
-            },
-            &a.hands,
-        ),
-        Command::Split(a) => stream::run(
-            &split::Splits {
-                rules: a.rules,
-                json: a.json,
-            },
-            &a.hands,
-        ),
-        Command::Reveal(a) => stream::run(
-            &reveal::Shows {
-                rules: a.rules,
-                json: a.json,
-            },
-            &a.hands,
-        ),
+        Command::Check(a) => judge(&a, |rules, json| Box::new(check::Check { rules, json })),
+        Command::Waits(a) => judge(&a, |rules, json| Box::new(waits::Waits { rules, json })),
+        Command::Split(a) => judge(&a, |rules, json| Box::new(split::Splits { rules, json })),
+        Command::Reveal(a) => judge(&a, |rules, json| Box::new(reveal::Shows { rules, json })),
+        Command::Tables(TablesCommand::Build { rules, output }) => {
+            return report(tables::build(&rules, &output))
+        }
+        Command::Tables(TablesCommand::Verify { file }) => return report(tables::verify(&file)),
+        Command::Tables(TablesCommand::Info { file }) => return report(tables::info(&file)),
     };
     match result {
         Ok(stream::Outcome { errors: 0 }) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::from(1),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("hupai: {e}");
-            ExitCode::from(1)
-        }
+        Err(code) => code,
     }
 }

@@ -36,6 +36,8 @@ pub mod gen {
     include!("gen.rs");
 }
 
+pub mod file;
+
 use std::sync::{Arc, Mutex, OnceLock};
 
 use key::{honor_key, suit_key, HONOR_SLOTS, SUIT_SLOTS};
