@@ -180,3 +180,83 @@ pub fn near_ready<R: Rng>(rng: &mut R, size: usize, jokers: usize) -> Raw {
     raw.counts[*held.choose(rng).unwrap()] -= 1;
     jokerize(rng, raw, jokers)
 }
+
+/// A standard-form win of `size` (3N+2) natural tiles drawn from the kinds
+/// in play: sequences within numbered suits in play, triplets, honour
+/// sequences when `honor_seq`, and a pair.
+pub fn standard_win_in<R: Rng>(rng: &mut R, size: usize, tiles: &[bool; KINDS], honor_seq: bool) -> Raw {
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
+    let starts: Vec<usize> = (0..27).filter(|&i| i % 9 < 7 && tiles[i]).collect();
+    loop {
+        let mut counts = [0u8; KINDS];
+        counts[*kinds.choose(rng).unwrap()] += 2;
+        for _ in 0..(size - 2) / 3 {
+            match rng.gen_range(0..10) {
+                0..=4 if !starts.is_empty() => {
+                    let start = *starts.choose(rng).unwrap();
+                    for c in &mut counts[start..start + 3] {
+                        *c += 1;
+                    }
+                }
+                5 if honor_seq => {
+                    let sets = [[27, 28, 29], [27, 28, 30], [27, 29, 30], [28, 29, 30], [31, 32, 33]];
+                    for t in sets[rng.gen_range(0..5)] {
+                        counts[t] += 1;
+                    }
+                }
+                _ => counts[*kinds.choose(rng).unwrap()] += 3,
+            }
+        }
+        if counts.iter().all(|&c| c <= 4) {
+            return Raw { counts, jokers: 0 };
+        }
+    }
+}
+
+/// A mixed sample for a rule set: sizes 3N+2 up to `max_tiles` (3N+1 when
+/// `ready`), 0–`max_jokers` jokers, wins, spoiled wins and random draws, all
+/// from the kinds in play.
+pub fn mixed_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS], max_tiles: usize, honor_seq: bool, max_jokers: usize, ready: bool) -> Raw {
+    let sizes: Vec<usize> = (2..=max_tiles).step_by(3).collect();
+    let size = sizes[rng.gen_range(0..sizes.len())];
+    let jokers = rng.gen_range(0..=max_jokers.min(size));
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
+    let mut raw = match rng.gen_range(0..10) {
+        0..=4 => standard_win_in(rng, size, tiles, honor_seq),
+        5 if size == 14 => {
+            let mut counts = [0u8; KINDS];
+            while counts.iter().map(|&c| c as usize).sum::<usize>() < 14 {
+                let k = *kinds.choose(rng).unwrap();
+                if counts[k] <= 2 {
+                    counts[k] += 2;
+                }
+            }
+            Raw { counts, jokers: 0 }
+        }
+        6 | 7 => {
+            let mut win = standard_win_in(rng, size, tiles, honor_seq);
+            let held: Vec<usize> = (0..KINDS).filter(|&i| win.counts[i] > 0).collect();
+            let from = *held.choose(rng).unwrap();
+            let to = *kinds.choose(rng).unwrap();
+            if win.counts[to] < 4 {
+                win.counts[from] -= 1;
+                win.counts[to] += 1;
+            }
+            win
+        }
+        _ => {
+            let mut wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+            wall.shuffle(rng);
+            let mut counts = [0u8; KINDS];
+            for &t in &wall[..size] {
+                counts[t] += 1;
+            }
+            Raw { counts, jokers: 0 }
+        }
+    };
+    if ready {
+        let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+        raw.counts[*held.choose(rng).unwrap()] -= 1;
+    }
+    jokerize(rng, raw, jokers)
+}

@@ -26,6 +26,23 @@ fn complete(
     cap: Option<u8>,
     pair_ranks: u16,
 ) -> bool {
+    complete_h(counts, placed, orig, sequences, false, pair, jokers, cap, pair_ranks)
+}
+
+/// [`complete`] where, with `honor_seq`, three different winds (ranks 0–3)
+/// or the three dragons (4–6) also form a meld.
+#[allow(clippy::too_many_arguments)]
+fn complete_h(
+    counts: &mut [u8],
+    placed: &mut [u8],
+    orig: &[u8],
+    sequences: bool,
+    honor_seq: bool,
+    pair: bool,
+    jokers: u32,
+    cap: Option<u8>,
+    pair_ranks: u16,
+) -> bool {
     let Some(r) = counts.iter().position(|&c| c > 0) else {
         // Only jokers are left: they form the pair (on an allowed rank with
         // room for two), then triplets.
@@ -53,6 +70,13 @@ fn complete(
             let lo = r as i32 + start;
             if lo >= 0 && lo + 2 < n as i32 {
                 groups.push((vec![start, start + 1, start + 2], false));
+            }
+        }
+    }
+    if honor_seq {
+        for set in [[0i32, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [4, 5, 6]] {
+            if set.contains(&(r as i32)) {
+                groups.push((set.iter().map(|&i| i - r as i32).collect(), false));
             }
         }
     }
@@ -99,11 +123,12 @@ fn complete(
                 }
             }
             let found = fine
-                && complete(
+                && complete_h(
                     counts,
                     placed,
                     orig,
                     sequences,
+                    honor_seq,
                     pair && !is_pair,
                     jokers - used_jokers,
                     cap,
@@ -802,4 +827,147 @@ pub fn honor_sequence_needs(max_tiles: u32, cap: Option<u8>, honor_pair: bool) -
         }
     }
     need
+}
+
+/// A rule set, written out for the oracle independently of the library's
+/// rule files (from the rules as the issue states them).
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub name: String,
+    pub tiles: [bool; KINDS],
+    pub joker_kinds: Vec<usize>,
+    pub cap: Option<u8>,
+    /// standard, seven pairs, thirteen orphans
+    pub forms: [bool; 3],
+    pub quads: bool,
+    /// Ranks (bit r = rank r + 1) of numbered pairs; None: any tile.
+    pub pair_ranks: Option<u16>,
+    pub honor_seq: bool,
+    pub max_suits: Option<u32>,
+    pub max_tiles: u32,
+    pub four_held: bool,
+}
+
+impl Spec {
+    pub fn preset(name: &str) -> Spec {
+        let all = [true; KINDS];
+        let mut numbered = [true; KINDS];
+        for t in numbered.iter_mut().skip(27) {
+            *t = false;
+        }
+        let mut kawuxing = [false; KINDS];
+        for (i, t) in kawuxing.iter_mut().enumerate() {
+            *t = (9..27).contains(&i) || (31..34).contains(&i);
+        }
+        let base = Spec {
+            name: name.to_string(),
+            tiles: all,
+            joker_kinds: vec![],
+            cap: None,
+            forms: [true, true, false],
+            quads: true,
+            pair_ranks: None,
+            honor_seq: false,
+            max_suits: None,
+            max_tiles: 14,
+            four_held: false,
+        };
+        match name {
+            "basic" => Spec { forms: [true, false, false], ..base },
+            "riichi" => Spec { forms: [true, true, true], quads: false, ..base },
+            "chinese" => Spec { forms: [true, true, true], ..base },
+            "hongzhong" => Spec { joker_kinds: vec![33], ..base },
+            "changsha" => Spec { tiles: numbered, pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7), ..base },
+            "sichuan" => Spec { tiles: numbered, max_suits: Some(2), ..base },
+            "kawuxing" => Spec { tiles: kawuxing, ..base },
+            "taiwan" => Spec { forms: [true, false, false], max_tiles: 17, ..base },
+            other => panic!("no spec for {other}"),
+        }
+    }
+
+    /// The suits (0–2 numbered, 3 honours) that may hold the pair.
+    fn pair_suit_ok(&self, s: usize) -> bool {
+        let kinds = if s == 3 { 27..34 } else { s * 9..s * 9 + 9 };
+        kinds.clone().any(|i| self.tiles[i]) && (s < 3 || self.pair_ranks.is_none())
+    }
+
+    /// The hand's counts with joker kinds moved to the jokers.
+    pub fn natural(&self, counts: &[u8; KINDS], jokers: u32) -> ([u8; KINDS], u32) {
+        let mut c = *counts;
+        let mut j = jokers;
+        for &k in &self.joker_kinds {
+            j += c[k] as u32;
+            c[k] = 0;
+        }
+        (c, j)
+    }
+}
+
+/// The forms a hand wins by under `spec`: (standard, seven pairs, orphans).
+pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
+    let (c, j) = spec.natural(counts, jokers);
+    if let Some(max) = spec.max_suits {
+        let held = (0..3).filter(|&s| c[s * 9..s * 9 + 9].iter().any(|&n| n > 0)).count() as u32;
+        if held > max {
+            return [false; 3];
+        }
+    }
+    let total: u32 = c.iter().map(|&n| n as u32).sum::<u32>() + j;
+    let standard = spec.forms[0]
+        && total % 3 == 2
+        && (0..4).any(|pair_suit| spec.pair_suit_ok(pair_suit) && spec_suits(spec, &c, 0, j, pair_suit));
+    [
+        standard,
+        spec.forms[1] && seven_pairs(&c, j, !spec.quads),
+        spec.forms[2] && thirteen_orphans(&c, j),
+    ]
+}
+
+fn spec_suits(spec: &Spec, c: &[u8; KINDS], suit: usize, jokers: u32, pair_suit: usize) -> bool {
+    if suit == 4 {
+        return jokers % 3 == 0;
+    }
+    let range = if suit == 3 { 27..34 } else { suit * 9..suit * 9 + 9 };
+    let part = &c[range];
+    let mask = if suit == 3 { 0x7f } else { spec.pair_ranks.unwrap_or(0x1ff) };
+    for j in 0..=jokers {
+        let mut cc = part.to_vec();
+        let mut placed = vec![0u8; part.len()];
+        if complete_h(
+            &mut cc,
+            &mut placed,
+            part,
+            suit < 3,
+            suit == 3 && spec.honor_seq,
+            suit == pair_suit,
+            j,
+            spec.cap,
+            mask,
+        ) && spec_suits(spec, c, suit + 1, jokers - j, pair_suit)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Waits under `spec` by brute force: every kind in play that may be drawn
+/// (held fewer than four times, or four when `four_held`) whose addition
+/// wins; a joker kind drawn is one more joker.
+pub fn waits_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> {
+    (0..KINDS)
+        .filter(|&t| {
+            if !spec.tiles[t] || (counts[t] >= 4 && !spec.four_held) {
+                return false;
+            }
+            let mut c = *counts;
+            let mut j = jokers;
+            if spec.joker_kinds.contains(&t) {
+                j += 1;
+            } else {
+                c[t] += 1;
+            }
+            forms_spec(spec, &c, j).iter().any(|&w| w)
+        })
+        .collect()
 }
