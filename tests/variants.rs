@@ -10,7 +10,11 @@ use hupai::{Form, Hand, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const CHECKS: usize = if cfg!(debug_assertions) { 2_000 } else { 100_000 };
+const CHECKS: usize = if cfg!(debug_assertions) {
+    2_000
+} else {
+    100_000
+};
 const WAITS: usize = if cfg!(debug_assertions) { 200 } else { 10_000 };
 
 fn forms_of(rules: &Rules, hand: &Hand) -> [bool; 3] {
@@ -26,64 +30,145 @@ fn run(rules: &Rules, spec: &Spec, seed: u64, checks: usize, waits: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut wins = 0;
     for _ in 0..checks {
-        let raw = gen::mixed_in(&mut rng, &spec.tiles, spec.max_tiles as usize, spec.honor_seq, 8, false);
+        let raw = gen::mixed_in(
+            &mut rng,
+            &spec.tiles,
+            spec.max_tiles as usize,
+            spec.honor_seq,
+            8,
+            false,
+        );
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::forms_spec(spec, &raw.counts, raw.jokers as u32);
-        assert_eq!(forms_of(rules, &hand), want, "{}: {}", spec.name, raw.notation());
+        assert_eq!(
+            forms_of(rules, &hand),
+            want,
+            "{}: {}",
+            spec.name,
+            raw.notation()
+        );
         assert_eq!(rules.is_win(&hand).unwrap(), want.iter().any(|&w| w));
         wins += want.iter().any(|&w| w) as usize;
     }
-    assert!(wins > checks / 5 && wins < checks * 9 / 10, "{}: {wins} wins of {checks}", spec.name);
+    assert!(
+        wins > checks / 5 && wins < checks * 9 / 10,
+        "{}: {wins} wins of {checks}",
+        spec.name
+    );
     let mut ready = 0;
     for _ in 0..waits {
-        let raw = gen::mixed_in(&mut rng, &spec.tiles, spec.max_tiles as usize, spec.honor_seq, 6, true);
+        let raw = gen::mixed_in(
+            &mut rng,
+            &spec.tiles,
+            spec.max_tiles as usize,
+            spec.honor_seq,
+            6,
+            true,
+        );
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::waits_spec(spec, &raw.counts, raw.jokers as u32);
-        let got: Vec<usize> = rules.waits(&hand).unwrap().iter().map(|t| t.index()).collect();
+        let got: Vec<usize> = rules
+            .waits(&hand)
+            .unwrap()
+            .iter()
+            .map(|t| t.index())
+            .collect();
         assert_eq!(got, want, "{}: waits of {}", spec.name, raw.notation());
         ready += !want.is_empty() as usize;
     }
-    assert!(waits == 0 || ready > waits / 5, "{}: {ready} ready of {waits}", spec.name);
+    assert!(
+        waits == 0 || ready > waits / 5,
+        "{}: {ready} ready of {waits}",
+        spec.name
+    );
 }
 
 #[test]
 fn preset_basic_matches_oracle() {
-    run(&Rules::preset("basic").unwrap(), &Spec::preset("basic"), 1, CHECKS, WAITS);
+    run(
+        &Rules::preset("basic").unwrap(),
+        &Spec::preset("basic"),
+        1,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_riichi_matches_oracle() {
-    run(&Rules::preset("riichi").unwrap(), &Spec::preset("riichi"), 2, CHECKS, WAITS);
+    run(
+        &Rules::preset("riichi").unwrap(),
+        &Spec::preset("riichi"),
+        2,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_chinese_matches_oracle() {
-    run(&Rules::preset("chinese").unwrap(), &Spec::preset("chinese"), 3, CHECKS, WAITS);
+    run(
+        &Rules::preset("chinese").unwrap(),
+        &Spec::preset("chinese"),
+        3,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_hongzhong_matches_oracle() {
-    run(&Rules::preset("hongzhong").unwrap(), &Spec::preset("hongzhong"), 4, CHECKS, WAITS);
+    run(
+        &Rules::preset("hongzhong").unwrap(),
+        &Spec::preset("hongzhong"),
+        4,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_changsha_matches_oracle() {
-    run(&Rules::preset("changsha").unwrap(), &Spec::preset("changsha"), 5, CHECKS, WAITS);
+    run(
+        &Rules::preset("changsha").unwrap(),
+        &Spec::preset("changsha"),
+        5,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_sichuan_matches_oracle() {
-    run(&Rules::preset("sichuan").unwrap(), &Spec::preset("sichuan"), 6, CHECKS, WAITS);
+    run(
+        &Rules::preset("sichuan").unwrap(),
+        &Spec::preset("sichuan"),
+        6,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_kawuxing_matches_oracle() {
-    run(&Rules::preset("kawuxing").unwrap(), &Spec::preset("kawuxing"), 7, CHECKS, WAITS);
+    run(
+        &Rules::preset("kawuxing").unwrap(),
+        &Spec::preset("kawuxing"),
+        7,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
 fn preset_taiwan_matches_oracle() {
-    run(&Rules::preset("taiwan").unwrap(), &Spec::preset("taiwan"), 8, CHECKS, WAITS);
+    run(
+        &Rules::preset("taiwan").unwrap(),
+        &Spec::preset("taiwan"),
+        8,
+        CHECKS,
+        WAITS,
+    );
 }
 
 #[test]
@@ -100,7 +185,10 @@ fn rule_file_hongzhong_capped_jokers_matches_oracle() {
 #[test]
 fn rule_file_honor_sequences_matches_oracle() {
     for (fifth, seed) in [(true, 10), (false, 11)] {
-        let rules = Rules::from_toml_str(&format!("base = \"chinese\"\nhonor_sequences = true\njoker_fifth_copy = {fifth}")).unwrap();
+        let rules = Rules::from_toml_str(&format!(
+            "base = \"chinese\"\nhonor_sequences = true\njoker_fifth_copy = {fifth}"
+        ))
+        .unwrap();
         let spec = Spec {
             name: format!("chinese, honour sequences, fifth copy {fifth}"),
             honor_seq: true,
@@ -122,7 +210,10 @@ fn rule_file_four_held_is_wait_matches_oracle() {
     run(&rules, &spec, 12, CHECKS / 10, WAITS);
     // 1111m234p waits on a fifth 1m.
     let waits = rules.waits(&"1111m234p".parse().unwrap()).unwrap();
-    assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["1m"]);
+    assert_eq!(
+        waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        ["1m"]
+    );
 }
 
 #[test]

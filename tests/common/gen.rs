@@ -184,7 +184,12 @@ pub fn near_ready<R: Rng>(rng: &mut R, size: usize, jokers: usize) -> Raw {
 /// A standard-form win of `size` (3N+2) natural tiles drawn from the kinds
 /// in play: sequences within numbered suits in play, triplets, honour
 /// sequences when `honor_seq`, and a pair.
-pub fn standard_win_in<R: Rng>(rng: &mut R, size: usize, tiles: &[bool; KINDS], honor_seq: bool) -> Raw {
+pub fn standard_win_in<R: Rng>(
+    rng: &mut R,
+    size: usize,
+    tiles: &[bool; KINDS],
+    honor_seq: bool,
+) -> Raw {
     let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
     let starts: Vec<usize> = (0..27).filter(|&i| i % 9 < 7 && tiles[i]).collect();
     loop {
@@ -199,7 +204,13 @@ pub fn standard_win_in<R: Rng>(rng: &mut R, size: usize, tiles: &[bool; KINDS], 
                     }
                 }
                 5 if honor_seq => {
-                    let sets = [[27, 28, 29], [27, 28, 30], [27, 29, 30], [28, 29, 30], [31, 32, 33]];
+                    let sets = [
+                        [27, 28, 29],
+                        [27, 28, 30],
+                        [27, 29, 30],
+                        [28, 29, 30],
+                        [31, 32, 33],
+                    ];
                     for t in sets[rng.gen_range(0..5)] {
                         counts[t] += 1;
                     }
@@ -216,7 +227,14 @@ pub fn standard_win_in<R: Rng>(rng: &mut R, size: usize, tiles: &[bool; KINDS], 
 /// A mixed sample for a rule set: sizes 3N+2 up to `max_tiles` (3N+1 when
 /// `ready`), 0–`max_jokers` jokers, wins, spoiled wins and random draws, all
 /// from the kinds in play.
-pub fn mixed_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS], max_tiles: usize, honor_seq: bool, max_jokers: usize, ready: bool) -> Raw {
+pub fn mixed_in<R: Rng>(
+    rng: &mut R,
+    tiles: &[bool; KINDS],
+    max_tiles: usize,
+    honor_seq: bool,
+    max_jokers: usize,
+    ready: bool,
+) -> Raw {
     let sizes: Vec<usize> = (2..=max_tiles).step_by(3).collect();
     let size = sizes[rng.gen_range(0..sizes.len())];
     let jokers = rng.gen_range(0..=max_jokers.min(size));

@@ -26,7 +26,9 @@ fn complete(
     cap: Option<u8>,
     pair_ranks: u16,
 ) -> bool {
-    complete_h(counts, placed, orig, sequences, false, pair, jokers, cap, pair_ranks)
+    complete_h(
+        counts, placed, orig, sequences, false, pair, jokers, cap, pair_ranks,
+    )
 }
 
 /// [`complete`] where, with `honor_seq`, three different winds (ranks 0–3)
@@ -873,14 +875,42 @@ impl Spec {
             four_held: false,
         };
         match name {
-            "basic" => Spec { forms: [true, false, false], ..base },
-            "riichi" => Spec { forms: [true, true, true], quads: false, ..base },
-            "chinese" => Spec { forms: [true, true, true], ..base },
-            "hongzhong" => Spec { joker_kinds: vec![33], ..base },
-            "changsha" => Spec { tiles: numbered, pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7), ..base },
-            "sichuan" => Spec { tiles: numbered, max_suits: Some(2), ..base },
-            "kawuxing" => Spec { tiles: kawuxing, ..base },
-            "taiwan" => Spec { forms: [true, false, false], max_tiles: 17, ..base },
+            "basic" => Spec {
+                forms: [true, false, false],
+                ..base
+            },
+            "riichi" => Spec {
+                forms: [true, true, true],
+                quads: false,
+                ..base
+            },
+            "chinese" => Spec {
+                forms: [true, true, true],
+                ..base
+            },
+            "hongzhong" => Spec {
+                joker_kinds: vec![33],
+                ..base
+            },
+            "changsha" => Spec {
+                tiles: numbered,
+                pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7),
+                ..base
+            },
+            "sichuan" => Spec {
+                tiles: numbered,
+                max_suits: Some(2),
+                ..base
+            },
+            "kawuxing" => Spec {
+                tiles: kawuxing,
+                ..base
+            },
+            "taiwan" => Spec {
+                forms: [true, false, false],
+                max_tiles: 17,
+                ..base
+            },
             other => panic!("no spec for {other}"),
         }
     }
@@ -907,7 +937,9 @@ impl Spec {
 pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
     let (c, j) = spec.natural(counts, jokers);
     if let Some(max) = spec.max_suits {
-        let held = (0..3).filter(|&s| c[s * 9..s * 9 + 9].iter().any(|&n| n > 0)).count() as u32;
+        let held = (0..3)
+            .filter(|&s| c[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
+            .count() as u32;
         if held > max {
             return [false; 3];
         }
@@ -915,7 +947,8 @@ pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
     let total: u32 = c.iter().map(|&n| n as u32).sum::<u32>() + j;
     let standard = spec.forms[0]
         && total % 3 == 2
-        && (0..4).any(|pair_suit| spec.pair_suit_ok(pair_suit) && spec_suits(spec, &c, 0, j, pair_suit));
+        && (0..4)
+            .any(|pair_suit| spec.pair_suit_ok(pair_suit) && spec_suits(spec, &c, 0, j, pair_suit));
     [
         standard,
         spec.forms[1] && seven_pairs(&c, j, !spec.quads),
@@ -927,9 +960,17 @@ fn spec_suits(spec: &Spec, c: &[u8; KINDS], suit: usize, jokers: u32, pair_suit:
     if suit == 4 {
         return jokers % 3 == 0;
     }
-    let range = if suit == 3 { 27..34 } else { suit * 9..suit * 9 + 9 };
+    let range = if suit == 3 {
+        27..34
+    } else {
+        suit * 9..suit * 9 + 9
+    };
     let part = &c[range];
-    let mask = if suit == 3 { 0x7f } else { spec.pair_ranks.unwrap_or(0x1ff) };
+    let mask = if suit == 3 {
+        0x7f
+    } else {
+        spec.pair_ranks.unwrap_or(0x1ff)
+    };
     for j in 0..=jokers {
         let mut cc = part.to_vec();
         let mut placed = vec![0u8; part.len()];
