@@ -17,7 +17,7 @@ fn bytes_for(params: &TableParams) -> Vec<u8> {
 
 /// Rewrites the header's length and checksum after a payload edit, so
 /// that only the deeper checks can refuse the file.
-fn reseal(bytes: &mut Vec<u8>) {
+fn reseal(bytes: &mut [u8]) {
     let body_len = (bytes.len() - HEADER_LEN) as u64;
     bytes[20..28].copy_from_slice(&body_len.to_le_bytes());
     let crc = crc32(&bytes[HEADER_LEN..]);
