@@ -29,7 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod file;
+pub mod file;
 
 pub use file::{RuleSpec, RulesError};
 
