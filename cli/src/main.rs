@@ -78,8 +78,8 @@ enum TablesCommand {
 struct CommonArgs {
     /// A preset (basic, riichi, chinese, hongzhong, changsha, sichuan,
     /// kawuxing, taiwan) or the path of a rule file (TOML).
-    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
-    rules: Rules,
+    #[arg(long, default_value = "chinese")]
+    rules: String,
     /// A table file made for these rules (`hupai tables build`), used
     /// instead of generating the tables.
     #[arg(long)]
@@ -100,12 +100,10 @@ impl CommonArgs {
     /// The rules, with the table file's tables when one is given.
     fn rules(&self) -> Result<Rules, String> {
         let Some(path) = &self.tables else {
-            return Ok(self.rules.clone());
+            return Rules::load(&self.rules).map_err(|e| e.to_string());
         };
         let (tables, _) = hupai::tables::file::read(path).map_err(|e| e.to_string())?;
-        self.rules
-            .clone()
-            .with_tables(Arc::new(tables))
+        Rules::load_with_tables(&self.rules, Arc::new(tables))
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 }

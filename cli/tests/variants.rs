@@ -70,7 +70,7 @@ fn rule_file_by_path_and_its_errors() {
     let (_, err, code) = hupai(&["check", "--rules", "/nonexistent/rules.toml", "11m"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("cannot read rule file /nonexistent/rules.toml"),
+        err.contains("unknown rules \"/nonexistent/rules.toml\""),
         "{err}"
     );
     std::fs::remove_file(strict).unwrap();

@@ -25,6 +25,7 @@
 
 use std::borrow::Cow;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -70,6 +71,14 @@ pub enum RulesError {
         /// The path.
         path: String,
         /// What went wrong.
+        message: String,
+    },
+    /// Neither a preset's name nor a readable rule file.
+    #[error("unknown rules {name:?}: not a preset (basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan) nor a readable rule file ({message})")]
+    Unknown {
+        /// The name or path given.
+        name: String,
+        /// Why it could not be read as a file.
         message: String,
     },
     /// Not TOML, a field of the wrong type, or an unknown field.
@@ -178,6 +187,17 @@ impl RuleSpec {
     }
 }
 
+/// A name that is no preset and no readable file is unknown rules.
+fn unknown(name: &str, e: RulesError) -> RulesError {
+    match e {
+        RulesError::Io { message, .. } => RulesError::Unknown {
+            name: name.to_string(),
+            message,
+        },
+        e => e,
+    }
+}
+
 fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
     let bad = |message: String| RulesError::BadTiles {
         field,
@@ -196,6 +216,8 @@ fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
 
 impl Rules {
     /// Rules from a rule file's text (see [`RuleSpec`]), named `custom`.
+    /// Tables for parameters other than the builtin ones are generated on
+    /// first use (about 20–50 ms in a release build) and shared.
     ///
     /// ```
     /// let rules = hupai::Rules::from_toml_str("base = \"chinese\"\npair_ranks = [2, 5, 8]")?;
@@ -221,18 +243,43 @@ impl Rules {
             message: e.to_string(),
         })?;
         let spec = RuleSpec::from_toml_str(&text)?;
-        Rules::from_spec_named(&spec, Cow::Owned(path.display().to_string()))
+        Rules::from_spec_named(&spec, Cow::Owned(path.display().to_string()), None)
     }
 
     /// A preset by name, or else a rule file by path (what `--rules` takes).
     ///
     /// # Errors
-    /// As [`Rules::from_file`], when `name_or_path` names no preset.
+    /// [`RulesError::Unknown`] when `name_or_path` is neither a preset nor a
+    /// readable file, else as [`Rules::from_file`].
     pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
         match Preset::from_name(name_or_path) {
             Some(p) => Ok(Rules::from_preset(p)),
-            None => Rules::from_file(Path::new(name_or_path)),
+            None => Rules::from_file(Path::new(name_or_path)).map_err(|e| unknown(name_or_path, e)),
         }
+    }
+
+    /// [`Rules::load`], judging with `tables` (from a table file, say):
+    /// no table is generated.
+    ///
+    /// # Errors
+    /// As [`Rules::load`], and [`RulesError::TablesMismatch`] when `tables`
+    /// were made for other table parameters.
+    pub fn load_with_tables(name_or_path: &str, tables: Arc<Tables>) -> Result<Rules, RulesError> {
+        let (spec, name) = match Preset::from_name(name_or_path) {
+            Some(p) => (RuleSpec::from_toml_str(p.toml())?, Cow::Borrowed(p.name())),
+            None => {
+                let path = Path::new(name_or_path);
+                let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unknown {
+                    name: name_or_path.to_string(),
+                    message: e.to_string(),
+                })?;
+                (
+                    RuleSpec::from_toml_str(&text)?,
+                    Cow::Owned(path.display().to_string()),
+                )
+            }
+        };
+        Rules::from_spec_named(&spec, name, Some(tables))
     }
 
     /// Rules from a [`RuleSpec`], named `custom`.
@@ -240,12 +287,15 @@ impl Rules {
     /// # Errors
     /// As [`Rules::from_toml_str`].
     pub fn from_spec(spec: &RuleSpec) -> Result<Rules, RulesError> {
-        Rules::from_spec_named(spec, Cow::Borrowed("custom"))
+        Rules::from_spec_named(spec, Cow::Borrowed("custom"), None)
     }
 
+    /// Validates `spec` into rules named `name`, judging with `tables` when
+    /// given (they must fit), else with the tables for its parameters.
     pub(crate) fn from_spec_named(
         spec: &RuleSpec,
         name: Cow<'static, str>,
+        tables: Option<Arc<Tables>>,
     ) -> Result<Rules, RulesError> {
         let spec = match &spec.base {
             None if spec.tiles.is_some() && spec.forms.is_some() => spec.clone(),
@@ -332,6 +382,16 @@ impl Rules {
             honors > 0 && pair_ranks.is_none(),
         ];
         let params = table_params(pair_ranks, fifth, honor_sequences, max_tiles);
+        let tables = match tables {
+            None => Tables::for_params(&params),
+            Some(t) if *t.params() == params => t,
+            Some(t) => {
+                return Err(RulesError::TablesMismatch {
+                    tables: t.params().fingerprint(),
+                    rules: params.fingerprint(),
+                })
+            }
+        };
         Ok(Rules {
             name,
             forms,
@@ -345,7 +405,7 @@ impl Rules {
             max_tiles,
             four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
             pair_suits,
-            tables: Tables::for_params(&params),
+            tables,
         })
     }
 }

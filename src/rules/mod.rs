@@ -306,21 +306,18 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules of a preset.
+    /// The rules of a preset. Each preset is built once per process, on
+    /// first use (generating its tables if they are not the builtin ones).
     pub fn from_preset(preset: Preset) -> Rules {
-        static PRESETS: OnceLock<Vec<Rules>> = OnceLock::new();
-        let all = PRESETS.get_or_init(|| {
-            Preset::ALL
-                .iter()
-                .map(|p| {
-                    let spec =
-                        RuleSpec::from_toml_str(p.toml()).expect("compiled-in presets parse");
-                    Rules::from_spec_named(&spec, Cow::Borrowed(p.name()))
-                        .expect("compiled-in presets are valid")
-                })
-                .collect()
-        });
-        all[preset as usize].clone()
+        static PRESETS: [OnceLock<Rules>; 8] = [const { OnceLock::new() }; 8];
+        PRESETS[preset as usize]
+            .get_or_init(|| {
+                let spec =
+                    RuleSpec::from_toml_str(preset.toml()).expect("compiled-in presets parse");
+                Rules::from_spec_named(&spec, Cow::Borrowed(preset.name()), None)
+                    .expect("compiled-in presets are valid")
+            })
+            .clone()
     }
 
     /// The rules of the preset named `name`.
