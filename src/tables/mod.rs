@@ -125,8 +125,12 @@ impl Tables {
     /// use hupai::tables::{Tables, TableParams};
     /// let strict = TableParams { joker_fifth_copy: false, ..TableParams::DEFAULT };
     /// let tables = Tables::generate(&strict);
-    /// // 4444m with a joker: a fifth 4m would be needed for melds only.
-    /// assert_eq!(tables.suit(&[0, 0, 0, 4, 0, 0, 0, 0, 0]).melds(), 2); // 444m + 4**m? no: 345m-like
+    /// // Melds plus a pair from 4444m: one joker when it may be a fifth 4m
+    /// // (444m + 4*m), more when copies are capped at four.
+    /// let permissive = Tables::builtin();
+    /// let quad = [0, 0, 0, 4, 0, 0, 0, 0, 0];
+    /// assert_eq!(permissive.suit(&quad).with_pair(), 1);   // 444m + 4*m (a fifth 4m)
+    /// assert!(tables.suit(&quad).with_pair() > 1);          // capped at four copies
     /// ```
     pub fn generate(params: &TableParams) -> Tables {
         Tables {
