@@ -119,15 +119,35 @@ impl Rules {
     }
 
     fn validate_win_size(&self, hand: &Hand) -> Result<(), HandError> {
+        self.validate_size(hand, false)
+    }
+
+    /// Checks `hand` against the rules and its size: 3N+2 tiles for a win,
+    /// or 3N+1 (and room for one more tile) for a hand that `draws`.
+    pub(crate) fn validate_size(&self, hand: &Hand, draws: bool) -> Result<(), HandError> {
         self.validate(hand)?;
-        if hand.len() % 3 != 2 {
+        let limit = self.max_tiles() - draws as usize;
+        if hand.len() > limit {
+            return Err(HandError::TooManyTiles {
+                tiles: hand.len(),
+                max: limit,
+            });
+        }
+        let remainder = if draws { 1 } else { 2 };
+        if hand.len() % 3 != remainder {
+            let sizes: Vec<String> = (remainder..=limit)
+                .step_by(3)
+                .map(|n| n.to_string())
+                .collect();
+            let (last, rest) = sizes.split_last().expect("limit >= 1");
             return Err(HandError::WrongSize {
                 tiles: hand.len(),
-                expected: if self.max_tiles == 14 {
-                    "3N+2 for a win (2, 5, 8, 11 or 14)"
-                } else {
-                    "3N+2 for a win"
-                },
+                expected: format!(
+                    "3N+{remainder} {} ({}{}{last})",
+                    if draws { "to wait" } else { "for a win" },
+                    rest.join(", "),
+                    if rest.is_empty() { "" } else { " or " }
+                ),
             });
         }
         Ok(())

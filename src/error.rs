@@ -63,7 +63,7 @@ pub enum HandError {
         /// Tiles in the hand, jokers included.
         tiles: usize,
         /// The sizes the rules accept, in words.
-        expected: &'static str,
+        expected: String,
     },
 }
 

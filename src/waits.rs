@@ -45,24 +45,7 @@ impl Rules {
     }
 
     pub(crate) fn validate_ready_size(&self, hand: &Hand) -> Result<(), HandError> {
-        self.validate(hand)?;
-        if hand.len() + 1 > self.max_tiles() {
-            return Err(HandError::TooManyTiles {
-                tiles: hand.len(),
-                max: self.max_tiles() - 1,
-            });
-        }
-        if hand.len() % 3 != 1 {
-            return Err(HandError::WrongSize {
-                tiles: hand.len(),
-                expected: if self.max_tiles == 14 {
-                    "3N+1 to wait (1, 4, 7, 10 or 13)"
-                } else {
-                    "3N+1 to wait"
-                },
-            });
-        }
-        Ok(())
+        self.validate_size(hand, true)
     }
 
     /// The waits of a valid 3N+1 hand; with `first`, stops at the first one.

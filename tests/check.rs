@@ -52,7 +52,7 @@ fn check_err_wrong_size_names_the_size() {
         e,
         HandError::WrongSize {
             tiles: 10,
-            expected: "3N+2 for a win (2, 5, 8, 11 or 14)"
+            expected: "3N+2 for a win (2, 5, 8, 11 or 14)".into()
         }
     );
     assert_eq!(

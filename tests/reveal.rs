@@ -11,6 +11,29 @@ use rand_chacha::ChaCha8Rng;
 
 const HANDS: usize = if cfg!(debug_assertions) { 100 } else { 1_000 };
 
+/// Compares the library's reveal of `raw` with the oracle's, as tile index
+/// lists (jokers as 34); returns the library's answer.
+fn assert_reveal_matches_oracle(
+    name: &str,
+    rules: &Rules,
+    raw: &gen::Raw,
+    waits: &[usize],
+) -> hupai::Reveal {
+    let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+    let got = rules.reveal(&hand).unwrap();
+    let mut list: Vec<u8> = got.tiles.to_ids();
+    list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
+    let want = oracle::reveal(name, &raw.counts, raw.jokers as u32, waits);
+    assert_eq!(
+        list,
+        want,
+        "{name}: reveal of {} shows {}",
+        raw.notation(),
+        got.tiles
+    );
+    got
+}
+
 #[test]
 fn reveal_seed_004_examples() {
     let rules = Rules::basic();
@@ -74,17 +97,7 @@ fn reveal_is_minimal_by_exhaustive_search() {
             ));
             continue;
         }
-        let got = rules.reveal(&hand).unwrap();
-        let mut list: Vec<u8> = got.tiles.to_ids();
-        list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
-        let want = oracle::reveal(name, &raw.counts, raw.jokers as u32, &waits);
-        assert_eq!(
-            list,
-            want,
-            "{name}: reveal of {} shows {}",
-            raw.notation(),
-            got.tiles
-        );
+        let got = assert_reveal_matches_oracle(name, rules, &raw, &waits);
         hidden_some += (got.tiles.len() < hand.len()) as usize;
         checked += 1;
     }
@@ -116,17 +129,7 @@ fn reveal_seven_pairs_hands_with_jokers_are_minimal() {
         if waits.is_empty() {
             continue;
         }
-        let got = rules.reveal(&hand).unwrap();
-        let mut list: Vec<u8> = got.tiles.to_ids();
-        list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
-        let want = oracle::reveal(name, &raw.counts, raw.jokers as u32, &waits);
-        assert_eq!(
-            list,
-            want,
-            "{name}: reveal of {} shows {}",
-            raw.notation(),
-            got.tiles
-        );
+        let got = assert_reveal_matches_oracle(name, rules, &raw, &waits);
         if got.hidden_form == Some(Form::SevenPairs) {
             by_form[1] += 1;
         } else {

@@ -58,7 +58,7 @@ fn waits_err_wrong_size() {
         e,
         HandError::WrongSize {
             tiles: 3,
-            expected: "3N+1 to wait (1, 4, 7, 10 or 13)"
+            expected: "3N+1 to wait (1, 4, 7, 10 or 13)".into()
         }
     );
     let e = Rules::basic()

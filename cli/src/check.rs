@@ -1,8 +1,8 @@
 //! `hupai check`: is each hand a win, and by which forms.
 
-use hupai::{Hand, Rules};
+use hupai::Rules;
 
-use crate::output::{error_line, json_str};
+use crate::output::{json_str, judged};
 use crate::stream::Job;
 
 /// The check command's settings.
@@ -17,16 +17,8 @@ impl Job for Check {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let forms = match hand.parse::<Hand>() {
-            Ok(h) => self.rules.check(&h).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let forms = match forms {
-            Ok(forms) => forms,
-            Err(message) => {
-                error_line(out, hand, &message, self.json);
-                return false;
-            }
+        let Some(forms) = judged(hand, out, self.json, |h| self.rules.check(h)) else {
+            return false;
         };
         if self.json {
             out.push_str("{\"hand\":");

@@ -32,3 +32,24 @@ pub fn tile_list(out: &mut String, tiles: impl Iterator<Item = hupai::Tile>) {
     }
     out.push(']');
 }
+
+/// Parses `hand` and runs `judge` on it; on any error, appends the error
+/// line and returns `None`.
+pub fn judged<T, E: std::fmt::Display>(
+    hand: &str,
+    out: &mut String,
+    json: bool,
+    judge: impl FnOnce(&hupai::Hand) -> Result<T, E>,
+) -> Option<T> {
+    let result = match hand.parse::<hupai::Hand>() {
+        Ok(h) => judge(&h).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match result {
+        Ok(v) => Some(v),
+        Err(message) => {
+            error_line(out, hand, &message, json);
+            None
+        }
+    }
+}

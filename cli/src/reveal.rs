@@ -1,8 +1,8 @@
 //! `hupai reveal`: the fewest tiles a ready player must show (亮倒).
 
-use hupai::{Hand, Reveal, Rules};
+use hupai::Rules;
 
-use crate::output::{error_line, json_str, tile_list};
+use crate::output::{json_str, judged, tile_list};
 use crate::stream::Job;
 
 /// The reveal command's settings.
@@ -17,16 +17,8 @@ impl Job for Shows {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let reveal: Result<Reveal, String> = match hand.parse::<Hand>() {
-            Ok(h) => self.rules.reveal(&h).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let reveal = match reveal {
-            Ok(r) => r,
-            Err(message) => {
-                error_line(out, hand, &message, self.json);
-                return false;
-            }
+        let Some(reveal) = judged(hand, out, self.json, |h| self.rules.reveal(h)) else {
+            return false;
         };
         if self.json {
             out.push_str("{\"hand\":");

@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use hupai::{Hand, Rules, Split};
+use hupai::Rules;
 
-use crate::output::{error_line, json_str};
+use crate::output::{json_str, judged};
 use crate::stream::Job;
 
 /// The split command's settings.
@@ -19,16 +19,8 @@ impl Job for Splits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let splits: Result<Vec<Split>, String> = match hand.parse::<Hand>() {
-            Ok(h) => self.rules.splits(&h).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let splits = match splits {
-            Ok(s) => s,
-            Err(message) => {
-                error_line(out, hand, &message, self.json);
-                return false;
-            }
+        let Some(splits) = judged(hand, out, self.json, |h| self.rules.splits(h)) else {
+            return false;
         };
         if self.json {
             out.push_str("{\"hand\":");

@@ -1,8 +1,8 @@
 //! `hupai waits`: the tiles that complete each hand.
 
-use hupai::{Hand, Rules, TileSet};
+use hupai::Rules;
 
-use crate::output::{error_line, json_str, tile_list};
+use crate::output::{json_str, judged, tile_list};
 use crate::stream::Job;
 
 /// The waits command's settings.
@@ -17,16 +17,8 @@ impl Job for Waits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let waits: Result<TileSet, String> = match hand.parse::<Hand>() {
-            Ok(h) => self.rules.waits(&h).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let waits = match waits {
-            Ok(w) => w,
-            Err(message) => {
-                error_line(out, hand, &message, self.json);
-                return false;
-            }
+        let Some(waits) = judged(hand, out, self.json, |h| self.rules.waits(h)) else {
+            return false;
         };
         if self.json {
             out.push_str("{\"hand\":");
