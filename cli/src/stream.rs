@@ -1,11 +1,13 @@
 //! Runs a per-hand job over arguments or standard input.
 //!
 //! Standard input is read in batches: a batch ends when it holds
-//! [`BATCH_LINES`] lines or when the input has no more bytes ready (so an
-//! interactive caller that writes one line and waits gets its answer).
-//! Large batches are split across all cores; results are written in input
-//! order and flushed after each batch. Memory is bounded: at most
-//! [`BATCH_LINES`] lines of at most [`MAX_LINE`] bytes are held at once.
+//! [`BATCH_LINES`] lines or [`BATCH_BYTES`] bytes, or when the input has no
+//! more bytes ready (so an interactive caller that writes one line and waits
+//! gets its answer). Large batches are split across all cores; results are
+//! written in input order and flushed after each batch. Memory is bounded:
+//! one batch of input (at most [`BATCH_BYTES`] plus one line of at most
+//! [`MAX_LINE`] bytes) and its results are held at once, besides a 1 MiB
+//! read buffer.
 
 use std::io::{self, BufRead, Write};
 
@@ -15,6 +17,8 @@ use crate::output::error_line;
 
 /// Lines held at once.
 pub const BATCH_LINES: usize = 1 << 16;
+/// Input bytes held at once (a batch closes once it reaches this size).
+pub const BATCH_BYTES: usize = 4 << 20;
 /// Longest line kept; the rest of a longer line is skipped and the line gets an error.
 pub const MAX_LINE: usize = 4096;
 /// Batches smaller than this run on the calling thread.
@@ -76,16 +80,19 @@ pub fn run(job: &dyn Job, hands: &[String]) -> io::Result<Outcome> {
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(1 << 20, stdin.lock());
     let mut batch: Vec<Input> = Vec::with_capacity(BATCH_LINES);
+    let mut batch_bytes = 0;
     let mut line = Vec::with_capacity(MAX_LINE);
     let mut errors = 0;
     loop {
         let read = read_line(&mut reader, &mut line)?;
         let Some(bytes) = read else { break };
         if let Some(input) = classify(&line, bytes) {
+            batch_bytes += line.len();
             batch.push(input);
         }
-        if batch.len() >= BATCH_LINES || reader.buffer().is_empty() {
+        if batch.len() >= BATCH_LINES || batch_bytes >= BATCH_BYTES || reader.buffer().is_empty() {
             errors += flush_batch(job, &mut batch, &mut out)?;
+            batch_bytes = 0;
         }
     }
     errors += flush_batch(job, &mut batch, &mut out)?;

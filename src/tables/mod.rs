@@ -143,8 +143,10 @@ impl Tables {
     }
 
     /// The tables for `params`: the builtin ones for the defaults, otherwise
-    /// generated once per parameter set and shared for the life of the
-    /// process.
+    /// generated and shared. The [`CACHED`](Tables::CACHED) most recently
+    /// generated parameter sets are kept for reuse, so memory stays bounded
+    /// however many rule sets a process sees; rules holding older tables
+    /// keep them.
     pub fn for_params(params: &TableParams) -> Arc<Tables> {
         if *params == TableParams::DEFAULT {
             return Tables::builtin();
@@ -158,9 +160,15 @@ impl Tables {
             return t.clone();
         }
         let t = Arc::new(Tables::generate(params));
+        if cache.len() == Tables::CACHED {
+            cache.remove(0);
+        }
         cache.push(t.clone());
         t
     }
+
+    /// How many generated parameter sets [`Tables::for_params`] keeps.
+    pub const CACHED: usize = 16;
 
     /// Tables from their raw bytes (as a table file holds them), checked
     /// for size only: the file layer checks everything else.
