@@ -205,3 +205,73 @@ fn tables_for_other_rules_are_refused() {
     let e = changsha.with_tables(chinese_tables).unwrap_err();
     assert!(matches!(e, RulesError::TablesMismatch { .. }), "{e:?}");
 }
+
+#[test]
+fn every_truncation_is_refused() {
+    let bytes = bytes_for(&TableParams::DEFAULT);
+    for len in 0..bytes.len() {
+        match file::from_bytes(&bytes[..len]) {
+            Err(TableFileError::Truncated { .. }) => {}
+            Err(TableFileError::NotATableFile { .. }) if len < 8 => {
+                unreachable!("a prefix of the magic is not foreign")
+            }
+            other => panic!("length {len}: {:?}", other.map(|(_, info)| info)),
+        }
+    }
+}
+
+/// One bit of CRC-32 (reflected): the register after one more input bit of 0.
+fn crc_step(v: u32) -> u32 {
+    if v & 1 == 1 {
+        v >> 1 ^ 0xedb8_8320
+    } else {
+        v >> 1
+    }
+}
+
+#[test]
+fn every_payload_bit_flip_changes_the_checksum() {
+    // CRC-32 is affine: flipping bit j of payload byte b changes the
+    // checksum by L^(8(n-b))(1 << j), where L is one register step. Walking
+    // from the last byte to the first keeps those eight deltas for every
+    // byte in O(n); none may be zero, so every single-bit flip of the payload
+    // is a ChecksumMismatch (the header's own bits are flipped one by one in
+    // `every_header_bit_flip_is_refused`).
+    let bytes = bytes_for(&TableParams::DEFAULT);
+    let payload = &bytes[HEADER_LEN..];
+    let n = payload.len();
+    let mut deltas: Vec<[u32; 8]> = vec![[0; 8]; n];
+    // Byte n-1's deltas are L^8 of the unit vectors; each byte before it
+    // needs L^8 once more, so walking backwards applies L^8 per byte.
+    let mut v: [u32; 8] = std::array::from_fn(|j| 1u32 << j);
+    for b in (0..n).rev() {
+        for x in v.iter_mut() {
+            for _ in 0..8 {
+                *x = crc_step(*x);
+            }
+        }
+        deltas[b] = v;
+        assert!(
+            v.iter().all(|&d| d != 0),
+            "a flip in payload byte {b} would go unnoticed"
+        );
+    }
+    // The deltas are right: check them against real flips through the loader.
+    let base = crc32(payload);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..50 {
+        let b = rng.gen_range(0..n);
+        let j = rng.gen_range(0..8);
+        let mut bad = bytes.clone();
+        bad[HEADER_LEN + b] ^= 1 << j;
+        assert_eq!(
+            crc32(&bad[HEADER_LEN..]) ^ base,
+            deltas[b][j],
+            "byte {b} bit {j}"
+        );
+        assert!(matches!(
+            file::from_bytes(&bad),
+            Err(TableFileError::ChecksumMismatch { .. })
+        ));
+    }
+}
