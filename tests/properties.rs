@@ -2,6 +2,8 @@
 //! the tiles, the notation, and the relations between check, waits, splits
 //! and jokers.
 
+mod common;
+
 use hupai::{Hand, Rules, Tile};
 use proptest::prelude::*;
 
@@ -176,15 +178,7 @@ proptest! {
             let splits = rules.splits(&hand).unwrap();
             prop_assert_eq!(win, !splits.is_empty());
             for split in splits {
-                let mut counts = [0u8; 34];
-                let mut jokers = 0;
-                for g in &split.groups {
-                    for t in g.naturals() {
-                        counts[t.index()] += 1;
-                    }
-                    jokers += g.joker_count();
-                }
-                prop_assert_eq!((counts, jokers as u8), (*hand.counts(), hand.jokers()));
+                prop_assert_eq!(common::split_tiles(&split), (*hand.counts(), hand.jokers()));
             }
         }
     }

@@ -66,16 +66,8 @@ fn splits_match_independent_enumeration_on_winning_hands() {
             raw.notation()
         );
         for split in rules.splits(&hand).unwrap() {
-            let mut counts = [0u8; 34];
-            let mut jokers = 0;
-            for g in &split.groups {
-                for t in g.naturals() {
-                    counts[t.index()] += 1;
-                }
-                jokers += g.joker_count();
-            }
             assert_eq!(
-                (counts, jokers as u8),
+                common::split_tiles(&split),
                 (*hand.counts(), hand.jokers()),
                 "{split}"
             );

@@ -1,33 +1,11 @@
 //! `hupai check` as a user runs it: arguments, standard input, JSON, exit codes.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-fn hupai() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_hupai"))
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = hupai()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::{hupai, run};
 
 #[test]
 fn check_args_text_lines_and_exit_status() {

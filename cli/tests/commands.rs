@@ -1,35 +1,12 @@
 //! `hupai waits`, `hupai split` and `hupai reveal` as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &str) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-fn json(line: &str) -> serde_json::Value {
-    serde_json::from_str(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
-}
+use common::{json, run};
 
 #[test]
 fn waits_text_and_json() {
-    let (out, code) = run(
+    let (out, _, code) = run(
         &["waits", "--rules", "basic", "1234677p", "7888p", "1357m"],
         "",
     );
@@ -38,7 +15,7 @@ fn waits_text_and_json() {
         "1234677p\tready 5p\n7888p\tready 6p 7p 9p\n1357m\tno\n"
     );
     assert_eq!(code, 0);
-    let (out, code) = run(&["waits", "--json"], "22饼123条2233万白白白混\n12345m\n");
+    let (out, _, code) = run(&["waits", "--json"], "22饼123条2233万白白白混\n12345m\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         json(lines[0]),
@@ -49,7 +26,7 @@ fn waits_text_and_json() {
         "5 tiles (jokers included): expected 3N+1 to wait (1, 4, 7, 10 or 13)"
     );
     assert_eq!(code, 1);
-    let (out, _) = run(&["waits", "--json", "1357m"], "");
+    let (out, _, _) = run(&["waits", "--json", "1357m"], "");
     assert_eq!(
         json(out.trim()),
         serde_json::json!({"hand": "1357m", "waits": []})
@@ -58,13 +35,13 @@ fn waits_text_and_json() {
 
 #[test]
 fn split_text_and_json() {
-    let (out, code) = run(&["split", "--rules", "basic", "1111m*", "1357m9p"], "");
+    let (out, _, code) = run(&["split", "--rules", "basic", "1111m*", "1357m9p"], "");
     assert_eq!(
         out,
         "1111m*\tstandard 111m 1*m:11m | standard 11*m:111m 11m\n1357m9p\tno\n"
     );
     assert_eq!(code, 0);
-    let (out, _) = run(
+    let (out, _, _) = run(
         &["split", "--json", "--rules", "basic", "123m456p13s55z*"],
         "",
     );
@@ -74,7 +51,7 @@ fn split_text_and_json() {
             {"form": "standard", "groups": ["123m", "456p", "1*3s:123s", "55z"]}
         ]})
     );
-    let (out, code) = run(&["split", "--json"], "1m\n");
+    let (out, _, code) = run(&["split", "--json"], "1m\n");
     assert!(json(out.trim())["error"]
         .as_str()
         .unwrap()
@@ -84,7 +61,7 @@ fn split_text_and_json() {
 
 #[test]
 fn reveal_text_and_json() {
-    let (out, code) = run(
+    let (out, _, code) = run(
         &["reveal", "--rules", "basic"],
         "1234677p\n2245677p\n1357m\n",
     );
@@ -93,7 +70,7 @@ fn reveal_text_and_json() {
         "1234677p\treveal 46p waits 5p\n2245677p\treveal 2277p waits 2p 7p\n1357m\terror: 1357m is not ready: no tile completes it\n"
     );
     assert_eq!(code, 1);
-    let (out, code) = run(&["reveal", "--json", "--rules", "basic", "2233456p"], "");
+    let (out, _, code) = run(&["reveal", "--json", "--rules", "basic", "2233456p"], "");
     assert_eq!(
         json(out.trim()),
         serde_json::json!({"hand": "2233456p", "waits": ["2p", "3p"], "reveal": "2233p"})

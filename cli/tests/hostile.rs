@@ -1,30 +1,12 @@
 //! Hostile input to the command: NUL bytes, blank and whitespace lines,
 //! ten million lines in bounded memory.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+
+use common::{hupai, run};
 
 #[test]
 fn nul_bytes_and_control_characters_get_error_lines() {
@@ -63,7 +45,7 @@ fn ten_million_lines_stream_in_bounded_memory() {
     } else {
         10_000_000
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+    let mut child = hupai()
         .arg("check")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,18 +1,8 @@
 //! Presets, rule files and table files through the command line.
 
-use std::process::Command;
+mod common;
 
-fn hupai(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::run;
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("hupai-cli-{}-{name}", std::process::id()))
@@ -31,10 +21,10 @@ fn presets_by_name() {
         ("taiwan", "123m456m789m123p456p11z", "win standard"),
     ];
     for (rules, hand, want) in cases {
-        let (out, _, _) = hupai(&["check", "--rules", rules, hand]);
+        let (out, _, _) = run(&["check", "--rules", rules, hand], "");
         assert_eq!(out, format!("{hand}\t{want}\n"), "{rules}");
     }
-    let (out, _, code) = hupai(&["check", "--rules", "kawuxing", "123m456p789s55z66z"]);
+    let (out, _, code) = run(&["check", "--rules", "kawuxing", "123m456p789s55z66z"], "");
     assert_eq!(
         out,
         "123m456p789s55z66z\terror: 1m is not used by the 'kawuxing' rules\n"
@@ -46,28 +36,31 @@ fn presets_by_name() {
 fn rule_file_by_path_and_its_errors() {
     let strict = temp("strict.toml");
     std::fs::write(&strict, "base = \"hongzhong\"\njoker_fifth_copy = false\n").unwrap();
-    let (out, _, code) = hupai(&[
-        "check",
-        "--rules",
-        strict.to_str().unwrap(),
-        "4444m7z",
-        "444m5m7z",
-    ]);
+    let (out, _, code) = run(
+        &[
+            "check",
+            "--rules",
+            strict.to_str().unwrap(),
+            "4444m7z",
+            "444m5m7z",
+        ],
+        "",
+    );
     assert_eq!(out, "4444m7z\tno\n444m5m7z\twin standard\n");
     assert_eq!(code, 0);
     let bad = temp("bad.toml");
     std::fs::write(&bad, "base = \"chinese\"\nfrobs = 1\n").unwrap();
-    let (_, err, code) = hupai(&["check", "--rules", bad.to_str().unwrap(), "11m"]);
+    let (_, err, code) = run(&["check", "--rules", bad.to_str().unwrap(), "11m"], "");
     assert_eq!(code, 2);
     assert!(err.contains("unknown field `frobs`"), "{err}");
     std::fs::write(&bad, "max_tiles = 15\n").unwrap();
-    let (_, err, code) = hupai(&["waits", "--rules", bad.to_str().unwrap(), "1m"]);
+    let (_, err, code) = run(&["waits", "--rules", bad.to_str().unwrap(), "1m"], "");
     assert_eq!(code, 2);
     assert!(
         err.contains("max_tiles = 15: must be 2, 5, 8, 11, 14 or 17"),
         "{err}"
     );
-    let (_, err, code) = hupai(&["check", "--rules", "/nonexistent/rules.toml", "11m"]);
+    let (_, err, code) = run(&["check", "--rules", "/nonexistent/rules.toml", "11m"], "");
     assert_eq!(code, 2);
     assert!(
         err.contains("unknown rules \"/nonexistent/rules.toml\""),
@@ -81,32 +74,35 @@ fn rule_file_by_path_and_its_errors() {
 fn tables_build_info_verify_and_use() {
     let path = temp("taiwan.tbl");
     let p = path.to_str().unwrap();
-    let (out, _, code) = hupai(&["tables", "build", "--rules", "taiwan", "-o", p]);
+    let (out, _, code) = run(&["tables", "build", "--rules", "taiwan", "-o", p], "");
     assert_eq!(code, 0);
     assert!(out.contains("for rules 'taiwan'"), "{out}");
-    let (out, _, code) = hupai(&["tables", "info", p]);
+    let (out, _, code) = run(&["tables", "info", p], "");
     assert_eq!(code, 0);
     assert!(
         out.contains("rules: taiwan\n") && out.contains("max_tiles: 17\n"),
         "{out}"
     );
-    let (out, _, code) = hupai(&["tables", "verify", p]);
+    let (out, _, code) = run(&["tables", "verify", p], "");
     assert_eq!(code, 0);
     assert!(out.contains(": ok"), "{out}");
-    let (out, _, code) = hupai(&[
-        "check",
-        "--rules",
-        "taiwan",
-        "--tables",
-        p,
-        "123m456m789m123p456p11z",
-    ]);
+    let (out, _, code) = run(
+        &[
+            "check",
+            "--rules",
+            "taiwan",
+            "--tables",
+            p,
+            "123m456m789m123p456p11z",
+        ],
+        "",
+    );
     assert_eq!(
         (out.as_str(), code),
         ("123m456m789m123p456p11z\twin standard\n", 0)
     );
     // Tables made for other rules are a usage error.
-    let (_, err, code) = hupai(&["check", "--rules", "chinese", "--tables", p, "11m"]);
+    let (_, err, code) = run(&["check", "--rules", "chinese", "--tables", p, "11m"], "");
     assert_eq!(code, 2);
     assert!(
         err.contains("the tables were made for other rules"),
@@ -116,10 +112,10 @@ fn tables_build_info_verify_and_use() {
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[5000] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
-    let (_, err, code) = hupai(&["tables", "verify", p]);
+    let (_, err, code) = run(&["tables", "verify", p], "");
     assert_eq!(code, 1);
     assert!(err.contains("table file is corrupted: checksum"), "{err}");
-    let (_, err, code) = hupai(&["check", "--rules", "taiwan", "--tables", p, "11m"]);
+    let (_, err, code) = run(&["check", "--rules", "taiwan", "--tables", p, "11m"], "");
     assert_eq!(code, 2);
     assert!(err.contains("corrupted"), "{err}");
     std::fs::remove_file(&path).unwrap();
