@@ -97,7 +97,7 @@ impl Rules {
     /// by a suit that may hold it.
     #[inline]
     pub(crate) fn standard_need(&self, counts: &[u8; KINDS]) -> u8 {
-        tables::standard_need_in(&self.tables.needs(Tables::keys(counts)), self.pair_suits)
+        tables::standard_need_penalised(&self.tables.needs(Tables::keys(counts)), self.pair_penalty)
     }
 
     /// Checks that the rules use every tile of `hand` and its size is within

@@ -27,6 +27,8 @@ pub const MAX_HAND_TILES: usize = 17;
 pub struct Hand {
     counts: [u8; KINDS],
     jokers: u8,
+    /// Natural tiles held (the sum of `counts`), kept so that sizes are O(1).
+    natural: u8,
 }
 
 impl Hand {
@@ -72,6 +74,7 @@ impl Hand {
         Ok(Hand {
             counts: std::array::from_fn(|i| counts[i] as u8),
             jokers: jokers as u8,
+            natural: (total - jokers) as u8,
         })
     }
 
@@ -147,7 +150,7 @@ impl Hand {
 
     /// Number of tiles, jokers excluded.
     pub fn natural_len(&self) -> usize {
-        self.counts.iter().map(|&c| c as usize).sum()
+        self.natural as usize
     }
 
     /// The tiles in index order, each repeated as often as held (no jokers).
@@ -172,6 +175,7 @@ impl Default for Hand {
         Hand {
             counts: [0; KINDS],
             jokers: 0,
+            natural: 0,
         }
     }
 }

@@ -405,6 +405,7 @@ impl Rules {
             max_tiles,
             four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
             pair_suits,
+            pair_penalty: pair_suits.map(|ok| if ok { 0 } else { crate::tables::NO_PAIR }),
             tables,
         })
     }

@@ -302,6 +302,8 @@ pub struct Rules {
     pub(crate) four_held_is_wait: bool,
     /// Suits (m, p, s, honours) that may hold the standard form's pair.
     pub(crate) pair_suits: [bool; 4],
+    /// `pair_suits` as additive costs (0, or [`NO_PAIR`](crate::tables::NO_PAIR)).
+    pub(crate) pair_penalty: [i16; 4],
     pub(crate) tables: Arc<Tables>,
 }
 

@@ -62,13 +62,21 @@ pub fn standard_need(needs: &[Need; 4]) -> u8 {
 /// the pair (a suit with no kind in play cannot, not even as two jokers).
 #[inline]
 pub fn standard_need_in(needs: &[Need; 4], pair_suits: [bool; 4]) -> u8 {
+    standard_need_penalised(needs, pair_suits.map(|ok| if ok { 0 } else { NO_PAIR }))
+}
+
+/// A pair cost no hand can pay: added to the suits that may not hold the pair.
+pub const NO_PAIR: i16 = 1 << 10;
+
+/// [`standard_need`] with `penalty[s]` ([`NO_PAIR`] or 0) added to the cost
+/// of holding the pair in suit `s`: no branch on the data.
+#[inline]
+pub fn standard_need_penalised(needs: &[Need; 4], penalty: [i16; 4]) -> u8 {
     let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
-    let mut pair = i16::MAX / 2;
-    for (n, ok) in needs.iter().zip(pair_suits) {
-        if ok {
-            pair = pair.min(n.with_pair() as i16 - n.melds() as i16);
-        }
-    }
+    let pair = (0..4)
+        .map(|s| needs[s].with_pair() as i16 - needs[s].melds() as i16 + penalty[s])
+        .min()
+        .unwrap_or(NO_PAIR);
     (melds + pair).clamp(0, u8::MAX as i16) as u8
 }
 
