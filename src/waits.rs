@@ -17,7 +17,7 @@ use crate::check::ORPHANS;
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
-use crate::tables::{gen, key::pow5, Need, Tables};
+use crate::tables::{gen, key::pow5, Need, Tables, NO_PAIR};
 use crate::tile::{Suit, Tile, KINDS};
 
 impl Rules {
@@ -73,17 +73,13 @@ impl Rules {
                 && (t.suit() == Suit::Honor || self.suits_allowed(suits | 1 << (t.index() / 9)))
         };
         if self.forms.contains(Form::Standard) && self.suits_allowed(suits) {
-            const NO_PAIR: i16 = i16::MAX / 4;
             let keys = Tables::keys(&counts);
             let needs = self.tables.needs(keys);
             let melds: [i16; 4] = needs.map(|n| n.melds() as i16);
-            let delta = |s: usize, n: Need| {
-                if self.pair_suits[s] {
-                    n.with_pair() as i16 - n.melds() as i16
-                } else {
-                    NO_PAIR
-                }
-            };
+            // The extra cost of holding the pair in suit `s`, the same
+            // penalty the win check adds for a suit that may not hold it.
+            let delta =
+                |s: usize, n: Need| n.with_pair() as i16 - n.melds() as i16 + self.pair_penalty[s];
             let deltas: [i16; 4] = std::array::from_fn(|s| delta(s, needs[s]));
             let melds_sum: i16 = melds.iter().sum();
             for (s, suit) in Suit::ALL.into_iter().enumerate() {
@@ -147,12 +143,10 @@ impl Rules {
             c[r] += 1;
             gen::suit_need_wide(&c, params)
         };
-        let pair = if self.pair_suits[suit as usize] {
-            p as i16 - m as i16
-        } else {
-            i16::MAX / 4
-        };
-        (m as i16, pair)
+        (
+            m as i16,
+            p as i16 - m as i16 + self.pair_penalty[suit as usize],
+        )
     }
 }
 
