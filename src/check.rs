@@ -12,11 +12,22 @@
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Forms, Rules};
+use crate::swar::SuitWords;
 use crate::tables::{self, Tables};
 use crate::tile::KINDS;
 
 /// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
 pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The simples (ranks 2–8) in the layout of [`SuitWords`]: bytes 1–7 of
+/// each numbered suit's word.
+pub(crate) const NON_ORPHANS: SuitWords = SuitWords {
+    m: 0xffff_ffff_ffff_ff00,
+    p: 0xffff_ffff_ffff_ff00,
+    s: 0xffff_ffff_ffff_ff00,
+    z: 0,
+    rest: 0,
+};
 
 impl Rules {
     /// The forms by which `hand` wins under these rules (empty: not a win).
@@ -43,10 +54,85 @@ impl Rules {
     ///
     /// # Errors
     /// As [`Rules::check`].
+    #[inline]
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
+        match self.win_fast(hand.counts(), hand.jokers()) {
+            Some(win) => Ok(win),
+            None => self.is_win_slow(hand),
+        }
+    }
+
+    /// The win check with every size and tile error spelled out; the fast
+    /// path falls back to it for anything it does not accept.
+    #[cold]
+    fn is_win_slow(&self, hand: &Hand) -> Result<bool, HandError> {
         self.validate_win_size(hand)?;
         let (counts, jokers) = self.natural(hand);
         Ok(self.wins(&counts, jokers))
+    }
+
+    /// The word-at-a-time win check (`src/swar.rs`): `None` for a hand it
+    /// does not accept (a count above 4, a kind out of play, a size that
+    /// cannot win), which the slow path then turns into the typed error.
+    #[inline(always)]
+    pub(crate) fn win_fast(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
+        if self.hot.joker_kinds {
+            return self.win_fast_joker_kinds(counts, jokers);
+        }
+        let words = SuitWords::load(counts);
+        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.hot.win_sizes >> total & 1 == 0 {
+            return None;
+        }
+        Some(self.wins_words(&words, total, jokers))
+    }
+
+    /// [`Rules::win_fast`] for rules with joker kinds: their copies move to
+    /// the joker count first.
+    #[inline(never)]
+    fn win_fast_joker_kinds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
+        let words = SuitWords::load(counts);
+        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.hot.win_sizes >> total & 1 == 0 {
+            return None;
+        }
+        let mut natural = *counts;
+        let mut jokers = jokers;
+        for t in self.jokers.iter() {
+            jokers += natural[t.index()];
+            natural[t.index()] = 0;
+        }
+        Some(self.wins_words(&SuitWords::load(&natural), total, jokers))
+    }
+
+    /// Does a valid hand of `total` tiles (`words` natural, plus `jokers`)
+    /// win? Branch-free: every form is judged and the answers combined.
+    #[inline(always)]
+    pub(crate) fn wins_words(&self, words: &SuitWords, total: u32, jokers: u8) -> bool {
+        let hot = &self.hot;
+        let keys = words.keys();
+        let needs = self.tables.needs(keys);
+        let suits = (keys[0] != 0) as u32 + (keys[1] != 0) as u32 + (keys[2] != 0) as u32;
+        let standard =
+            hot.standard & (tables::standard_need_penalised(&needs, self.pair_penalty) <= jokers);
+        let fourteen = total == 14;
+        let over_two = words.any_over_two();
+        let seven = hot.seven_pairs
+            & fourteen
+            & (words.odd_kinds() <= jokers as u32)
+            & (hot.quads | !over_two);
+        let orphans = hot.orphans
+            & fourteen
+            & !over_two
+            & words.and(&NON_ORPHANS).is_zero()
+            & (words.pairs() <= 1);
+        (suits <= hot.max_suits) & (standard | seven | orphans)
     }
 
     /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
@@ -60,8 +146,17 @@ impl Rules {
     ///
     /// # Errors
     /// As [`Hand::from_counts`] and [`Rules::check`].
+    #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        self.is_win(&Hand::from_counts(counts, jokers)?)
+        match self.win_fast(counts, jokers) {
+            Some(win) => Ok(win),
+            None => self.is_win_counts_slow(counts, jokers),
+        }
+    }
+
+    #[cold]
+    fn is_win_counts_slow(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
+        self.is_win_slow(&Hand::from_counts(counts, jokers)?)
     }
 
     /// The hand's counts with every copy of a joker kind moved to the joker count.

@@ -36,6 +36,7 @@ pub mod notation;
 pub mod reveal;
 pub mod rules;
 pub mod split;
+mod swar;
 pub mod tables;
 pub mod tile;
 mod waits;

@@ -13,10 +13,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::check::ORPHANS;
+use crate::check::{NON_ORPHANS, ORPHANS};
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
+use crate::swar::{kinds_with_bit, SuitWords};
 use crate::tables::{gen, key::pow5, Need, Tables, NO_PAIR};
 use crate::tile::{Suit, Tile, KINDS};
 
@@ -29,9 +30,195 @@ impl Rules {
     /// [`HandError::TileNotInRules`], [`HandError::TooManyTiles`] (the hand
     /// plus one tile must fit the rules' limit) and [`HandError::WrongSize`]
     /// for a hand that is not 3N+1 tiles.
+    #[inline]
     pub fn waits(&self, hand: &Hand) -> Result<TileSet, HandError> {
+        match self.waits_fast(hand.counts(), hand.jokers()) {
+            Some(waits) => Ok(waits),
+            None => self.waits_slow(hand),
+        }
+    }
+
+    /// [`Rules::waits`] on a count array (indexed 0–33) and a joker count.
+    ///
+    /// ```
+    /// let mut counts = [0u8; 34];
+    /// counts[0] = 1; // 1m
+    /// let waits = hupai::Rules::basic().waits_counts(&counts, 0)?;
+    /// assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["1m"]);
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Hand::from_counts`] and [`Rules::waits`].
+    #[inline]
+    pub fn waits_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<TileSet, HandError> {
+        match self.waits_fast(counts, jokers) {
+            Some(waits) => Ok(waits),
+            None => self.waits_slow(&Hand::from_counts(counts, jokers)?),
+        }
+    }
+
+    #[cold]
+    fn waits_slow(&self, hand: &Hand) -> Result<TileSet, HandError> {
         self.validate_ready_size(hand)?;
         Ok(self.waits_of(hand, false))
+    }
+
+    /// The waits by words and pruned table loads: `None` for a hand the
+    /// slow path must judge (invalid, or rules counting a fifth copy).
+    ///
+    /// A tile joining suit `s` changes only that suit's needs, and never by
+    /// less than one joker: a completion of the new pattern with `k` jokers
+    /// completes the old one with `k + 1` (a joker in the new tile's place),
+    /// and a need keeps its residue modulo 3 (tiles plus jokers fill
+    /// melds of three), so it falls by exactly one or rises. A suit whose
+    /// needs cannot fall far enough is skipped without loading anything;
+    /// `tests/exhaustive.rs` checks the bound on every table slot.
+    #[inline]
+    pub(crate) fn waits_fast(&self, held: &[u8; KINDS], jokers: u8) -> Option<TileSet> {
+        if self.four_held_is_wait {
+            return None;
+        }
+        let words = SuitWords::load(held);
+        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.hot.ready_sizes >> total & 1 == 0 {
+            return None;
+        }
+        Some(if self.hot.joker_kinds {
+            self.waits_joker_kinds(held, jokers)
+        } else {
+            self.waits_words(held, &words, jokers)
+        })
+    }
+
+    #[inline(never)]
+    fn waits_joker_kinds(&self, held: &[u8; KINDS], jokers: u8) -> TileSet {
+        let mut counts = *held;
+        let mut jokers = jokers;
+        let mut kinds = 0u64;
+        for t in self.jokers.iter() {
+            jokers += counts[t.index()];
+            counts[t.index()] = 0;
+            // A joker kind held four times cannot be drawn.
+            kinds |= ((held[t.index()] < 4) as u64) << t.index();
+        }
+        let words = SuitWords::load(&counts);
+        let natural = self.waits_words(&counts, &words, jokers).bits() & !self.jokers.bits();
+        let total = words.total() + jokers as u32 + 1;
+        let joker = self.wins_words(&words, total, jokers + 1);
+        TileSet::from_bits(natural | if joker { kinds } else { 0 })
+    }
+
+    /// The natural waits of a valid 3N+1 hand without joker kinds.
+    #[inline(always)]
+    fn waits_words(&self, counts: &[u8; KINDS], words: &SuitWords, jokers: u8) -> TileSet {
+        let hot = &self.hot;
+        let keys = words.keys();
+        let needs = self.tables.needs(keys);
+        let j = jokers as i32;
+        let mut waits = 0u64;
+        // Numbered suits held, and the suits a new tile may join.
+        let held =
+            (keys[0] != 0) as u32 | ((keys[1] != 0) as u32) << 1 | ((keys[2] != 0) as u32) << 2;
+        let suits = held.count_ones();
+        if suits > hot.max_suits {
+            return TileSet::EMPTY;
+        }
+        let open: u32 = if suits == hot.max_suits { held | 8 } else { 15 };
+        if hot.standard {
+            let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
+            let pairs: [i32; 4] =
+                std::array::from_fn(|s| needs[s].with_pair() as i32 + self.pair_penalty[s] as i32);
+            let deltas: [i32; 4] = std::array::from_fn(|s| pairs[s] - melds[s]);
+            let sum: i32 = melds.iter().sum();
+            let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+            for s in 0..4 {
+                let others = sum - melds[s];
+                let pair_elsewhere = (0..4)
+                    .filter(|&o| o != s)
+                    .map(|o| deltas[o])
+                    .min()
+                    .unwrap_or(i32::MAX / 4);
+                let best = (others + lowest(melds[s]) + pair_elsewhere).min(
+                    others + lowest(needs[s].with_pair() as i32) + self.pair_penalty[s] as i32,
+                );
+                if best > j || open >> s & 1 == 0 {
+                    continue;
+                }
+                let suit = Suit::ALL[s];
+                let first = suit.first_index();
+                for r in 0..suit.ranks() as usize {
+                    if counts[first + r] >= 4 {
+                        continue;
+                    }
+                    let Some(n) = self.tables.need_in(s, keys[s] + pow5(r)) else {
+                        continue;
+                    };
+                    let total = (others + n.melds() as i32 + pair_elsewhere)
+                        .min(others + n.with_pair() as i32 + self.pair_penalty[s] as i32);
+                    waits |= ((total <= j) as u64) << (first + r);
+                }
+            }
+        }
+        if hot.seven_pairs && words.total() + jokers as u32 == 13 {
+            waits |= self.seven_pairs_bits(counts, words, jokers);
+        }
+        if hot.orphans
+            && words.total() + jokers as u32 == 13
+            && words.and(&NON_ORPHANS).is_zero()
+            && !words.any_over_two()
+        {
+            let orphans = ORPHANS.iter().fold(0u64, |m, &i| m | 1 << i);
+            let pairs = words.pairs();
+            // With no pair yet any orphan held at most once completes the
+            // hand; with one pair, only a missing orphan.
+            let allowed = match pairs {
+                0 => orphans & !kinds_with_bit(counts, 1),
+                1 => orphans & !(kinds_with_bit(counts, 0) | kinds_with_bit(counts, 1)),
+                _ => 0,
+            };
+            waits |= allowed;
+        }
+        let suit_bits = |s: u32| {
+            if open >> s & 1 == 1 {
+                SUIT_BITS[s as usize]
+            } else {
+                0
+            }
+        };
+        let open_bits = suit_bits(0) | suit_bits(1) | suit_bits(2) | suit_bits(3);
+        TileSet::from_bits(waits & self.tiles.bits() & open_bits)
+    }
+
+    /// Seven-pairs waits by words: a new tile flips its kind's parity, and
+    /// the hand wins when the odd kinds are at most the jokers (with
+    /// different pairs, when no kind reaches three).
+    #[inline]
+    fn seven_pairs_bits(&self, counts: &[u8; KINDS], words: &SuitWords, jokers: u8) -> u64 {
+        let quads = self.hot.quads;
+        if !quads && words.any_over_two() {
+            return 0;
+        }
+        let odd_kinds = words.odd_kinds() as i32;
+        let j = jokers as i32;
+        let mut waits = 0;
+        if odd_kinds - 1 <= j && odd_kinds > 0 {
+            waits |= kinds_with_bit(counts, 0);
+        }
+        if odd_kinds < j {
+            // Even counts: 0, 2 and 4 (4 cannot be drawn; 2 makes a third
+            // copy, allowed only with quads).
+            let odd = kinds_with_bit(counts, 0);
+            let mut even = TileSet::ALL.bits() & !odd & !kinds_with_bit(counts, 2);
+            if !quads {
+                even &= !kinds_with_bit(counts, 1);
+            }
+            waits |= even;
+        }
+        waits
     }
 
     /// Is `hand` ready (听牌): does it have at least one wait? Stops at the
@@ -149,6 +336,9 @@ impl Rules {
         )
     }
 }
+
+/// The kinds of each suit as bits: m, p, s, honours.
+const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
 
 fn waits_union(waits: TileSet, more: TileSet, keep: impl Fn(Tile) -> bool) -> TileSet {
     more.iter().filter(|&t| keep(t)).fold(waits, TileSet::with)

@@ -35,6 +35,10 @@ fn compare(raw: &Raw, presets: &[(&str, Rules)]) -> [usize; 2] {
             raw.notation()
         );
         assert_eq!(rules.is_win(&hand).unwrap(), want.iter().any(|&w| w));
+        assert_eq!(
+            rules.is_win_counts(&raw.counts, raw.jokers).unwrap(),
+            want.iter().any(|&w| w)
+        );
         wins[want.iter().any(|&w| w) as usize] += 1;
     }
     wins

@@ -173,3 +173,64 @@ fn honor_sequence_tables_match_enumeration_of_complete_patterns() {
         assert_eq!(n, if max_tiles == 14 { 43_130 } else { 64_200 });
     }
 }
+
+/// The waits' pruning bound (`src/waits.rs`): one more tile in a suit lowers
+/// each need by at most one, and a need of 0 can only rise (to 2 or more).
+/// Checked on every slot, every rank with room for a copy, of every
+/// parameter set the presets use and the variants tested above.
+#[test]
+fn one_more_tile_lowers_a_need_by_at_most_one() {
+    let lowest = |n: u8| if n == 0 { 2 } else { n - 1 };
+    let param_sets = [
+        TableParams::DEFAULT,
+        TableParams {
+            suit_pair_ranks: 1 << 1 | 1 << 4 | 1 << 7,
+            honor_pair: false,
+            ..TableParams::DEFAULT
+        },
+        TableParams {
+            joker_fifth_copy: false,
+            ..TableParams::DEFAULT
+        },
+        TableParams {
+            max_tiles: 17,
+            ..TableParams::DEFAULT
+        },
+        TableParams {
+            honor_sequences: true,
+            ..TableParams::DEFAULT
+        },
+        TableParams {
+            honor_sequences: true,
+            joker_fifth_copy: false,
+            max_tiles: 17,
+            ..TableParams::DEFAULT
+        },
+    ];
+    for params in param_sets {
+        for (table, ranks) in [(suit_table(&params), 9), (honor_table(&params), 7)] {
+            let mut counts = vec![0u8; ranks];
+            let mut checked = 0usize;
+            for (key, &v) in table.iter().enumerate() {
+                counts_of(key, &mut counts);
+                let (m, p) = unpack(v);
+                for r in 0..ranks {
+                    if counts[r] == 4 {
+                        continue;
+                    }
+                    let (m2, p2) = unpack(table[key + 5usize.pow(r as u32)]);
+                    assert!(
+                        m2 >= lowest(m),
+                        "{params:?}: {counts:?} + rank {r}: {m} -> {m2}"
+                    );
+                    assert!(
+                        p2 >= lowest(p),
+                        "{params:?}: {counts:?} + rank {r}: {p} -> {p2}"
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(checked > table.len());
+        }
+    }
+}

@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::{table_params, Form, Forms, Preset, Rules, TileSet};
+use super::{table_params, Form, Forms, Hot, Preset, Rules, TileSet};
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile};
 
@@ -392,10 +392,11 @@ impl Rules {
                 })
             }
         };
+        let seven_pairs_quads = spec.seven_pairs_quads.unwrap_or(false);
         Ok(Rules {
             name,
             forms,
-            seven_pairs_quads: spec.seven_pairs_quads.unwrap_or(false),
+            seven_pairs_quads,
             tiles,
             jokers,
             joker_fifth_copy: fifth,
@@ -406,6 +407,14 @@ impl Rules {
             four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
             pair_suits,
             pair_penalty: pair_suits.map(|ok| if ok { 0 } else { crate::tables::NO_PAIR }),
+            hot: Hot::new(
+                forms,
+                seven_pairs_quads,
+                tiles,
+                jokers,
+                max_suits,
+                max_tiles,
+            ),
             tables,
         })
     }

@@ -37,6 +37,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use crate::swar::SuitWords;
 use crate::tables::{TableParams, Tables};
 use crate::tile::{Tile, KINDS};
 
@@ -178,6 +179,25 @@ impl TileSet {
         )
     }
 
+    /// The set as bits: bit `i` for the kind of index `i` (0–33).
+    ///
+    /// ```
+    /// let waits = hupai::Rules::basic().waits(&"1112345678999m".parse()?)?;
+    /// assert_eq!(waits.bits(), 0b1_1111_1111); // 1m to 9m
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The set of the kinds whose bits are set in `bits` (bits 34–63 are
+    /// ignored).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> TileSet {
+        TileSet(bits & TileSet::ALL.0)
+    }
+
     /// The number of kinds of `suit` in the set.
     pub(crate) fn count_in(self, suit: crate::tile::Suit) -> usize {
         let first = suit.first_index();
@@ -304,7 +324,53 @@ pub struct Rules {
     pub(crate) pair_suits: [bool; 4],
     /// `pair_suits` as additive costs (0, or [`NO_PAIR`](crate::tables::NO_PAIR)).
     pub(crate) pair_penalty: [i16; 4],
+    /// The rules' answers to the hot paths' questions, worked out once.
+    pub(crate) hot: Hot,
     pub(crate) tables: Arc<Tables>,
+}
+
+/// What the word-at-a-time win check and waits need from the rules, in the
+/// form they use it (see `src/swar.rs`).
+#[derive(Clone, Debug)]
+pub(crate) struct Hot {
+    /// Byte `0xff` for every kind not in play.
+    pub out_of_play: SuitWords,
+    /// Bit `n` set when a hand of `n` tiles may win (3N+2, within the limit).
+    pub win_sizes: u64,
+    /// Bit `n` set when a hand of `n` tiles may wait (3N+1, one below the limit).
+    pub ready_sizes: u64,
+    /// The most numbered suits a hand may hold (3 when unlimited).
+    pub max_suits: u32,
+    pub standard: bool,
+    pub seven_pairs: bool,
+    pub orphans: bool,
+    pub quads: bool,
+    /// The rules name joker kinds (their copies count as jokers).
+    pub joker_kinds: bool,
+}
+
+impl Hot {
+    pub(crate) fn new(
+        forms: Forms,
+        quads: bool,
+        tiles: TileSet,
+        jokers: TileSet,
+        max_suits: Option<u8>,
+        max_tiles: u8,
+    ) -> Hot {
+        let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
+        Hot {
+            out_of_play: SuitWords::mask(!tiles.bits() & TileSet::ALL.bits()),
+            win_sizes: sizes(2, max_tiles),
+            ready_sizes: sizes(1, max_tiles - 1),
+            max_suits: max_suits.map_or(3, u32::from),
+            standard: forms.contains(Form::Standard),
+            seven_pairs: forms.contains(Form::SevenPairs),
+            orphans: forms.contains(Form::ThirteenOrphans),
+            quads,
+            joker_kinds: !jokers.is_empty(),
+        }
+    }
 }
 
 impl Rules {

@@ -70,8 +70,8 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
 }
 
 /// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`).
-#[inline]
-fn word_key(v: u64) -> usize {
+#[inline(always)]
+pub fn word_key(v: u64) -> usize {
     const B: u64 = 0x00ff_00ff_00ff_00ff;
     const H: u64 = 0x0000_ffff_0000_ffff;
     let pairs = (v & B) + 5 * ((v >> 8) & B);
