@@ -51,6 +51,15 @@ pub enum HandError {
         /// The rules' name.
         rules: String,
     },
+    /// A discard of a tile the hand does not hold.
+    #[error("{tile} is not in the hand")]
+    NotHeld {
+        /// The tile.
+        tile: Tile,
+    },
+    /// A discard of a joker from a hand holding none.
+    #[error("the hand holds no joker")]
+    NoJoker,
     /// A hand with no wait, where a ready hand is needed.
     #[error("{hand} is not ready: no tile completes it")]
     NotReady {
@@ -92,6 +101,12 @@ pub enum ParseError {
         suit: char,
         /// Its byte offset in the input.
         at: usize,
+    },
+    /// Text read as one tile that names none or several (`"12m"`, `"*"`).
+    #[error("{text:?} is not exactly one tile")]
+    NotOneTile {
+        /// The text as given.
+        text: String,
     },
     /// The tiles are well written but do not form a valid hand.
     #[error(transparent)]

@@ -180,6 +180,29 @@ impl Default for Hand {
     }
 }
 
+impl FromStr for Tile {
+    type Err = ParseError;
+
+    /// Parses one tile in `mpsz` or Chinese notation.
+    ///
+    /// ```
+    /// let red: hupai::Tile = "7z".parse()?;
+    /// assert_eq!(red.index(), 33);
+    /// assert!("77z".parse::<hupai::Tile>().is_err());
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Tile, ParseError> {
+        let hand = crate::notation::parse(s)?;
+        let mut tiles = hand.tiles();
+        match (tiles.next(), tiles.next(), hand.jokers()) {
+            (Some(tile), None, 0) => Ok(tile),
+            _ => Err(ParseError::NotOneTile {
+                text: s.to_string(),
+            }),
+        }
+    }
+}
+
 impl FromStr for Hand {
     type Err = ParseError;
 

@@ -32,6 +32,7 @@
 mod check;
 pub mod error;
 pub mod hand;
+mod live;
 pub mod notation;
 pub mod reveal;
 pub mod rules;
@@ -48,6 +49,7 @@ pub use error::{HandError, ParseError};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 pub use hand::{Hand, MAX_HAND_TILES};
+pub use live::LiveHand;
 pub use reveal::Reveal;
 pub use rules::{Form, Forms, Preset, RuleSpec, Rules, RulesError, TileSet, UnknownRules};
 pub use split::{Group, GroupKind, Split};

@@ -13,6 +13,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Borrow;
+
 use crate::check::{NON_ORPHANS, ORPHANS};
 use crate::error::HandError;
 use crate::hand::Hand;
@@ -36,6 +38,37 @@ impl Rules {
             Some(waits) => Ok(waits),
             None => self.waits_slow(hand),
         }
+    }
+
+    /// [`Rules::waits`] for every hand of `hands`, in order, as
+    /// [`Rules::is_win_batch`] does it: `out` is cleared and receives one
+    /// answer per hand.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules};
+    /// let hands: Vec<Hand> = vec!["1m".parse()?, "11m".parse()?];
+    /// let mut out = Vec::new();
+    /// Rules::basic().waits_batch(&hands, &mut out);
+    /// assert_eq!(out[0].as_ref().map(|w| w.len()), Ok(1));
+    /// assert!(out[1].is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn waits_batch(&self, hands: &[Hand], out: &mut Vec<Result<TileSet, HandError>>) {
+        out.clear();
+        out.extend(hands.iter().map(|h| self.waits(h)));
+    }
+
+    /// [`Rules::waits`] over a stream of hands, answered as the iterator is
+    /// pulled.
+    pub fn waits_iter<'a, I>(
+        &'a self,
+        hands: I,
+    ) -> impl Iterator<Item = Result<TileSet, HandError>> + 'a
+    where
+        I: IntoIterator + 'a,
+        I::Item: Borrow<Hand>,
+    {
+        hands.into_iter().map(|h| self.waits(h.borrow()))
     }
 
     /// [`Rules::waits`] on a count array (indexed 0–33) and a joker count.
@@ -115,9 +148,22 @@ impl Rules {
     /// The natural waits of a valid 3N+1 hand without joker kinds.
     #[inline(always)]
     fn waits_words(&self, counts: &[u8; KINDS], words: &SuitWords, jokers: u8) -> TileSet {
-        let hot = &self.hot;
         let keys = words.keys();
-        let needs = self.tables.needs(keys);
+        self.waits_with(counts, words, keys, self.tables.needs(keys), jokers)
+    }
+
+    /// [`Rules::waits_words`] given the suits' keys and table entries (an
+    /// incremental hand keeps them up to date).
+    #[inline(always)]
+    pub(crate) fn waits_with(
+        &self,
+        counts: &[u8; KINDS],
+        words: &SuitWords,
+        keys: [usize; 4],
+        needs: [Need; 4],
+        jokers: u8,
+    ) -> TileSet {
+        let hot = &self.hot;
         let j = jokers as i32;
         let mut waits = 0u64;
         // Numbered suits held, and the suits a new tile may join.
