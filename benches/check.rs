@@ -1,12 +1,15 @@
-//! Win check on seeded 14-tile hands: hupai's tables beside the in-repo
-//! backtracking search (the tests' oracle, seed 001's method with explicit
-//! jokers). Every group times the same pre-generated hands; divide the time
-//! per iteration by `HANDS` for ns per hand (criterion's throughput line).
+//! Win check on seeded 14-tile hands: hupai beside the baselines of
+//! `benches/peers` (seed 000's greedy count, the same tables through a phf
+//! map, `xiangting`, `riichienv-core`) and the in-repo backtracking search
+//! (the tests' oracle, seed 001's method with explicit jokers). Every group
+//! times the same pre-generated hands; criterion's throughput line gives
+//! hands per second, and time / 1024 is ns per hand.
 //!
 //! Run: `cargo bench --bench check`
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,18 +17,24 @@ use std::time::Duration;
 use common::gen::{self, Raw};
 use common::oracle;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hupai::{Hand, Rules};
+use hupai::{Hand, LiveHand, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 const HANDS: usize = 1024;
 
-/// The bench's hand categories, each generated from its own fixed seed.
+/// The bench's hand categories, each generated from a fixed seed.
 fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let random = (0..HANDS).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
     let winning = (0..HANDS)
         .map(|_| gen::standard_win(&mut rng, 14))
+        .collect();
+    let near = (0..HANDS)
+        .map(|_| {
+            let win = gen::standard_win(&mut rng, 14);
+            gen::spoil(&mut rng, win)
+        })
         .collect();
     let mut jokers = |k: usize| -> Vec<Raw> {
         (0..HANDS)
@@ -43,8 +52,9 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     };
     let (j2, j4, j8) = (jokers(2), jokers(4), jokers(8));
     vec![
-        ("random", random),
-        ("winning", winning),
+        ("random-14", random),
+        ("winning-14", winning),
+        ("near-winning-14", near),
         ("jokers-2", j2),
         ("jokers-4", j4),
         ("jokers-8", j8),
@@ -53,25 +63,96 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
 
 fn bench_check(c: &mut Criterion) {
     let rules = Rules::chinese();
+    let riichi = Rules::riichi();
+    let phf = peers::PhfRules::new(&rules);
     for (name, raws) in categories() {
         let hands: Vec<Hand> = raws
             .iter()
             .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
             .collect();
-        // Both implementations must agree before they are timed.
+        let counts: Vec<([u8; 34], u8)> = raws.iter().map(|r| (r.counts, r.jokers)).collect();
+        let live: Vec<LiveHand> = hands
+            .iter()
+            .map(|h| LiveHand::from_hand(&rules, h).unwrap())
+            .collect();
+        let no_jokers = raws.iter().all(|r| r.jokers == 0);
+        // Every exact implementation must agree with the oracle before it
+        // is timed; the greedy count's misjudgements are counted.
+        let mut greedy_wrong = 0;
         for (raw, hand) in raws.iter().zip(&hands) {
             let want = oracle::forms("chinese", &raw.counts, raw.jokers as u32)
                 .iter()
                 .any(|&w| w);
             assert_eq!(rules.is_win(hand).unwrap(), want, "{}", raw.notation());
+            assert_eq!(rules.is_win_counts(&raw.counts, raw.jokers).unwrap(), want);
+            assert_eq!(LiveHand::from_hand(&rules, hand).unwrap().is_win(), want);
+            assert_eq!(
+                phf.is_win(&raw.counts, raw.jokers),
+                want,
+                "{}",
+                raw.notation()
+            );
+            greedy_wrong += (peers::greedy_is_win(&raw.counts, raw.jokers) != want) as usize;
+            if no_jokers {
+                // The peers play riichi rules (seven different pairs).
+                let want = riichi.is_win(hand).unwrap();
+                assert_eq!(
+                    peers::xiangting_is_win(&raw.counts),
+                    want,
+                    "{}",
+                    raw.notation()
+                );
+                assert_eq!(
+                    peers::riichienv_is_win(&raw.counts),
+                    want,
+                    "{}",
+                    raw.notation()
+                );
+            }
         }
+        eprintln!("check/{name}: seed 000's greedy misjudges {greedy_wrong} of {HANDS} hands");
+
         let mut group = c.benchmark_group(format!("check/{name}"));
         group.throughput(Throughput::Elements(HANDS as u64));
-        group.bench_function(BenchmarkId::new("hupai", "is_win"), |b| {
+        group.bench_function(BenchmarkId::new("hupai", "counts"), |b| {
+            b.iter(|| {
+                counts
+                    .iter()
+                    .filter(|(c, j)| rules.is_win_counts(black_box(c), *j) == Ok(true))
+                    .count()
+            })
+        });
+        group.bench_function(BenchmarkId::new("hupai", "hand"), |b| {
             b.iter(|| {
                 hands
                     .iter()
-                    .filter(|h| rules.is_win(black_box(h)).unwrap())
+                    .filter(|h| rules.is_win(black_box(h)) == Ok(true))
+                    .count()
+            })
+        });
+        let mut out = Vec::with_capacity(HANDS);
+        group.bench_function(BenchmarkId::new("hupai", "batch"), |b| {
+            b.iter(|| {
+                rules.is_win_batch(black_box(&hands), &mut out);
+                out.len()
+            })
+        });
+        group.bench_function(BenchmarkId::new("hupai", "live"), |b| {
+            b.iter(|| live.iter().filter(|h| black_box(h).is_win()).count())
+        });
+        group.bench_function(BenchmarkId::new("phf-tables", "siphash"), |b| {
+            b.iter(|| {
+                counts
+                    .iter()
+                    .filter(|(c, j)| phf.is_win(black_box(c), *j))
+                    .count()
+            })
+        });
+        group.bench_function(BenchmarkId::new("greedy-000", "inexact"), |b| {
+            b.iter(|| {
+                counts
+                    .iter()
+                    .filter(|(c, j)| peers::greedy_is_win(black_box(c), *j))
                     .count()
             })
         });
@@ -86,6 +167,24 @@ fn bench_check(c: &mut Criterion) {
                     .count()
             })
         });
+        if no_jokers {
+            group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .filter(|(c, _)| peers::xiangting_is_win(black_box(c)))
+                        .count()
+                })
+            });
+            group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .filter(|(c, _)| peers::riichienv_is_win(black_box(c)))
+                        .count()
+                })
+            });
+        }
         group.finish();
     }
 }
@@ -93,8 +192,8 @@ fn bench_check(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
         .sample_size(20);
     targets = bench_check
 }

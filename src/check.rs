@@ -82,7 +82,9 @@ impl Rules {
             return self.win_fast_joker_kinds(counts, jokers);
         }
         let words = SuitWords::load(counts);
-        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+        if words.any_over_four()
+            || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
+        {
             return None;
         }
         let total = words.total() + jokers as u32;
@@ -97,7 +99,9 @@ impl Rules {
     #[inline(never)]
     fn win_fast_joker_kinds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
         let words = SuitWords::load(counts);
-        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+        if words.any_over_four()
+            || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
+        {
             return None;
         }
         let total = words.total() + jokers as u32;

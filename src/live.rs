@@ -46,6 +46,8 @@ pub struct LiveHand<'r> {
     natural: u8,
     keys: [usize; 4],
     needs: [Need; 4],
+    /// Jokers the standard form needs, from `needs` (kept with them).
+    standard: u8,
     /// Kinds held an odd number of times, exactly twice, more than twice.
     odd: u8,
     pairs: u8,
@@ -66,6 +68,10 @@ impl<'r> LiveHand<'r> {
             natural: 0,
             keys: [0; 4],
             needs: rules.tables.needs([0; 4]),
+            standard: tables::standard_need_penalised(
+                &rules.tables.needs([0; 4]),
+                rules.pair_penalty,
+            ),
             odd: 0,
             pairs: 0,
             over_two: 0,
@@ -211,6 +217,7 @@ impl<'r> LiveHand<'r> {
             .tables
             .need_in(suit, self.keys[suit])
             .expect("counts stay at most 4");
+        self.standard = tables::standard_need_penalised(&self.needs, self.rules.pair_penalty);
         let flag = |c: u8| -> [u8; 3] { [c & 1, (c == 2) as u8, (c > 2) as u8] };
         let (b, a) = (flag(before), flag(after));
         self.odd = self.odd + a[0] - b[0];
@@ -244,8 +251,7 @@ impl<'r> LiveHand<'r> {
         let size = hot.win_sizes >> total.min(63) & 1 == 1;
         let suits =
             (self.keys[0] != 0) as u32 + (self.keys[1] != 0) as u32 + (self.keys[2] != 0) as u32;
-        let standard = hot.standard
-            & (tables::standard_need_penalised(&self.needs, rules.pair_penalty) <= jokers);
+        let standard = hot.standard & (self.standard <= jokers);
         let fourteen = total == 14;
         let seven =
             hot.seven_pairs & fourteen & (self.odd <= jokers) & (hot.quads | (self.over_two == 0));

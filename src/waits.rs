@@ -113,7 +113,9 @@ impl Rules {
             return None;
         }
         let words = SuitWords::load(held);
-        if words.any_over_four() || !words.and(&self.hot.out_of_play).is_zero() {
+        if words.any_over_four()
+            || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
+        {
             return None;
         }
         let total = words.total() + jokers as u32;

@@ -335,6 +335,8 @@ pub struct Rules {
 pub(crate) struct Hot {
     /// Byte `0xff` for every kind not in play.
     pub out_of_play: SuitWords,
+    /// Some kind is out of play (`out_of_play` is not all zero).
+    pub partial: bool,
     /// Bit `n` set when a hand of `n` tiles may win (3N+2, within the limit).
     pub win_sizes: u64,
     /// Bit `n` set when a hand of `n` tiles may wait (3N+1, one below the limit).
@@ -361,6 +363,7 @@ impl Hot {
         let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
         Hot {
             out_of_play: SuitWords::mask(!tiles.bits() & TileSet::ALL.bits()),
+            partial: tiles != TileSet::ALL,
             win_sizes: sizes(2, max_tiles),
             ready_sizes: sizes(1, max_tiles - 1),
             max_suits: max_suits.map_or(3, u32::from),

@@ -69,12 +69,17 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
     word_key(u64::from_le_bytes(low))
 }
 
-/// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`).
+/// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`;
+/// every byte at most 4), by three multiply-shift steps that each merge
+/// neighbouring lanes: bytes into 16-bit lanes (`d0 + 5·d1`), those into
+/// 32-bit lanes (`+ 25·`), those into one (`+ 625·`). Multiplying by
+/// `w + 2^lane` puts `lower + w·upper` in each upper lane; no lane
+/// overflows (24, 624, 390,624 fit), so no carry crosses a lane.
 #[inline(always)]
 pub fn word_key(v: u64) -> usize {
     const B: u64 = 0x00ff_00ff_00ff_00ff;
     const H: u64 = 0x0000_ffff_0000_ffff;
-    let pairs = (v & B) + 5 * ((v >> 8) & B);
-    let quads = (pairs & H) + 25 * ((pairs >> 16) & H);
-    ((quads & 0xffff_ffff) + 625 * (quads >> 32)) as usize
+    let pairs = (v.wrapping_mul(5 + (1 << 8)) >> 8) & B;
+    let quads = (pairs.wrapping_mul(25 + (1 << 16)) >> 16) & H;
+    (quads.wrapping_mul(625 + (1 << 32)) >> 32) as usize
 }
