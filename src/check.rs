@@ -125,20 +125,19 @@ impl Rules {
         let keys = words.keys();
         let needs = self.tables.needs(keys);
         let suits = (keys[0] != 0) as u32 + (keys[1] != 0) as u32 + (keys[2] != 0) as u32;
-        let standard =
+        let mut win =
             hot.standard & (tables::standard_need_penalised(&needs, self.pair_penalty) <= jokers);
-        let fourteen = total == 14;
-        let over_two = words.any_over_two();
-        let seven = hot.seven_pairs
-            & fourteen
-            & (words.odd_kinds() <= jokers as u32)
-            & (hot.quads | !over_two);
-        let orphans = hot.orphans
-            & fourteen
-            & !over_two
-            & words.and(&NON_ORPHANS).is_zero()
-            & (words.pairs() <= 1);
-        (suits <= hot.max_suits) & (standard | seven | orphans)
+        // Seven pairs and orphans only for 14 tiles, and each behind a
+        // cheap test that fails on most hands (so the branch is predicted).
+        if total == 14 {
+            if hot.seven_pairs && words.odd_kinds() <= jokers as u32 {
+                win |= hot.quads || !words.any_over_two();
+            }
+            if hot.orphans && words.and(&NON_ORPHANS).is_zero() {
+                win |= !words.any_over_two() && words.pairs() <= 1;
+            }
+        }
+        (suits <= hot.max_suits) & win
     }
 
     /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
