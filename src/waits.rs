@@ -19,7 +19,7 @@ use crate::check::{NON_ORPHANS, ORPHANS};
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
-use crate::swar::{kinds_with_bit, SuitWords};
+use crate::swar::{kinds_with_bit, SuitWords, LOW};
 use crate::tables::{gen, key::pow5, Need, Tables, NO_PAIR};
 use crate::tile::{Suit, Tile, KINDS};
 
@@ -178,37 +178,50 @@ impl Rules {
         let open: u32 = if suits == hot.max_suits { held | 8 } else { 15 };
         if hot.standard {
             let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
-            let pairs: [i32; 4] =
-                std::array::from_fn(|s| needs[s].with_pair() as i32 + self.pair_penalty[s] as i32);
-            let deltas: [i32; 4] = std::array::from_fn(|s| pairs[s] - melds[s]);
-            let sum: i32 = melds.iter().sum();
+            let pen = self.pair_penalty.map(i32::from);
+            let deltas: [i32; 4] =
+                std::array::from_fn(|s| needs[s].with_pair() as i32 + pen[s] - melds[s]);
+            let sum = melds[0] + melds[1] + melds[2] + melds[3];
+            // The cheapest pair among the other three suits: the smallest
+            // delta, or the second smallest for the suit holding it.
+            let low = (0..4).min_by_key(|&s| deltas[s]).unwrap_or(0);
+            let second = (0..4)
+                .filter(|&s| s != low)
+                .map(|s| deltas[s])
+                .min()
+                .unwrap_or(i32::MAX / 4);
             let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+            let (suit_table, honor_table) = self.tables.raw();
             for s in 0..4 {
                 let others = sum - melds[s];
-                let pair_elsewhere = (0..4)
-                    .filter(|&o| o != s)
-                    .map(|o| deltas[o])
-                    .min()
-                    .unwrap_or(i32::MAX / 4);
-                let best = (others + lowest(melds[s]) + pair_elsewhere).min(
-                    others + lowest(needs[s].with_pair() as i32) + self.pair_penalty[s] as i32,
-                );
-                if best > j || open >> s & 1 == 0 {
+                let pair_elsewhere = if s == low { second } else { deltas[low] };
+                // The new tile wins when the suit's melds need falls to
+                // `most_melds`, or its pair need to `most_pair`.
+                let most_melds = j - others - pair_elsewhere;
+                let most_pair = j - others - pen[s];
+                let reachable = lowest(melds[s]) <= most_melds
+                    || lowest(needs[s].with_pair() as i32) <= most_pair;
+                if !reachable || open >> s & 1 == 0 {
                     continue;
                 }
-                let suit = Suit::ALL[s];
-                let first = suit.first_index();
-                for r in 0..suit.ranks() as usize {
-                    if counts[first + r] >= 4 {
-                        continue;
-                    }
-                    let Some(n) = self.tables.need_in(s, keys[s] + pow5(r)) else {
-                        continue;
-                    };
-                    let total = (others + n.melds() as i32 + pair_elsewhere)
-                        .min(others + n.with_pair() as i32 + self.pair_penalty[s] as i32);
-                    waits |= ((total <= j) as u64) << (first + r);
+                let (table, ranks) = if s == 3 {
+                    (honor_table, 7)
+                } else {
+                    (suit_table, 9)
+                };
+                let mut bits = 0u64;
+                for (r, step) in POW5.iter().take(ranks).enumerate() {
+                    // A rank held four times reads some other slot (or none):
+                    // masked out below.
+                    let n = table.get(keys[s] + step).copied().unwrap_or(0xff) as i32;
+                    let wins = (n & 15) <= most_melds || (n >> 4) <= most_pair;
+                    bits |= (wins as u64) << r;
                 }
+                waits |= bits << (9 * s);
+            }
+            // Kinds held four times cannot be drawn (bit 2 of a count <= 4).
+            if words.all().iter().fold(0, |acc, w| acc | w) & (4 * LOW) != 0 {
+                waits &= !kinds_with_bit(counts, 2);
             }
         }
         if hot.seven_pairs && words.total() + jokers as u32 == 13 {
@@ -252,15 +265,20 @@ impl Rules {
         }
         let odd_kinds = words.odd_kinds() as i32;
         let j = jokers as i32;
-        let mut waits = 0;
-        if odd_kinds - 1 <= j && odd_kinds > 0 {
-            waits |= kinds_with_bit(counts, 0);
+        // Drawing an odd kind needs odd - 1 jokers, an even kind odd + 1.
+        if odd_kinds > j + 1 {
+            return 0;
         }
+        let odd = kinds_with_bit(counts, 0);
+        let mut waits = if odd_kinds > 0 { odd } else { 0 };
         if odd_kinds < j {
             // Even counts: 0, 2 and 4 (4 cannot be drawn; 2 makes a third
             // copy, allowed only with quads).
-            let odd = kinds_with_bit(counts, 0);
-            let mut even = TileSet::ALL.bits() & !odd & !kinds_with_bit(counts, 2);
+            let mut even = TileSet::ALL.bits() & !odd;
+            let any = words.all().iter().fold(0, |acc, w| acc | w);
+            if any & (4 * LOW) != 0 {
+                even &= !kinds_with_bit(counts, 2);
+            }
             if !quads {
                 even &= !kinds_with_bit(counts, 1);
             }
@@ -384,6 +402,9 @@ impl Rules {
         )
     }
 }
+
+/// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
+const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// The kinds of each suit as bits: m, p, s, honours.
 const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
