@@ -260,7 +260,7 @@ pub fn xiangting_is_win(c: &[u8; KINDS]) -> bool {
 /// `xiangting`'s necessary tiles of a hand one tile from a win.
 pub fn xiangting_waits(c: &[u8; KINDS]) -> u64 {
     match xiangting::calculate_necessary_tiles(c, xiangting::PlayerCount::Four) {
-        Ok((1, tiles)) => tiles as u64,
+        Ok((1, tiles)) => tiles,
         _ => 0,
     }
 }
