@@ -46,6 +46,18 @@ impl Hand {
     /// assert!(hupai::Hand::from_counts(&counts, 0).is_err());
     /// ```
     pub fn from_counts(counts: &[u8; KINDS], jokers: u8) -> Result<Hand, HandError> {
+        // Validated by words (`src/swar.rs`); the byte loop names the error.
+        let words = crate::swar::SuitWords::load(counts);
+        if !words.any_over_four() {
+            let total = words.total() as usize + jokers as usize;
+            if total <= MAX_HAND_TILES {
+                return Ok(Hand {
+                    counts: *counts,
+                    jokers,
+                    natural: (total - jokers as usize) as u8,
+                });
+            }
+        }
         let wide: [usize; KINDS] = std::array::from_fn(|i| counts[i] as usize);
         Hand::from_wide_counts(&wide, jokers as usize)
     }

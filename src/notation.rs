@@ -53,8 +53,56 @@ const QUOTE_MAX: usize = 24;
 /// ));
 /// ```
 pub fn parse(text: &str) -> Result<Hand, ParseError> {
+    if let Some(hand) = parse_mpsz(text.as_bytes()) {
+        return Ok(hand);
+    }
     let (counts, jokers) = parse_counts(text)?;
     Ok(Hand::from_wide_counts(&counts, jokers)?)
+}
+
+/// The common case in one pass over bytes: a short, valid hand in ASCII
+/// `mpsz` notation. `None` for anything else (Chinese characters, errors,
+/// long input), which [`parse_counts`] then reads and reports on.
+#[inline]
+fn parse_mpsz(bytes: &[u8]) -> Option<Hand> {
+    // At most 63 bytes, so no count can pass 255.
+    if bytes.len() >= 64 {
+        return None;
+    }
+    let mut counts = [0u8; KINDS];
+    let mut jokers = 0u8;
+    let mut start: Option<usize> = None;
+    for (at, &b) in bytes.iter().enumerate() {
+        let (first, ranks) = match b {
+            b'0'..=b'9' => {
+                start.get_or_insert(at);
+                continue;
+            }
+            b'm' => (0, 9),
+            b'p' => (9, 9),
+            b's' => (18, 9),
+            b'z' => (27, 7),
+            b'*' if start.is_none() => {
+                jokers += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' if start.is_none() => continue,
+            _ => return None,
+        };
+        for &d in &bytes[start.take()?..at] {
+            let rank = match d - b'0' {
+                0 if ranks == 9 => 5,
+                0 => return None,
+                r if r as usize > ranks => return None,
+                r => r,
+            };
+            counts[first + rank as usize - 1] += 1;
+        }
+    }
+    if start.is_some() {
+        return None;
+    }
+    Hand::from_counts(&counts, jokers).ok()
 }
 
 /// Reads notation into raw counts per kind and a joker count, with no limit
@@ -151,4 +199,40 @@ fn flush(
         counts[tile.index()] += 1;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    use super::*;
+
+    /// The slow path alone: the general reader and the wide validation.
+    fn slow(text: &str) -> Result<Hand, ParseError> {
+        let (counts, jokers) = parse_counts(text)?;
+        Ok(Hand::from_wide_counts(&counts, jokers)?)
+    }
+
+    #[test]
+    fn ascii_fast_path_agrees_with_the_general_reader() {
+        let alphabet = b"01234567899mpsz*  \t";
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut accepted = 0;
+        for i in 0..200_000 {
+            let len = i % 70;
+            let text: String = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    alphabet[(x % alphabet.len() as u64) as usize] as char
+                })
+                .collect();
+            let fast = parse_mpsz(text.as_bytes());
+            if let Some(hand) = fast {
+                assert_eq!(Ok(hand), slow(&text), "{text:?}");
+                accepted += 1;
+            }
+            assert_eq!(parse(&text), slow(&text), "{text:?}");
+        }
+        assert!(accepted > 1_000, "the fast path took {accepted} inputs");
+    }
 }

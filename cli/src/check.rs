@@ -1,6 +1,6 @@
 //! `hupai check`: is each hand a win, and by which forms.
 
-use hupai::Rules;
+use hupai::{Forms, Hand, Rules};
 
 use crate::output::{json_str, judged};
 use crate::stream::Job;
@@ -17,7 +17,13 @@ impl Job for Check {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(forms) = judged(hand, out, self.json, |h| self.rules.check(h)) else {
+        // Most hands do not win: the fast check answers those, and only a
+        // win is asked for its forms.
+        let forms_of = |h: &Hand| match self.rules.is_win(h) {
+            Ok(false) => Ok(Forms::NONE),
+            _ => self.rules.check(h),
+        };
+        let Some(forms) = judged(hand, out, self.json, forms_of) else {
             return false;
         };
         if self.json {

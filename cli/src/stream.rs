@@ -10,6 +10,7 @@
 //! read buffer.
 
 use std::io::{self, BufRead, Write};
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -40,21 +41,49 @@ pub struct Outcome {
     pub errors: usize,
 }
 
-/// One input line as read.
+/// One input line as read; its text lies in the batch's buffer.
 enum Input {
-    Text(String),
-    NotUtf8(String),
-    TooLong { start: String, bytes: usize },
+    Text(Range<usize>),
+    NotUtf8(Range<usize>),
+    TooLong { start: Range<usize>, bytes: usize },
 }
 
-fn run_one(job: &dyn Job, input: &Input, out: &mut String) -> bool {
+/// The lines of one batch: their text, one after another in one buffer (no
+/// allocation per line), and what each line is.
+#[derive(Default)]
+struct Batch {
+    text: String,
+    inputs: Vec<Input>,
+}
+
+impl Batch {
+    /// Appends `text` to the buffer and returns where it lies.
+    fn keep(&mut self, text: &str) -> Range<usize> {
+        let start = self.text.len();
+        self.text.push_str(text);
+        start..self.text.len()
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.inputs.clear();
+    }
+}
+
+fn run_one(job: &dyn Job, text: &str, input: &Input, out: &mut String) -> bool {
     match input {
-        Input::Text(hand) => job.line(hand, out),
+        Input::Text(hand) => job.line(&text[hand.clone()], out),
         Input::NotUtf8(lossy) => {
-            error_line(out, lossy, &"line is not valid UTF-8", job.json());
+            error_line(
+                out,
+                &text[lossy.clone()],
+                &"line is not valid UTF-8",
+                job.json(),
+            );
             false
         }
         Input::TooLong { start, bytes } => {
+            let start = &text[start.clone()];
             let message = format!("line of {bytes} bytes is longer than {MAX_LINE}");
             error_line(out, &format!("{start}..."), &message, job.json());
             false
@@ -79,20 +108,21 @@ pub fn run(job: &dyn Job, hands: &[String]) -> io::Result<Outcome> {
     }
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(1 << 20, stdin.lock());
-    let mut batch: Vec<Input> = Vec::with_capacity(BATCH_LINES);
-    let mut batch_bytes = 0;
+    let mut batch = Batch {
+        text: String::with_capacity(BATCH_BYTES + MAX_LINE),
+        inputs: Vec::with_capacity(BATCH_LINES),
+    };
     let mut line = Vec::with_capacity(MAX_LINE);
     let mut errors = 0;
     loop {
         let read = read_line(&mut reader, &mut line)?;
         let Some(bytes) = read else { break };
-        if let Some(input) = classify(&line, bytes) {
-            batch_bytes += line.len();
-            batch.push(input);
-        }
-        if batch.len() >= BATCH_LINES || batch_bytes >= BATCH_BYTES || reader.buffer().is_empty() {
+        classify(&line, bytes, &mut batch);
+        if batch.inputs.len() >= BATCH_LINES
+            || batch.text.len() >= BATCH_BYTES
+            || reader.buffer().is_empty()
+        {
             errors += flush_batch(job, &mut batch, &mut out)?;
-            batch_bytes = 0;
         }
     }
     errors += flush_batch(job, &mut batch, &mut out)?;
@@ -130,35 +160,39 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option
     }
 }
 
-/// The hand on a line, or `None` for a blank line.
-fn classify(line: &[u8], bytes: usize) -> Option<Input> {
-    if bytes > MAX_LINE {
-        let start = String::from_utf8_lossy(&line[..64.min(line.len())]).into_owned();
-        return Some(Input::TooLong { start, bytes });
-    }
-    match std::str::from_utf8(line) {
-        Ok(text) => {
-            let hand = text.trim();
-            (!hand.is_empty()).then(|| Input::Text(hand.to_string()))
+/// Adds the hand on a line to `batch`; a blank line adds nothing.
+fn classify(line: &[u8], bytes: usize, batch: &mut Batch) {
+    let input = if bytes > MAX_LINE {
+        let start = batch.keep(&String::from_utf8_lossy(&line[..64.min(line.len())]));
+        Input::TooLong { start, bytes }
+    } else {
+        match std::str::from_utf8(line) {
+            Ok(text) => {
+                let hand = text.trim();
+                if hand.is_empty() {
+                    return;
+                }
+                Input::Text(batch.keep(hand))
+            }
+            Err(_) => Input::NotUtf8(batch.keep(String::from_utf8_lossy(line).trim())),
         }
-        Err(_) => {
-            let lossy = String::from_utf8_lossy(line);
-            Some(Input::NotUtf8(lossy.trim().to_string()))
-        }
-    }
+    };
+    batch.inputs.push(input);
 }
 
 /// Runs and writes one batch, in order; returns its error count.
-fn flush_batch(job: &dyn Job, batch: &mut Vec<Input>, out: &mut impl Write) -> io::Result<usize> {
-    if batch.is_empty() {
+fn flush_batch(job: &dyn Job, batch: &mut Batch, out: &mut impl Write) -> io::Result<usize> {
+    if batch.inputs.is_empty() {
         return Ok(0);
     }
-    let results: Vec<(String, usize)> = if batch.len() < PARALLEL_MIN {
-        vec![run_piece(job, batch)]
+    let text = batch.text.as_str();
+    let results: Vec<(String, usize)> = if batch.inputs.len() < PARALLEL_MIN {
+        vec![run_piece(job, text, &batch.inputs)]
     } else {
         batch
+            .inputs
             .par_chunks(PIECE)
-            .map(|piece| run_piece(job, piece))
+            .map(|piece| run_piece(job, text, piece))
             .collect()
     };
     let mut errors = 0;
@@ -171,11 +205,11 @@ fn flush_batch(job: &dyn Job, batch: &mut Vec<Input>, out: &mut impl Write) -> i
     Ok(errors)
 }
 
-fn run_piece(job: &dyn Job, piece: &[Input]) -> (String, usize) {
-    let mut text = String::with_capacity(piece.len() * 32);
+fn run_piece(job: &dyn Job, text: &str, piece: &[Input]) -> (String, usize) {
+    let mut out = String::with_capacity(piece.len() * 32);
     let errors = piece
         .iter()
-        .filter(|input| !run_one(job, input, &mut text))
+        .filter(|input| !run_one(job, text, input, &mut out))
         .count();
-    (text, errors)
+    (out, errors)
 }
