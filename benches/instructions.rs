@@ -1,0 +1,92 @@
+//! Instruction counts (valgrind's callgrind through gungraun) for the win
+//! check and the waits: stable on a noisy machine, where timings are not.
+//! Each benchmark judges 256 seeded hands; divide by 256 for a hand. The
+//! hands and the rules are built in the setup, outside the count.
+//!
+//! Run: `cargo install gungraun-runner --version 0.18.2` once, then
+//! `cargo bench --bench instructions`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+
+use common::gen;
+use gungraun::{library_benchmark, library_benchmark_group, main};
+use hupai::{Hand, LiveHand, Rules};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const HANDS: usize = 256;
+
+type Counts = Vec<([u8; 34], u8)>;
+
+fn hands(kind: &str) -> (Rules, Counts) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let hands = (0..HANDS)
+        .map(|i| {
+            let raw = match kind {
+                "random" => gen::uniform(&mut rng, 14, 0),
+                "winning" => gen::standard_win(&mut rng, 14),
+                "jokers-4" | "jokers-8" => {
+                    let k = if kind == "jokers-4" { 4 } else { 8 };
+                    let win = gen::standard_win(&mut rng, 14);
+                    let base = if i % 2 == 0 { win } else { gen::spoil(&mut rng, win) };
+                    gen::jokerize(&mut rng, base, k)
+                }
+                "ready-0" => gen::near_ready(&mut rng, 13, 0),
+                "ready-2" => gen::near_ready(&mut rng, 13, 2),
+                _ => unreachable!("unknown hand kind {kind}"),
+            };
+            (raw.counts, raw.jokers)
+        })
+        .collect();
+    (Rules::chinese(), hands)
+}
+
+fn live_hands(kind: &str) -> Vec<LiveHand<'static>> {
+    let (rules, counts) = hands(kind);
+    // The live hands borrow their rules for the whole run of the bench.
+    let rules: &'static Rules = Box::leak(Box::new(rules));
+    counts
+        .iter()
+        .map(|(c, j)| LiveHand::from_hand(rules, &Hand::from_counts(c, *j).unwrap()).unwrap())
+        .collect()
+}
+
+#[library_benchmark]
+#[bench::random(hands("random"))]
+#[bench::winning(hands("winning"))]
+#[bench::jokers_4(hands("jokers-4"))]
+#[bench::jokers_8(hands("jokers-8"))]
+fn is_win_counts((rules, hands): (Rules, Counts)) -> usize {
+    hands
+        .iter()
+        .filter(|(c, j)| rules.is_win_counts(black_box(c), *j) == Ok(true))
+        .count()
+}
+
+#[library_benchmark]
+#[bench::random(live_hands("random"))]
+#[bench::winning(live_hands("winning"))]
+#[bench::jokers_8(live_hands("jokers-8"))]
+fn live_is_win(live: Vec<LiveHand<'static>>) -> usize {
+    live.iter().filter(|h| black_box(h).is_win()).count()
+}
+
+#[library_benchmark]
+#[bench::ready_0_jokers(hands("ready-0"))]
+#[bench::ready_2_jokers(hands("ready-2"))]
+fn waits_counts((rules, hands): (Rules, Counts)) -> usize {
+    hands
+        .iter()
+        .map(|(c, j)| rules.waits_counts(black_box(c), *j).map_or(0, |w| w.len()))
+        .sum()
+}
+
+library_benchmark_group!(
+    name = hot_path;
+    benchmarks = is_win_counts, live_is_win, waits_counts
+);
+
+main!(library_benchmark_groups = hot_path);
