@@ -46,8 +46,9 @@ pub struct LiveHand<'r> {
     natural: u8,
     keys: [usize; 4],
     needs: [Need; 4],
-    /// Jokers the standard form needs, from `needs` (kept with them).
-    standard: u8,
+    /// Bit `j` set when the hand wins with `j` jokers: worked out once per
+    /// change of natural tiles, so the win check is one shift.
+    wins: u32,
     /// Kinds held an odd number of times, exactly twice, more than twice.
     odd: u8,
     pairs: u8,
@@ -59,7 +60,7 @@ pub struct LiveHand<'r> {
 impl<'r> LiveHand<'r> {
     /// An empty hand under `rules`.
     pub fn new(rules: &'r Rules) -> LiveHand<'r> {
-        LiveHand {
+        let mut hand = LiveHand {
             rules,
             held: [0; KINDS],
             counts: [0; KINDS],
@@ -68,15 +69,14 @@ impl<'r> LiveHand<'r> {
             natural: 0,
             keys: [0; 4],
             needs: rules.tables.needs([0; 4]),
-            standard: tables::standard_need_penalised(
-                &rules.tables.needs([0; 4]),
-                rules.pair_penalty,
-            ),
+            wins: 0,
             odd: 0,
             pairs: 0,
             over_two: 0,
             simples: 0,
-        }
+        };
+        hand.refresh();
+        hand
     }
 
     /// `hand` under `rules`, tile by tile.
@@ -217,7 +217,6 @@ impl<'r> LiveHand<'r> {
             .tables
             .need_in(suit, self.keys[suit])
             .expect("counts stay at most 4");
-        self.standard = tables::standard_need_penalised(&self.needs, self.rules.pair_penalty);
         let flag = |c: u8| -> [u8; 3] { [c & 1, (c == 2) as u8, (c > 2) as u8] };
         let (b, a) = (flag(before), flag(after));
         self.odd = self.odd + a[0] - b[0];
@@ -226,10 +225,42 @@ impl<'r> LiveHand<'r> {
         if i < 27 && rank != 0 && rank != 8 {
             self.simples = self.simples.wrapping_add_signed(by);
         }
+        self.refresh();
+    }
+
+    /// Works out [`LiveHand::wins`] from the natural tiles: every joker
+    /// count at which some form wins and the size is a winning one.
+    #[inline(always)]
+    fn refresh(&mut self) {
+        let rules = self.rules;
+        let hot = &rules.hot;
+        let natural = self.natural as u32;
+        let sizes = (hot.win_sizes >> natural) as u32;
+        let standard = tables::standard_need_penalised(&self.needs, rules.pair_penalty) as u32;
+        let mut wins = if hot.standard {
+            u32::MAX.checked_shl(standard).unwrap_or(0)
+        } else {
+            0
+        };
+        if let Some(j) = 14u32.checked_sub(natural) {
+            let seven =
+                hot.seven_pairs && self.odd as u32 <= j && (hot.quads || self.over_two == 0);
+            let orphans = hot.orphans && self.simples == 0 && self.over_two == 0 && self.pairs <= 1;
+            if (seven || orphans) && j < 32 {
+                wins |= 1 << j;
+            }
+        }
+        let suits = self.keys[..3].iter().filter(|&&k| k != 0).count() as u32;
+        self.wins = if suits <= hot.max_suits {
+            wins & sizes
+        } else {
+            0
+        };
     }
 
     /// Does the hand win? False for a hand that is not 3N+2 tiles within
-    /// the rules' limit. No table load: the suits' entries are kept.
+    /// the rules' limit. One shift: the joker counts that win are worked out
+    /// at each draw or discard of a natural tile.
     ///
     /// ```
     /// use hupai::{LiveHand, Rules};
@@ -240,24 +271,7 @@ impl<'r> LiveHand<'r> {
     /// ```
     #[inline]
     pub fn is_win(&self) -> bool {
-        self.wins_with(self.jokers)
-    }
-
-    #[inline(always)]
-    fn wins_with(&self, jokers: u8) -> bool {
-        let rules = self.rules;
-        let hot = &rules.hot;
-        let total = (self.natural + jokers) as u32;
-        let size = hot.win_sizes >> total.min(63) & 1 == 1;
-        let suits =
-            (self.keys[0] != 0) as u32 + (self.keys[1] != 0) as u32 + (self.keys[2] != 0) as u32;
-        let standard = hot.standard & (self.standard <= jokers);
-        let fourteen = total == 14;
-        let seven =
-            hot.seven_pairs & fourteen & (self.odd <= jokers) & (hot.quads | (self.over_two == 0));
-        let orphans =
-            hot.orphans & fourteen & (self.simples == 0) & (self.over_two == 0) & (self.pairs <= 1);
-        size & (suits <= hot.max_suits) & (standard | seven | orphans)
+        self.wins >> self.jokers & 1 == 1
     }
 
     /// The waits: the kinds that make the hand (3N+1 tiles) a win. Empty
@@ -295,7 +309,7 @@ impl<'r> LiveHand<'r> {
             .iter()
             .filter(|t| self.held[t.index()] < 4)
             .fold(0u64, |m, t| m | 1 << t.index());
-        let joker = self.wins_with(self.jokers + 1);
+        let joker = self.wins >> (self.jokers + 1) & 1 == 1;
         TileSet::from_bits(natural & !rules.jokers.bits() | if joker { kinds } else { 0 })
     }
 }
