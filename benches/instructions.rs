@@ -31,7 +31,11 @@ fn hands(kind: &str) -> (Rules, Counts) {
                 "jokers-4" | "jokers-8" => {
                     let k = if kind == "jokers-4" { 4 } else { 8 };
                     let win = gen::standard_win(&mut rng, 14);
-                    let base = if i % 2 == 0 { win } else { gen::spoil(&mut rng, win) };
+                    let base = if i % 2 == 0 {
+                        win
+                    } else {
+                        gen::spoil(&mut rng, win)
+                    };
                     gen::jokerize(&mut rng, base, k)
                 }
                 "ready-0" => gen::near_ready(&mut rng, 13, 0),
