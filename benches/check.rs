@@ -37,17 +37,9 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
         })
         .collect();
     let mut jokers = |k: usize| -> Vec<Raw> {
+        // Half wins, half spoiled wins.
         (0..HANDS)
-            .map(|i| {
-                let win = gen::standard_win(&mut rng, 14);
-                // Half wins, half spoiled wins.
-                let base = if i % 2 == 0 {
-                    win
-                } else {
-                    gen::spoil(&mut rng, win)
-                };
-                gen::jokerize(&mut rng, base, k)
-            })
+            .map(|i| gen::joker_hand(&mut rng, k, i % 2 == 1))
             .collect()
     };
     let (j2, j4, j8) = (jokers(2), jokers(4), jokers(8));

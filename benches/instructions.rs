@@ -30,13 +30,7 @@ fn hands(kind: &str) -> (Rules, Counts) {
                 "winning" => gen::standard_win(&mut rng, 14),
                 "jokers-4" | "jokers-8" => {
                     let k = if kind == "jokers-4" { 4 } else { 8 };
-                    let win = gen::standard_win(&mut rng, 14);
-                    let base = if i % 2 == 0 {
-                        win
-                    } else {
-                        gen::spoil(&mut rng, win)
-                    };
-                    gen::jokerize(&mut rng, base, k)
+                    gen::joker_hand(&mut rng, k, i % 2 == 1)
                 }
                 "ready-0" => gen::near_ready(&mut rng, 13, 0),
                 "ready-2" => gen::near_ready(&mut rng, 13, 2),

@@ -81,6 +81,20 @@ impl Rules {
         if self.hot.joker_kinds {
             return self.win_fast_joker_kinds(counts, jokers);
         }
+        let (words, total) = self.accept(counts, jokers, self.hot.win_sizes)?;
+        Some(self.wins_words(&words, total, jokers))
+    }
+
+    /// Loads `counts` as words for the fast paths and accepts them: every
+    /// count at most 4, every kind in play, and a size (natural tiles plus
+    /// `jokers`) whose bit is set in `sizes`. Returns the words and the size.
+    #[inline(always)]
+    pub(crate) fn accept(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        sizes: u64,
+    ) -> Option<(SuitWords, u32)> {
         let words = SuitWords::load(counts);
         if words.any_over_four()
             || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
@@ -88,26 +102,17 @@ impl Rules {
             return None;
         }
         let total = words.total() + jokers as u32;
-        if total >= 64 || self.hot.win_sizes >> total & 1 == 0 {
+        if total >= 64 || sizes >> total & 1 == 0 {
             return None;
         }
-        Some(self.wins_words(&words, total, jokers))
+        Some((words, total))
     }
 
     /// [`Rules::win_fast`] for rules with joker kinds: their copies move to
     /// the joker count first.
     #[inline(never)]
     fn win_fast_joker_kinds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
-        let words = SuitWords::load(counts);
-        if words.any_over_four()
-            || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
-        {
-            return None;
-        }
-        let total = words.total() + jokers as u32;
-        if total >= 64 || self.hot.win_sizes >> total & 1 == 0 {
-            return None;
-        }
+        let (_, total) = self.accept(counts, jokers, self.hot.win_sizes)?;
         let mut natural = *counts;
         let mut jokers = jokers;
         for t in self.jokers.iter() {

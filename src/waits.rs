@@ -112,16 +112,7 @@ impl Rules {
         if self.four_held_is_wait {
             return None;
         }
-        let words = SuitWords::load(held);
-        if words.any_over_four()
-            || (self.hot.partial && !words.and(&self.hot.out_of_play).is_zero())
-        {
-            return None;
-        }
-        let total = words.total() + jokers as u32;
-        if total >= 64 || self.hot.ready_sizes >> total & 1 == 0 {
-            return None;
-        }
+        let (words, _) = self.accept(held, jokers, self.hot.ready_sizes)?;
         Some(if self.hot.joker_kinds {
             self.waits_joker_kinds(held, jokers)
         } else {

@@ -133,6 +133,14 @@ pub fn spoil<R: Rng>(rng: &mut R, mut raw: Raw) -> Raw {
     raw
 }
 
+/// A 14-tile standard win, spoiled when `spoiled`, with `k` of its tiles
+/// turned into jokers: the benches' joker-heavy hands (half of each kind).
+pub fn joker_hand<R: Rng>(rng: &mut R, k: usize, spoiled: bool) -> Raw {
+    let win = standard_win(rng, 14);
+    let base = if spoiled { spoil(rng, win) } else { win };
+    jokerize(rng, base, k)
+}
+
 /// A mixed sample: every size 3N+2 up to 14, 0–14 jokers, wins of every
 /// form, spoiled wins and uniform draws.
 pub fn mixed<R: Rng>(rng: &mut R) -> Raw {
