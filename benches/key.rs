@@ -11,6 +11,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -86,46 +87,6 @@ impl Rank {
     }
 }
 
-struct Phf {
-    key: phf_shared::HashKey,
-    disps: Vec<(u32, u32)>,
-    values: Vec<u8>,
-}
-
-impl Phf {
-    fn new(dense: impl Fn(&[u8]) -> u8) -> Phf {
-        let mut keys = Vec::new();
-        let mut counts = [0u8; 9];
-        for key in 0..SUIT_SLOTS {
-            counts_of(key, &mut counts);
-            if counts.iter().map(|&c| c as usize).sum::<usize>() <= MAX {
-                keys.push(key as u32);
-            }
-        }
-        let state = phf_generator::generate_hash(&keys);
-        let values = state
-            .map
-            .iter()
-            .map(|&k| {
-                counts_of(keys[k] as usize, &mut counts);
-                dense(&counts)
-            })
-            .collect();
-        Phf {
-            key: state.key,
-            disps: state.disps,
-            values,
-        }
-    }
-
-    #[inline]
-    fn get(&self, counts: &[u8]) -> u8 {
-        let key = key_of(counts) as u32;
-        let hashes = phf_shared::hash(&key, &self.key);
-        self.values[phf_shared::get_index(&hashes, &self.disps, self.values.len()) as usize]
-    }
-}
-
 fn bench_keys(c: &mut Criterion) {
     let rules = Rules::basic();
     let tables = rules.tables();
@@ -134,7 +95,8 @@ fn bench_keys(c: &mut Criterion) {
         n.melds() | n.with_pair() << 4
     };
     let rank = Rank::new(dense);
-    let phf = Phf::new(dense);
+    let (suit, _) = tables.raw();
+    let phf = peers::PhfTable::new(9, SUIT_SLOTS, |k| suit[k]);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let patterns: Vec<[u8; 9]> = (0..PATTERNS)
         .map(|_| {
@@ -144,7 +106,7 @@ fn bench_keys(c: &mut Criterion) {
         .collect();
     for p in &patterns {
         assert_eq!(rank.values[rank.index(p)], dense(p));
-        assert_eq!(phf.get(p), dense(p));
+        assert_eq!(phf.value(key_of(p)), dense(p));
     }
     let mut group = c.benchmark_group("suit-lookup");
     group.throughput(Throughput::Elements(PATTERNS as u64));
@@ -168,7 +130,7 @@ fn bench_keys(c: &mut Criterion) {
         b.iter(|| {
             patterns
                 .iter()
-                .map(|p| phf.get(black_box(p)) as u32)
+                .map(|p| phf.value(key_of(black_box(p))) as u32)
                 .sum::<u32>()
         })
     });

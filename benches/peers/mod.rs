@@ -114,14 +114,15 @@ pub fn greedy_waits(counts: &[u8; KINDS], jokers: u8) -> u64 {
 
 /// One table keyed through a `phf` map: the key of every pattern of at most
 /// 14 tiles, hashed with SipHash, as phf_codegen would emit it.
-struct PhfTable {
+pub struct PhfTable {
     key: phf_shared::HashKey,
     disps: Vec<(u32, u32)>,
     values: Vec<u8>,
 }
 
 impl PhfTable {
-    fn new(ranks: usize, slots: usize, value: impl Fn(usize) -> u8) -> PhfTable {
+    /// The map from every key of `ranks` counts (at most 14 tiles) to `value(key)`.
+    pub fn new(ranks: usize, slots: usize, value: impl Fn(usize) -> u8) -> PhfTable {
         let mut counts = vec![0u8; ranks];
         let keys: Vec<u32> = (0..slots)
             .filter(|&k| {
@@ -139,12 +140,18 @@ impl PhfTable {
         }
     }
 
+    /// The value stored for `key` (which must be one of the map's keys).
     #[inline]
-    fn get(&self, key: usize) -> (i32, i32) {
+    pub fn value(&self, key: usize) -> u8 {
         let key = key as u32;
         let hashes = phf_shared::hash(&key, &self.key);
-        let v =
-            self.values[phf_shared::get_index(&hashes, &self.disps, self.values.len()) as usize];
+        self.values[phf_shared::get_index(&hashes, &self.disps, self.values.len()) as usize]
+    }
+
+    /// The (melds, pair) needs stored for `key`.
+    #[inline]
+    fn get(&self, key: usize) -> (i32, i32) {
+        let v = self.value(key);
         ((v & 15) as i32, (v >> 4) as i32)
     }
 }
