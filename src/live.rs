@@ -246,7 +246,7 @@ impl<'r> LiveHand<'r> {
             let seven =
                 hot.seven_pairs && self.odd as u32 <= j && (hot.quads || self.over_two == 0);
             let orphans = hot.orphans && self.simples == 0 && self.over_two == 0 && self.pairs <= 1;
-            if (seven || orphans) && j < 32 {
+            if seven || orphans {
                 wins |= 1 << j;
             }
         }

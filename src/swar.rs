@@ -78,6 +78,13 @@ impl SuitWords {
             != 0
     }
 
+    /// Is some count exactly 4? Every count must be at most 4 (bit 2 is
+    /// then set only in a 4).
+    #[inline(always)]
+    pub fn any_four(&self) -> bool {
+        self.all().iter().fold(0, |acc, w| acc | w) & (4 * LOW) != 0
+    }
+
     /// The sum of all 34 counts. Every count must be at most 4.
     #[inline(always)]
     pub fn total(&self) -> u32 {
@@ -201,6 +208,7 @@ mod tests {
             assert_eq!(w.any_over_four(), c.iter().any(|&b| b > 4), "{c:?}");
             if c.iter().all(|&b| b <= 4) {
                 assert_eq!(w.any_over_two(), c.iter().any(|&b| b > 2));
+                assert_eq!(w.any_four(), c.contains(&4));
                 assert_eq!(w.total(), c.iter().map(|&b| b as u32).sum::<u32>());
                 assert_eq!(
                     w.odd_kinds(),

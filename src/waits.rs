@@ -19,7 +19,7 @@ use crate::check::{NON_ORPHANS, ORPHANS};
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::rules::{Form, Rules, TileSet};
-use crate::swar::{kinds_with_bit, SuitWords, LOW};
+use crate::swar::{kinds_with_bit, SuitWords};
 use crate::tables::{gen, key::pow5, Need, Tables, NO_PAIR};
 use crate::tile::{Suit, Tile, KINDS};
 
@@ -210,8 +210,8 @@ impl Rules {
                 }
                 waits |= bits << (9 * s);
             }
-            // Kinds held four times cannot be drawn (bit 2 of a count <= 4).
-            if words.all().iter().fold(0, |acc, w| acc | w) & (4 * LOW) != 0 {
+            // Kinds held four times cannot be drawn.
+            if words.any_four() {
                 waits &= !kinds_with_bit(counts, 2);
             }
         }
@@ -266,8 +266,7 @@ impl Rules {
             // Even counts: 0, 2 and 4 (4 cannot be drawn; 2 makes a third
             // copy, allowed only with quads).
             let mut even = TileSet::ALL.bits() & !odd;
-            let any = words.all().iter().fold(0, |acc, w| acc | w);
-            if any & (4 * LOW) != 0 {
+            if words.any_four() {
                 even &= !kinds_with_bit(counts, 2);
             }
             if !quads {
