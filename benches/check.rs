@@ -63,7 +63,7 @@ fn bench_check(c: &mut Criterion) {
             .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
             .collect();
         let counts: Vec<([u8; 34], u8)> = raws.iter().map(|r| (r.counts, r.jokers)).collect();
-        let live: Vec<LiveHand> = hands
+        let live: Vec<LiveHand<&Rules>> = hands
             .iter()
             .map(|h| LiveHand::from_hand(&rules, h).unwrap())
             .collect();

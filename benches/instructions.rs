@@ -42,7 +42,7 @@ fn hands(kind: &str) -> (Rules, Counts) {
     (Rules::chinese(), hands)
 }
 
-fn live_hands(kind: &str) -> Vec<LiveHand<'static>> {
+fn live_hands(kind: &str) -> Vec<LiveHand<&'static Rules>> {
     let (rules, counts) = hands(kind);
     // The live hands borrow their rules for the whole run of the bench.
     let rules: &'static Rules = Box::leak(Box::new(rules));
@@ -68,7 +68,7 @@ fn is_win_counts((rules, hands): (Rules, Counts)) -> usize {
 #[bench::random(live_hands("random"))]
 #[bench::winning(live_hands("winning"))]
 #[bench::jokers_8(live_hands("jokers-8"))]
-fn live_is_win(live: Vec<LiveHand<'static>>) -> usize {
+fn live_is_win(live: Vec<LiveHand<&'static Rules>>) -> usize {
     live.iter().filter(|h| black_box(h).is_win()).count()
 }
 

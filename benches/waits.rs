@@ -56,7 +56,7 @@ fn bench_waits(c: &mut Criterion) {
             .collect();
         let counts: Vec<([u8; 34], u8)> = raws.iter().map(|r| (r.counts, r.jokers)).collect();
         // Live hands that have just discarded down to these 13 tiles.
-        let live: Vec<LiveHand> = hands
+        let live: Vec<LiveHand<&Rules>> = hands
             .iter()
             .map(|h| {
                 let mut live = LiveHand::from_hand(&rules, h).unwrap();

@@ -108,7 +108,53 @@ pub enum ParseError {
         /// The text as given.
         text: String,
     },
+    /// Text read as a group of a split that is not one (see
+    /// [`Group`](crate::Group)'s `FromStr`).
+    #[error("{text:?} is not a group")]
+    NotAGroup {
+        /// The text as given (at most 64 characters).
+        text: String,
+    },
     /// The tiles are well written but do not form a valid hand.
     #[error(transparent)]
     Hand(#[from] HandError),
+}
+
+/// An I/O error kept whole: it shows as the I/O error, [`IoError::get`]
+/// returns it (its kind, its OS code) and `source()` continues its chain;
+/// two are equal when their kinds and messages are.
+#[derive(Clone, Debug)]
+pub struct IoError(std::sync::Arc<std::io::Error>);
+
+impl IoError {
+    /// The I/O error.
+    pub fn get(&self) -> &std::io::Error {
+        &self.0
+    }
+}
+
+impl From<std::io::Error> for IoError {
+    fn from(e: std::io::Error) -> IoError {
+        IoError(std::sync::Arc::new(e))
+    }
+}
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &IoError) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoError {}
+
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for IoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
 }

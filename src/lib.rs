@@ -31,18 +31,22 @@
 
 mod check;
 pub mod error;
+pub mod form;
 pub mod hand;
 mod live;
 pub mod notation;
+mod position;
 pub mod reveal;
 pub mod rules;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 pub mod split;
 mod swar;
 pub mod tables;
 pub mod tile;
 mod waits;
 
-pub use error::{HandError, ParseError};
+pub use error::{HandError, IoError, ParseError};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
@@ -51,6 +55,7 @@ struct ReadmeDoctests;
 pub use hand::{Hand, MAX_HAND_TILES};
 pub use live::LiveHand;
 pub use reveal::Reveal;
-pub use rules::{Form, Forms, Preset, RuleSpec, Rules, RulesError, TileSet, UnknownRules};
+pub use form::{Form, Forms};
+pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
 pub use split::{Group, GroupKind, Split};
-pub use tile::{Suit, Tile, KINDS};
+pub use tile::{Suit, Tile, TileSet, KINDS};

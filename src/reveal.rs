@@ -21,12 +21,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::check::seven_pairs_shape;
 use crate::error::HandError;
+use crate::form::{seven_pairs, standard, Form};
 use crate::hand::Hand;
-use crate::rules::{Form, Rules, TileSet};
-use crate::tables::{melds_need, Tables};
-use crate::tile::KINDS;
+use crate::position::Purpose;
+use crate::rules::Rules;
+use crate::tile::{TileSet, KINDS};
 
 /// What a ready player shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,22 +46,28 @@ impl Rules {
     /// # Errors
     /// As [`Rules::waits`], and [`HandError::NotReady`] for a hand with no wait.
     pub fn reveal(&self, hand: &Hand) -> Result<Reveal, HandError> {
-        let waits = self.waits(hand)?;
+        let pos = self.accept_hand(hand, Purpose::Wait)?;
+        let waits = self.waits_of(&pos);
         if waits.is_empty() {
             return Err(HandError::NotReady {
                 hand: hand.to_string(),
             });
         }
-        let (natural, jokers) = self.natural(hand);
-        let counts = &natural;
+        // Each wait as the tile drawn: a natural kind, or a joker.
+        let draws: Vec<Option<usize>> = waits
+            .iter()
+            .map(|t| (!self.jokers.contains(t)).then_some(t.index()))
+            .collect();
+        let counts = pos.counts();
+        let jokers = pos.jokers;
         let mut best = Best {
             hidden: 0,
-            shown: order_key(counts, jokers),
-            shown_counts: (*counts, jokers),
+            shown: order_key(&counts, jokers),
+            shown_counts: (counts, jokers),
             form: None,
         };
         let mut hidden = [0u8; KINDS];
-        self.walk(counts, jokers, &waits, 0, &mut hidden, &mut best);
+        self.walk(&counts, jokers, &draws, 0, &mut hidden, &mut best);
         Ok(Reveal {
             tiles: Hand::from_counts(&best.shown_counts.0, best.shown_counts.1)
                 .expect("a part of a valid hand is valid"),
@@ -75,7 +81,7 @@ impl Rules {
         &self,
         counts: &[u8; KINDS],
         jokers: u8,
-        waits: &TileSet,
+        draws: &[Option<usize>],
         kind: usize,
         hidden: &mut [u8; KINDS],
         best: &mut Best,
@@ -83,7 +89,7 @@ impl Rules {
         if kind < KINDS {
             for n in 0..=counts[kind] {
                 hidden[kind] = n;
-                self.walk(counts, jokers, waits, kind + 1, hidden, best);
+                self.walk(counts, jokers, draws, kind + 1, hidden, best);
             }
             hidden[kind] = 0;
             return;
@@ -95,7 +101,8 @@ impl Rules {
             }
             let shown: [u8; KINDS] = std::array::from_fn(|i| counts[i] - hidden[i]);
             let shown_jokers = jokers - hidden_jokers;
-            let Some(form) = self.hides(hidden, hidden_jokers, &shown, shown_jokers, waits) else {
+            let parts = ((&*hidden, hidden_jokers), (&shown, shown_jokers));
+            let Some(form) = self.hides(parts.0, parts.1, draws) else {
                 continue;
             };
             let key = order_key(&shown, shown_jokers);
@@ -111,75 +118,19 @@ impl Rules {
     }
 
     /// The form in which `hidden` groups completely while `shown` plus any
-    /// wait completes it, if there is one.
+    /// draw completes it, if there is one: each form's own grouping test.
     fn hides(
         &self,
-        hidden: &[u8; KINDS],
-        hidden_jokers: u8,
-        shown: &[u8; KINDS],
-        shown_jokers: u8,
-        waits: &TileSet,
+        hidden: (&[u8; KINDS], u8),
+        shown: (&[u8; KINDS], u8),
+        draws: &[Option<usize>],
     ) -> Option<Form> {
-        let size = hidden.iter().sum::<u8>() + hidden_jokers;
-        if self.forms.contains(Form::Standard) && size % 3 != 1 {
-            let tables = &self.tables;
-            let hidden_pair = size % 3 == 2;
-            let hidden_need = if hidden_pair {
-                self.standard_need(hidden)
-            } else {
-                melds_need(&tables.needs(Tables::keys(hidden)))
-            };
-            let completes = |w: usize| {
-                if self
-                    .jokers
-                    .contains(crate::tile::Tile::from_index(w).expect("wait index"))
-                {
-                    // Drawing a joker kind adds a joker to the shown tiles.
-                    let need = if hidden_pair {
-                        melds_need(&tables.needs(Tables::keys(shown)))
-                    } else {
-                        self.standard_need(shown)
-                    };
-                    return need < shown_jokers + 1;
-                }
-                let mut with = *shown;
-                with[w] += 1;
-                let need = if hidden_pair {
-                    melds_need(&tables.needs(Tables::keys(&with)))
-                } else {
-                    self.standard_need(&with)
-                };
-                need <= shown_jokers
-            };
-            if hidden_need <= hidden_jokers && waits.iter().all(|w| completes(w.index())) {
-                return Some(Form::Standard);
-            }
+        let forms = self.derived.winnable;
+        if forms.contains(Form::Standard) && standard::hides(self, hidden, shown, draws) {
+            return Some(Form::Standard);
         }
-        let whole = size as usize
-            + shown.iter().map(|&c| c as usize).sum::<usize>()
-            + shown_jokers as usize;
-        if self.forms.contains(Form::SevenPairs) && whole == 13 && size % 2 == 0 {
-            let quads = self.seven_pairs_quads;
-            let completes = |w: usize| {
-                let mut with = *shown;
-                let mut with_jokers = shown_jokers;
-                if self
-                    .jokers
-                    .contains(crate::tile::Tile::from_index(w).expect("wait index"))
-                {
-                    with_jokers += 1;
-                } else {
-                    with[w] += 1;
-                }
-                // Different pairs: no kind may have natural tiles on both sides.
-                seven_pairs_shape(&with, with_jokers, quads)
-                    && (quads || (0..KINDS).all(|i| with[i] == 0 || hidden[i] == 0))
-            };
-            if seven_pairs_shape(hidden, hidden_jokers, quads)
-                && waits.iter().all(|w| completes(w.index()))
-            {
-                return Some(Form::SevenPairs);
-            }
+        if forms.contains(Form::SevenPairs) && seven_pairs::hides(self, hidden, shown, draws) {
+            return Some(Form::SevenPairs);
         }
         None
     }

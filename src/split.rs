@@ -7,10 +7,13 @@
 //! in it becomes (`1*3s:123s`). A group of jokers only is left unresolved
 //! (`***` is any meld, `**` any pair) in the standard form and seven pairs;
 //! in thirteen orphans every joker is resolved, as only one tile fits.
+//! Every resolved tile is in play, the pair obeys the rules' pair ranks,
+//! and with `joker_fifth_copy = false` no kind appears more than four times.
 //!
 //! Splits are distinct as multisets of groups, where a group is its kind,
 //! its natural tiles, and the tiles its jokers become: `111m` and `11*m:111m`
-//! are different groups. Every split is listed once.
+//! are different groups. Every split is listed once. The search for each
+//! form lives with the form (`src/form/`).
 //!
 //! ```
 //! use hupai::{Hand, Rules};
@@ -24,22 +27,24 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::check::ORPHANS;
 use crate::error::HandError;
+use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
-use crate::rules::{Form, Rules};
-use crate::tables::key::pow5;
-use crate::tables::Tables;
-use crate::tile::{Suit, Tile, KINDS};
+use crate::position::Purpose;
+use crate::rules::Rules;
+use crate::tile::Tile;
 
 /// What a group is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum GroupKind {
     /// Three consecutive tiles of a numbered suit.
     Sequence,
+    /// Three different winds, or the three dragons (rules with
+    /// `honor_sequences`).
+    HonorSequence,
     /// Three identical tiles.
     Triplet,
     /// Two identical tiles.
@@ -52,7 +57,7 @@ impl GroupKind {
     /// Tiles in a group of this kind.
     pub const fn size(self) -> usize {
         match self {
-            GroupKind::Sequence | GroupKind::Triplet => 3,
+            GroupKind::Sequence | GroupKind::HonorSequence | GroupKind::Triplet => 3,
             GroupKind::Pair => 2,
             GroupKind::Single => 1,
         }
@@ -68,28 +73,41 @@ pub struct Group {
     /// Bit `i` set: slot `i` (in rank order) is a joker. For identical
     /// tiles the jokers take the last slots.
     jokers: u8,
+    /// For sequences, the ranks of the slots above `first`: bit `k` set
+    /// when `first + k` is a slot (0b111 for `123m`, 0b1011 for `124z`).
+    spread: u8,
 }
 
 impl Group {
-    fn new(kind: GroupKind, first: Tile, jokers: u8) -> Group {
+    /// A sequence of `kind` whose slots sit at the ranks `spread` (bits)
+    /// above `first`, `jokers` marking the joker slots.
+    pub(crate) fn sequence(kind: GroupKind, first: Tile, spread: u8, jokers: u8) -> Group {
         Group {
             first: Some(first),
             kind,
             jokers,
+            spread,
         }
     }
 
     /// A group of identical tiles, `naturals` of them natural.
-    fn same(kind: GroupKind, tile: Tile, naturals: usize) -> Group {
+    pub(crate) fn same(kind: GroupKind, tile: Tile, naturals: usize) -> Group {
         let all = (1u8 << kind.size()) - 1;
-        Group::new(kind, tile, all & !((1u8 << naturals) - 1))
+        Group {
+            first: Some(tile),
+            kind,
+            jokers: all & !((1u8 << naturals) - 1),
+            spread: 1,
+        }
     }
 
-    fn unresolved(kind: GroupKind) -> Group {
+    /// A group of jokers only, left unresolved.
+    pub(crate) fn unresolved(kind: GroupKind) -> Group {
         Group {
             first: None,
             kind,
             jokers: (1u8 << kind.size()) - 1,
+            spread: 0,
         }
     }
 
@@ -127,8 +145,12 @@ impl Group {
 
     fn slot_tile(&self, first: Tile, i: usize) -> Tile {
         match self.kind {
-            GroupKind::Sequence => {
-                Tile::from_index(first.index() + i).expect("sequence within a suit")
+            GroupKind::Sequence | GroupKind::HonorSequence => {
+                let offset = (0..8)
+                    .filter(|k| self.spread >> k & 1 == 1)
+                    .nth(i)
+                    .unwrap_or(0);
+                Tile::from_index(first.index() + offset).unwrap_or(first)
             }
             _ => first,
         }
@@ -136,14 +158,14 @@ impl Group {
 
     /// Sort key: melds holding natural tiles by tile, then melds of jokers
     /// only, then pairs the same way.
-    fn order(&self) -> (u8, Option<Tile>, GroupKind, u8) {
+    fn order(&self) -> (u8, Option<Tile>, GroupKind, u8, u8) {
         let class = match (self.kind, self.first) {
             (GroupKind::Pair, Some(_)) => 2,
             (GroupKind::Pair, None) => 3,
             (_, None) => 1,
             _ => 0,
         };
-        (class, self.first, self.kind, self.jokers)
+        (class, self.first, self.kind, self.spread, self.jokers)
     }
 }
 
@@ -199,6 +221,14 @@ pub struct Split {
     pub groups: Vec<Group>,
 }
 
+impl Split {
+    /// A split of `form` with `groups` put in order.
+    pub(crate) fn new(form: Form, mut groups: Vec<Group>) -> Split {
+        groups.sort();
+        Split { form, groups }
+    }
+}
+
 impl fmt::Display for Split {
     /// `standard 123m 456p 1*3s:123s *** 55z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -219,320 +249,109 @@ impl Rules {
     /// # Errors
     /// As [`Rules::check`].
     pub fn splits(&self, hand: &Hand) -> Result<Vec<Split>, HandError> {
-        let forms = self.check(hand)?;
-        let (counts, jokers) = self.natural(hand);
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let forms = self.forms_of(&pos);
         let mut out = Vec::new();
         if forms.contains(Form::Standard) {
-            out.extend(standard_splits(
-                &self.tables,
-                self.pair_suits,
-                &counts,
-                jokers,
-            ));
+            standard::splits(self, &pos, &mut out);
         }
         if forms.contains(Form::SevenPairs) {
-            out.extend(seven_pairs_splits(&counts, jokers, self.seven_pairs_quads));
+            seven_pairs::splits(self, &pos, &mut out);
         }
         if forms.contains(Form::ThirteenOrphans) {
-            out.extend(orphans_splits(&counts, jokers));
+            thirteen_orphans::splits(&pos, &mut out);
         }
         Ok(out)
     }
 }
 
-fn finish(form: Form, mut groups: Vec<Group>) -> Split {
-    groups.sort();
-    Split { form, groups }
-}
+impl std::str::FromStr for Group {
+    type Err = crate::error::ParseError;
 
-/// One suit's decompositions: (jokers used, groups), each listed once.
-type Decomps = BTreeSet<(u8, Vec<Group>)>;
-
-/// Every way to split one suit's natural tiles into groups that hold at
-/// least one natural tile each, with one pair when `pair` is set, using at
-/// most `jokers` jokers. Branches whose remaining tiles need more jokers
-/// than are left (by the tables) are cut.
-fn suit_decomps(tables: &Tables, suit: Suit, counts: &[u8], pair: bool, jokers: u8) -> Decomps {
-    let mut walk = SuitWalk {
-        tables,
-        suit,
-        counts: counts.to_vec(),
-        key: counts
-            .iter()
-            .enumerate()
-            .map(|(r, &c)| c as usize * pow5(r))
-            .sum(),
-        groups: Vec::new(),
-        out: BTreeSet::new(),
-    };
-    walk.go(pair, jokers, 0);
-    walk.out
-}
-
-struct SuitWalk<'a> {
-    tables: &'a Tables,
-    suit: Suit,
-    counts: Vec<u8>,
-    key: usize,
-    groups: Vec<Group>,
-    out: Decomps,
-}
-
-impl SuitWalk<'_> {
-    fn go(&mut self, pair: bool, left: u8, used: u8) {
-        let s = self.suit as usize;
-        let Some(need) = self.tables.need_in(s, self.key) else {
-            return;
+    /// Reads a group as [`Group`]'s `Display` writes it: `123m`, `1*3s:123s`,
+    /// `124z` (an honour sequence), `7*z:77z`, `***`, `**`, `1m` (a single).
+    ///
+    /// ```
+    /// let g: hupai::Group = "1*3s:123s".parse()?;
+    /// assert_eq!(g.kind(), hupai::GroupKind::Sequence);
+    /// assert_eq!(g.joker_count(), 1);
+    /// assert_eq!(g.to_string(), "1*3s:123s");
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Group, Self::Err> {
+        let bad = || crate::error::ParseError::NotAGroup {
+            text: text.chars().take(64).collect(),
         };
-        let need = if pair { need.with_pair() } else { need.melds() };
-        if need > left {
-            return;
+        if text == "***" {
+            return Ok(Group::unresolved(GroupKind::Triplet));
         }
-        let Some(r) = self.counts.iter().position(|&c| c > 0) else {
-            if !pair {
-                let mut groups = self.groups.clone();
-                groups.sort();
-                self.out.insert((used, groups));
-            }
-            return;
+        if text == "**" {
+            return Ok(Group::unresolved(GroupKind::Pair));
+        }
+        let (left, right) = match text.split_once(':') {
+            Some((l, r)) => (l, Some(r)),
+            None => (text, None),
         };
-        let tile = Tile::from_index(self.suit.first_index() + r).expect("in range");
-        let c = self.counts[r] as usize;
-        // Triplets and the pair holding r: 1..=len natural copies.
-        let mut kinds = vec![GroupKind::Triplet];
-        if pair {
-            kinds.push(GroupKind::Pair);
-        }
-        for kind in kinds {
-            for naturals in 1..=c.min(kind.size()) {
-                let jokers = (kind.size() - naturals) as u8;
-                if jokers > left {
-                    continue;
-                }
-                let take = [(r, naturals as u8)];
-                self.apply(&take, Group::same(kind, tile, naturals), |w| {
-                    w.go(
-                        pair && kind != GroupKind::Pair,
-                        left - jokers,
-                        used + jokers,
-                    )
-                });
-            }
-        }
-        // Sequences through r: r is the lowest natural, so the slots below
-        // it are jokers; each slot above may be natural (if held) or joker.
-        if self.suit != Suit::Honor {
-            for offset in 0..3usize {
-                if offset > r || r - offset + 2 >= self.counts.len() {
-                    continue;
-                }
-                let start = r - offset;
-                for mask in 0u8..8 {
-                    // Slot `offset` is r itself (natural); below it, jokers.
-                    let below = (1u8 << offset) - 1;
-                    if mask & below != below || mask >> offset & 1 == 1 {
-                        continue;
-                    }
-                    let jokers = mask.count_ones() as u8;
-                    if jokers > left {
-                        continue;
-                    }
-                    let naturals: Vec<(usize, u8)> = (offset..3)
-                        .filter(|&i| mask >> i & 1 == 0)
-                        .map(|i| (start + i, 1))
-                        .collect();
-                    if naturals.iter().any(|&(rank, _)| self.counts[rank] == 0) {
-                        continue;
-                    }
-                    let first =
-                        Tile::from_index(self.suit.first_index() + start).expect("in range");
-                    self.apply(
-                        &naturals,
-                        Group::new(GroupKind::Sequence, first, mask),
-                        |w| w.go(pair, left - jokers, used + jokers),
-                    );
-                }
-            }
-        }
-    }
-
-    /// Takes `take` natural tiles out, pushes `group`, runs `then`, undoes.
-    fn apply(&mut self, take: &[(usize, u8)], group: Group, then: impl FnOnce(&mut Self)) {
-        for &(rank, n) in take {
-            self.counts[rank] -= n;
-            self.key -= n as usize * pow5(rank);
-        }
-        self.groups.push(group);
-        then(self);
-        self.groups.pop();
-        for &(rank, n) in take {
-            self.counts[rank] += n;
-            self.key += n as usize * pow5(rank);
-        }
-    }
-}
-
-fn standard_splits(
-    tables: &Tables,
-    pair_suits: [bool; 4],
-    counts: &[u8; KINDS],
-    jokers: u8,
-) -> Vec<Split> {
-    let ranges = Suit::ALL.map(|s| s.first_index()..s.first_index() + s.ranks() as usize);
-    let plain: Vec<Decomps> = (0..4)
-        .map(|s| {
-            suit_decomps(
-                tables,
-                Suit::ALL[s],
-                &counts[ranges[s].clone()],
-                false,
-                jokers,
-            )
-        })
-        .collect();
-    let mut out = BTreeSet::new();
-    // The pair in suit 0–3, or (4) two jokers, standing for a tile of a
-    // suit that may hold the pair.
-    for pair_suit in 0..5 {
-        let allowed = match pair_suit {
-            4 => pair_suits.iter().any(|&b| b),
-            s => pair_suits[s],
+        let letter = left.chars().last().ok_or_else(bad)?;
+        let slots = &left[..left.len() - letter.len_utf8()];
+        let resolved = match right {
+            Some(r) if r.ends_with(letter) => &r[..r.len() - 1],
+            Some(_) => return Err(bad()),
+            None => slots,
         };
-        if !allowed {
-            continue;
+        if slots.len() != resolved.len() || !(1..=3).contains(&slots.len()) {
+            return Err(bad());
         }
-        let with_pair = (pair_suit < 4).then(|| {
-            suit_decomps(
-                tables,
-                Suit::ALL[pair_suit],
-                &counts[ranges[pair_suit].clone()],
-                true,
-                jokers,
-            )
-        });
-        let lists: Vec<&Decomps> = (0..4)
-            .map(|s| {
-                if s == pair_suit {
-                    with_pair.as_ref().expect("pair suit")
-                } else {
-                    &plain[s]
-                }
-            })
-            .collect();
-        combine(&lists, 0, jokers, &mut Vec::new(), pair_suit == 4, &mut out);
-    }
-    out.into_iter().collect()
-}
-
-fn combine(
-    lists: &[&Decomps],
-    suit: usize,
-    left: u8,
-    groups: &mut Vec<Group>,
-    joker_pair: bool,
-    out: &mut BTreeSet<Split>,
-) {
-    if suit == lists.len() {
-        let mut all = groups.clone();
-        let mut rest = left;
-        if joker_pair {
-            if rest < 2 {
-                return;
+        let suit = crate::tile::Suit::ALL
+            .into_iter()
+            .find(|s| s.letter() == letter)
+            .ok_or_else(bad)?;
+        let mut tiles = Vec::new();
+        let mut jokers = 0u8;
+        for (i, (slot, rank)) in slots.bytes().zip(resolved.bytes()).enumerate() {
+            let rank = rank.checked_sub(b'0').ok_or_else(bad)?;
+            let tile = Tile::new(suit, rank).map_err(|_| bad())?;
+            match slot {
+                b'*' => jokers |= 1 << i,
+                d if d == b'0' + rank => {}
+                _ => return Err(bad()),
             }
-            rest -= 2;
-            all.push(Group::unresolved(GroupKind::Pair));
+            tiles.push(tile);
         }
-        if rest % 3 != 0 {
-            return;
+        if right.is_some() == (jokers == 0) {
+            return Err(bad());
         }
-        all.extend((0..rest / 3).map(|_| Group::unresolved(GroupKind::Triplet)));
-        out.insert(finish(Form::Standard, all));
-        return;
-    }
-    for (used, decomp) in lists[suit] {
-        if *used > left {
-            continue;
-        }
-        let len = groups.len();
-        groups.extend_from_slice(decomp);
-        combine(lists, suit + 1, left - used, groups, joker_pair, out);
-        groups.truncate(len);
-    }
-}
-
-/// Seven-pairs splits: for each kind held `c` times, `a` natural pairs and
-/// `b` pairs of a natural and a joker (`2a + b = c`); jokers left pair up.
-fn seven_pairs_splits(counts: &[u8; KINDS], jokers: u8, quads: bool) -> Vec<Split> {
-    let mut out = BTreeSet::new();
-    let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
-    pair_choices(counts, &held, 0, jokers, quads, &mut Vec::new(), &mut out);
-    out.into_iter().collect()
-}
-
-fn pair_choices(
-    counts: &[u8; KINDS],
-    held: &[usize],
-    i: usize,
-    left: u8,
-    quads: bool,
-    groups: &mut Vec<Group>,
-    out: &mut BTreeSet<Split>,
-) {
-    if i == held.len() {
-        if left % 2 == 0 {
-            let mut all = groups.clone();
-            all.extend((0..left / 2).map(|_| Group::unresolved(GroupKind::Pair)));
-            out.insert(finish(Form::SevenPairs, all));
-        }
-        return;
-    }
-    let t = Tile::from_index(held[i]).expect("held index");
-    let c = counts[held[i]];
-    for natural_pairs in 0..=c / 2 {
-        let with_joker = c - 2 * natural_pairs;
-        if with_joker > left || (!quads && natural_pairs + with_joker > 1) {
-            continue;
-        }
-        let len = groups.len();
-        groups.extend((0..natural_pairs).map(|_| Group::same(GroupKind::Pair, t, 2)));
-        groups.extend((0..with_joker).map(|_| Group::same(GroupKind::Pair, t, 1)));
-        pair_choices(counts, held, i + 1, left - with_joker, quads, groups, out);
-        groups.truncate(len);
-    }
-}
-
-/// Thirteen-orphans splits: one per orphan that can be the pair.
-fn orphans_splits(counts: &[u8; KINDS], jokers: u8) -> Vec<Split> {
-    let natural: u8 = counts.iter().sum();
-    let mut out = Vec::new();
-    for &p in &ORPHANS {
-        let mut groups = Vec::new();
-        let mut missing = 0u8;
-        let mut fits = true;
-        for &o in &ORPHANS {
-            let want = if o == p { 2 } else { 1 };
-            let have = counts[o];
-            if have > want {
-                fits = false;
-                break;
-            }
-            missing += want - have;
-            let kind = if o == p {
-                GroupKind::Pair
-            } else {
-                GroupKind::Single
+        let first = tiles[0];
+        let same = tiles.iter().all(|&t| t == first);
+        let kind = match tiles.len() {
+            1 => GroupKind::Single,
+            2 if same => GroupKind::Pair,
+            3 if same => GroupKind::Triplet,
+            3 if suit == crate::tile::Suit::Honor => GroupKind::HonorSequence,
+            3 => GroupKind::Sequence,
+            _ => return Err(bad()),
+        };
+        let group = if matches!(kind, GroupKind::Sequence | GroupKind::HonorSequence) {
+            let spread = tiles
+                .iter()
+                .fold(0u16, |m, t| m | 1 << (t.index() - first.index()));
+            let ranks = spread << (first.rank() - 1);
+            let valid = match kind {
+                GroupKind::Sequence => spread == 0b111,
+                _ => crate::tables::gen::HONOR_SEQUENCES.contains(&(ranks as u8)),
             };
-            let tile = Tile::from_index(o).expect("orphan index");
-            groups.push(Group::same(kind, tile, have as usize));
-        }
-        let orphans: u8 = ORPHANS.iter().map(|&o| counts[o]).sum();
-        if fits && orphans == natural && missing == jokers {
-            groups.sort_by_key(|g| g.first);
-            out.push(Split {
-                form: Form::ThirteenOrphans,
-                groups,
-            });
-        }
+            if !valid || tiles.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(bad());
+            }
+            Group::sequence(kind, first, spread as u8, jokers)
+        } else {
+            let naturals = tiles.len() - jokers.count_ones() as usize;
+            let group = Group::same(kind, first, naturals);
+            if group.jokers != jokers {
+                return Err(bad()); // identical tiles keep their jokers last
+            }
+            group
+        };
+        Ok(group)
     }
-    out
 }

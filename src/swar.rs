@@ -116,6 +116,42 @@ impl SuitWords {
         }
     }
 
+    /// Bitwise AND with the complement of `mask`, word by word.
+    #[inline(always)]
+    pub fn and_not(&self, mask: &SuitWords) -> SuitWords {
+        SuitWords {
+            m: self.m & !mask.m,
+            p: self.p & !mask.p,
+            s: self.s & !mask.s,
+            z: self.z & !mask.z,
+            rest: self.rest & !mask.rest,
+        }
+    }
+
+    /// The 34 counts (inverse of [`SuitWords::load`]).
+    pub fn counts(&self) -> [u8; KINDS] {
+        let mut c = [0u8; KINDS];
+        c[0..8].copy_from_slice(&self.m.to_le_bytes());
+        c[9..17].copy_from_slice(&self.p.to_le_bytes());
+        c[18..26].copy_from_slice(&self.s.to_le_bytes());
+        c[26..34].copy_from_slice(&self.z.to_le_bytes());
+        c[8] = self.rest as u8;
+        c[17] = (self.rest >> 8) as u8;
+        c
+    }
+
+    /// The kinds (bit `i` for index `i`) whose count has bit `bit` set.
+    #[inline(always)]
+    pub fn kinds_with_bit(&self, bit: u32) -> u64 {
+        let gather = |w: u64| (w >> bit & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        gather(self.m)
+            | (self.rest >> bit & 1) << 8
+            | gather(self.p) << 9
+            | (self.rest >> (8 + bit) & 1) << 17
+            | gather(self.s) << 18
+            | gather(self.z) << 26
+    }
+
     /// Is every byte zero?
     #[inline(always)]
     pub fn is_zero(&self) -> bool {
@@ -153,20 +189,6 @@ impl SuitWords {
 #[inline(always)]
 pub(crate) fn byte_sum(w: u64) -> u32 {
     (w.wrapping_mul(LOW) >> 56) as u32
-}
-
-/// A 34-bit set from a per-byte test: bit `i` is set when bit `bit` of
-/// count `i` is set.
-#[inline(always)]
-pub(crate) fn kinds_with_bit(counts: &[u8; KINDS], bit: u32) -> u64 {
-    let gather = |w: u64| (w >> bit & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let mut tail = [0u8; 8];
-    tail[..2].copy_from_slice(&counts[32..34]);
-    gather(word_at(counts, 0))
-        | gather(word_at(counts, 8)) << 8
-        | gather(word_at(counts, 16)) << 16
-        | gather(word_at(counts, 24)) << 24
-        | gather(u64::from_le_bytes(tail)) << 32
 }
 
 #[cfg(test)]
@@ -214,12 +236,13 @@ mod tests {
                     w.odd_kinds(),
                     c.iter().filter(|&&b| b & 1 == 1).count() as u32
                 );
-                let keys = crate::tables::Tables::keys(&c);
+                let keys = crate::tables::keys_of(&c);
                 assert_eq!(w.keys(), keys);
                 for bit in 0..3 {
                     let want = (0..KINDS).fold(0u64, |m, i| m | ((c[i] >> bit & 1) as u64) << i);
-                    assert_eq!(kinds_with_bit(&c, bit), want);
+                    assert_eq!(w.kinds_with_bit(bit), want);
                 }
+                assert_eq!(w.counts(), c);
             }
             if c.iter().all(|&b| b <= 2) {
                 assert_eq!(w.pairs(), c.iter().filter(|&&b| b == 2).count() as u32);

@@ -71,7 +71,7 @@ impl Suit {
 /// assert_eq!(red.index(), 33);
 /// assert_eq!(red.to_string(), "7z");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(u8);
 
 impl Tile {
@@ -175,5 +175,137 @@ impl Tile {
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tile({self})")
+    }
+}
+
+/// A set of tile kinds: the kinds in play, or the waits of a hand.
+///
+/// Printed in `mpsz` notation (`123m7z`); `Debug` lists the tiles
+/// (`TileSet[1m 2m 3m 7z]`).
+///
+/// ```
+/// use hupai::{Tile, TileSet};
+/// let set = TileSet::EMPTY.with("1m".parse::<Tile>()?).with("7z".parse::<Tile>()?);
+/// assert_eq!(set.to_string(), "1m7z");
+/// assert_eq!(format!("{set:?}"), "TileSet[1m 7z]");
+/// # Ok::<(), hupai::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TileSet(u64);
+
+impl TileSet {
+    /// All 34 kinds.
+    pub const ALL: TileSet = TileSet((1 << KINDS) - 1);
+
+    /// No kind.
+    pub const EMPTY: TileSet = TileSet(0);
+
+    /// The set with `tile` added.
+    #[inline]
+    pub const fn with(self, tile: Tile) -> TileSet {
+        TileSet(self.0 | 1 << tile.index())
+    }
+
+    /// The set with `tile` removed.
+    #[inline]
+    pub const fn without(self, tile: Tile) -> TileSet {
+        TileSet(self.0 & !(1 << tile.index()))
+    }
+
+    /// True when the set holds no kind.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of kinds in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Does the set hold `tile`?
+    #[inline]
+    pub const fn contains(self, tile: Tile) -> bool {
+        self.0 >> tile.index() & 1 == 1
+    }
+
+    /// The kinds in the set, in index order.
+    ///
+    /// ```
+    /// use hupai::{Rules, Hand};
+    /// let waits = Rules::basic().waits(&"1234677p".parse::<Hand>()?)?;
+    /// assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["5p"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Tile> {
+        Tile::all().filter(move |t| self.contains(*t))
+    }
+
+    /// The set as bits: bit `i` for the kind of index `i` (0–33).
+    ///
+    /// ```
+    /// let waits = hupai::Rules::basic().waits(&"1112345678999m".parse()?)?;
+    /// assert_eq!(waits.bits(), 0b1_1111_1111); // 1m to 9m
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The set of the kinds whose bits are set in `bits` (bits 34–63 are
+    /// ignored).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> TileSet {
+        TileSet(bits & TileSet::ALL.0)
+    }
+
+    /// The number of kinds of `suit` in the set.
+    pub fn count_in(self, suit: Suit) -> usize {
+        let first = suit.first_index();
+        (self.0 >> first & ((1 << suit.ranks()) - 1)).count_ones() as usize
+    }
+}
+
+impl FromIterator<Tile> for TileSet {
+    fn from_iter<I: IntoIterator<Item = Tile>>(tiles: I) -> TileSet {
+        tiles.into_iter().fold(TileSet::EMPTY, TileSet::with)
+    }
+}
+
+impl fmt::Display for TileSet {
+    /// `mpsz` notation, suits in index order: `123m7z`; nothing for the
+    /// empty set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for suit in Suit::ALL {
+            let mut any = false;
+            for t in self.iter().filter(|t| t.suit() == suit) {
+                write!(f, "{}", t.rank())?;
+                any = true;
+            }
+            if any {
+                write!(f, "{}", suit.letter())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for TileSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TileSet[")?;
+        for (i, t) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        f.write_str("]")
     }
 }

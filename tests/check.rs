@@ -71,7 +71,7 @@ fn check_err_too_many_tiles_for_the_rules() {
 #[test]
 fn check_err_tile_not_in_rules_names_tile_and_rules() {
     let red = Tile::from_index(33).unwrap();
-    let rules = Rules::basic().without_tile(red);
+    let rules = Rules::basic().without_tile(red).unwrap();
     let e = rules
         .check(&"123m456p789s11z777z".parse().unwrap())
         .unwrap_err();

@@ -6,15 +6,46 @@
 mod common;
 
 use common::oracle;
-use hupai::tables::gen::{honor_table, suit_table, TableParams, NEED_NONE};
 use hupai::tables::key::{counts_of, HONOR_SLOTS, SUIT_SLOTS};
+use hupai::tables::{TableParams, Tables};
+
+/// "No completion": the value both needs hold for a pattern that cannot be
+/// completed (see `hupai::tables`).
+const NEED_NONE: u8 = 15;
+
+/// The numbered-suit table of `params`, slot by slot as (melds, with pair),
+/// read through the library's typed accessor.
+fn suit_table(params: &TableParams) -> Vec<(u8, u8)> {
+    let tables = Tables::generate(params);
+    let mut counts = [0u8; 9];
+    (0..SUIT_SLOTS)
+        .map(|key| {
+            counts_of(key, &mut counts);
+            let n = tables.suit(&counts);
+            (n.melds(), n.with_pair())
+        })
+        .collect()
+}
+
+/// The honour table of `params`, as [`suit_table`] reads it.
+fn honor_table(params: &TableParams) -> Vec<(u8, u8)> {
+    let tables = Tables::generate(params);
+    let mut counts = [0u8; 7];
+    (0..HONOR_SLOTS)
+        .map(|key| {
+            counts_of(key, &mut counts);
+            let n = tables.honor(&counts);
+            (n.melds(), n.with_pair())
+        })
+        .collect()
+}
 
 fn saturate(need: Option<u32>) -> u8 {
     need.map_or(NEED_NONE, |n| n.min(NEED_NONE as u32) as u8)
 }
 
-fn unpack(v: u8) -> (u8, u8) {
-    (v & 0x0f, v >> 4)
+fn unpack(v: (u8, u8)) -> (u8, u8) {
+    v
 }
 
 /// Compares a numbered-suit table with the backtracking oracle; returns
@@ -174,7 +205,7 @@ fn honor_sequence_tables_match_enumeration_of_complete_patterns() {
     }
 }
 
-/// The waits' pruning bound (`src/waits.rs`): one more tile in a suit lowers
+/// The waits' pruning bound (`src/form/standard.rs`): one more tile in a suit lowers
 /// each need by at most one, and a need of 0 can only rise (to 2 or more).
 /// Checked on every slot, every rank with room for a copy, of every
 /// parameter set the presets use and the variants tested above.

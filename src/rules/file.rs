@@ -1,8 +1,9 @@
-//! Rule files: the TOML format of `tables/presets/*.toml` and of users'
-//! own rule sets.
+//! Rule files: the TOML format of the presets (the repository's
+//! `rules/*.toml`) and of users' own rule sets.
 //!
 //! Every field is optional and an unknown field is an error. A file starts
-//! from `base` (a preset name, `chinese` when absent) and overrides it:
+//! from `base` (a preset name, `chinese` when absent) and overrides it
+//! field by field:
 //!
 //! ```toml
 //! base = "chinese"              # start from a preset, then override
@@ -24,14 +25,16 @@
 //! honour sequences need all seven honours in play.
 
 use std::borrow::Cow;
+#[cfg(feature = "fs")]
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::{table_params, Form, Forms, Hot, Preset, Rules, TileSet};
+use super::{Preset, Resolved, Rules, PRESET_NAMES};
+use crate::form::{Form, Forms};
 use crate::tables::Tables;
-use crate::tile::{Suit, Tile};
+use crate::tile::{Suit, Tile, TileSet};
 
 /// The fields of a rule file, each optional (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -66,20 +69,22 @@ pub struct RuleSpec {
 #[non_exhaustive]
 pub enum RulesError {
     /// The file could not be read.
-    #[error("cannot read rule file {path}: {message}")]
+    #[error("cannot read rule file {path}: {source}")]
     Io {
         /// The path.
         path: String,
         /// What went wrong.
-        message: String,
+        #[source]
+        source: crate::error::IoError,
     },
     /// Neither a preset's name nor a readable rule file.
-    #[error("unknown rules {name:?}: not a preset (basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan) nor a readable rule file ({message})")]
+    #[error("unknown rules {name:?}: not a preset ({}) nor a readable rule file ({source})", PRESET_NAMES)]
     Unknown {
         /// The name or path given.
         name: String,
         /// Why it could not be read as a file.
-        message: String,
+        #[source]
+        source: crate::error::IoError,
     },
     /// Not TOML, a field of the wrong type, or an unknown field.
     #[error("bad rule file: {message}")]
@@ -88,7 +93,7 @@ pub enum RulesError {
         message: String,
     },
     /// `base` names no preset.
-    #[error("base {name:?} is not a preset (basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan)")]
+    #[error("base {name:?} is not a preset ({})", PRESET_NAMES)]
     UnknownBase {
         /// The name given.
         name: String,
@@ -188,11 +193,12 @@ impl RuleSpec {
 }
 
 /// A name that is no preset and no readable file is unknown rules.
+#[cfg(feature = "fs")]
 fn unknown(name: &str, e: RulesError) -> RulesError {
     match e {
-        RulesError::Io { message, .. } => RulesError::Unknown {
+        RulesError::Io { source, .. } => RulesError::Unknown {
             name: name.to_string(),
-            message,
+            source,
         },
         e => e,
     }
@@ -211,7 +217,9 @@ fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
     if let Some(t) = Tile::all().find(|&t| counts[t.index()] > 1) {
         return Err(bad(format!("{t} is named twice")));
     }
-    Ok(TileSet::from_counts(&counts.map(|c| c as u8)))
+    Ok(Tile::all()
+        .filter(|t| counts[t.index()] > 0)
+        .fold(TileSet::EMPTY, TileSet::with))
 }
 
 impl Rules {
@@ -237,10 +245,11 @@ impl Rules {
     /// # Errors
     /// [`RulesError::Io`] when the file cannot be read, else as
     /// [`Rules::from_toml_str`].
+    #[cfg(feature = "fs")]
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
         let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
             path: path.display().to_string(),
-            message: e.to_string(),
+            source: e.into(),
         })?;
         let spec = RuleSpec::from_toml_str(&text)?;
         Rules::from_spec_named(&spec, Cow::Owned(path.display().to_string()), None)
@@ -251,6 +260,7 @@ impl Rules {
     /// # Errors
     /// [`RulesError::Unknown`] when `name_or_path` is neither a preset nor a
     /// readable file, else as [`Rules::from_file`].
+    #[cfg(feature = "fs")]
     pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
         match Preset::from_name(name_or_path) {
             Some(p) => Ok(Rules::from_preset(p)),
@@ -264,6 +274,7 @@ impl Rules {
     /// # Errors
     /// As [`Rules::load`], and [`RulesError::TablesMismatch`] when `tables`
     /// were made for other table parameters.
+    #[cfg(feature = "fs")]
     pub fn load_with_tables(name_or_path: &str, tables: Arc<Tables>) -> Result<Rules, RulesError> {
         let (spec, name) = match Preset::from_name(name_or_path) {
             Some(p) => (RuleSpec::from_toml_str(p.toml())?, Cow::Borrowed(p.name())),
@@ -271,7 +282,7 @@ impl Rules {
                 let path = Path::new(name_or_path);
                 let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unknown {
                     name: name_or_path.to_string(),
-                    message: e.to_string(),
+                    source: e.into(),
                 })?;
                 (
                     RuleSpec::from_toml_str(&text)?,
@@ -297,17 +308,24 @@ impl Rules {
         name: Cow<'static, str>,
         tables: Option<Arc<Tables>>,
     ) -> Result<Rules, RulesError> {
-        let spec = match &spec.base {
-            None if spec.tiles.is_some() && spec.forms.is_some() => spec.clone(),
-            base => {
-                let base_name = base.as_deref().unwrap_or("chinese");
-                let preset =
-                    Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
-                        name: base_name.to_string(),
-                    })?;
-                spec.clone().over(RuleSpec::from_toml_str(preset.toml())?)
-            }
-        };
+        Rules::compile(spec.resolve()?, name, tables)
+    }
+}
+
+impl RuleSpec {
+    /// The spec over its base (`chinese` when absent), every field checked.
+    fn resolve(&self) -> Result<Resolved, RulesError> {
+        let base_name = self.base.as_deref().unwrap_or("chinese");
+        let preset = Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
+            name: base_name.to_string(),
+        })?;
+        let base = RuleSpec::from_toml_str(preset.toml())?;
+        if base.base.is_some() {
+            return Err(RulesError::UnknownBase {
+                name: format!("{base_name} (a preset may not name a base)"),
+            });
+        }
+        let spec = self.clone().over(base);
         let tiles = tile_set(
             "tiles",
             spec.tiles
@@ -343,13 +361,13 @@ impl Rules {
         }
         let mut forms = Forms::NONE;
         for name in &names {
-            let form = Form::ALL
-                .into_iter()
-                .find(|f| f.name() == name)
+            let form = Form::from_name(name)
                 .ok_or_else(|| RulesError::UnknownForm { name: name.clone() })?;
             forms = forms.with(form);
         }
-        let numbered_in_play = [Suit::Man, Suit::Pin, Suit::Sou].map(|s| tiles.count_in(s) > 0);
+        let numbered_in_play = [Suit::Man, Suit::Pin, Suit::Sou]
+            .iter()
+            .any(|&s| tiles.count_in(s) > 0);
         let pair_ranks = match &spec.pair_ranks {
             None => None,
             Some(ranks) => {
@@ -360,7 +378,7 @@ impl Rules {
                     }
                     mask |= 1 << (r - 1);
                 }
-                if mask == 0 || !numbered_in_play.iter().any(|&b| b) {
+                if mask == 0 || !numbered_in_play {
                     return Err(RulesError::BadPairRank { rank: 0 });
                 }
                 Some(mask)
@@ -374,48 +392,17 @@ impl Rules {
         if max_tiles > 17 || max_tiles % 3 != 2 {
             return Err(RulesError::BadMaxTiles { value: max_tiles });
         }
-        let fifth = spec.joker_fifth_copy.unwrap_or(true);
-        let pair_suits = [
-            numbered_in_play[0],
-            numbered_in_play[1],
-            numbered_in_play[2],
-            honors > 0 && pair_ranks.is_none(),
-        ];
-        let params = table_params(pair_ranks, fifth, honor_sequences, max_tiles);
-        let tables = match tables {
-            None => Tables::for_params(&params),
-            Some(t) if *t.params() == params => t,
-            Some(t) => {
-                return Err(RulesError::TablesMismatch {
-                    tables: t.params().fingerprint(),
-                    rules: params.fingerprint(),
-                })
-            }
-        };
-        let seven_pairs_quads = spec.seven_pairs_quads.unwrap_or(false);
-        Ok(Rules {
-            name,
+        Ok(Resolved {
             forms,
-            seven_pairs_quads,
+            seven_pairs_quads: spec.seven_pairs_quads.unwrap_or(false),
             tiles,
             jokers,
-            joker_fifth_copy: fifth,
+            joker_fifth_copy: spec.joker_fifth_copy.unwrap_or(true),
             pair_ranks,
             honor_sequences,
             max_suits,
             max_tiles,
             four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
-            pair_suits,
-            pair_penalty: pair_suits.map(|ok| if ok { 0 } else { crate::tables::NO_PAIR }),
-            hot: Hot::new(
-                forms,
-                seven_pairs_quads,
-                tiles,
-                jokers,
-                max_suits,
-                max_tiles,
-            ),
-            tables,
         })
     }
 }

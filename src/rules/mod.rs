@@ -4,18 +4,28 @@
 //! | preset | tiles | jokers | forms | pair | other |
 //! |---|---|---|---|---|---|
 //! | `basic` | all 34 | `*` | standard | any | |
-//! | `riichi` | all 34 | `*` | standard, seven *different* pairs, thirteen orphans | any | |
+//! | `changsha` | m p s | `*` | standard, seven pairs (quads) | 2, 5, 8 | |
 //! | `chinese` (default) | all 34 | `*` | standard, seven pairs (a quad is two pairs), thirteen orphans | any | |
 //! | `hongzhong` | all 34 | `*`, every 7z | standard, seven pairs (quads) | any | |
-//! | `changsha` | m p s | `*` | standard, seven pairs (quads) | 2, 5, 8 | |
-//! | `sichuan` | m p s | `*` | standard, seven pairs (quads) | any | at most two suits |
 //! | `kawuxing` | p s 5z 6z 7z | `*` | standard, seven pairs (quads) | any | |
+//! | `riichi` | all 34 | `*` | standard, seven *different* pairs, thirteen orphans | any | |
+//! | `sichuan` | m p s | `*` | standard, seven pairs (quads) | any | at most two suits |
 //! | `taiwan` | all 34 | `*` | standard | any | up to 17 tiles |
 //!
-//! The presets are the TOML files of `tables/presets/`, compiled in; a rule
-//! file in the same format can start from one (`base = "hongzhong"`) and
-//! override any field (see [`RuleSpec`]). A joker may stand for any tile in
-//! play, a fifth copy included, unless `joker_fifth_copy = false`.
+//! The presets are the TOML files of the repository's `rules/` folder,
+//! compiled in (one file, one preset: [`Preset`] is generated from the
+//! folder). A rule file in the same format can start from one (`base =
+//! "hongzhong"`) and override any field (see [`RuleSpec`]).
+//!
+//! Every way of making rules — a preset, a rule file, [`Rules::without_tile`],
+//! [`Rules::with_tables`] — ends in the same validation and compile step,
+//! and a `Rules` never changes afterwards: what the hot paths read was
+//! worked out once, from the same fields the accessors return.
+//!
+//! A joker stands for any tile in play, a fifth copy included unless
+//! `joker_fifth_copy = false`; groups made only of jokers (`***`, `**`)
+//! are assumed to have a kind to stand for, which holds whenever at least
+//! nine kinds are in play.
 //!
 //! ```
 //! use hupai::{Hand, Rules};
@@ -37,247 +47,14 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use crate::form::{Form, Forms};
 use crate::swar::SuitWords;
 use crate::tables::{TableParams, Tables};
-use crate::tile::{Tile, KINDS};
-
-/// A way a hand can win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Form {
-    /// N melds (sequences or triplets) plus one pair.
-    Standard,
-    /// Seven pairs (七对).
-    SevenPairs,
-    /// Thirteen orphans (十三幺 / 国士无双).
-    ThirteenOrphans,
-}
-
-impl Form {
-    /// All forms, in the order they are reported.
-    pub const ALL: [Form; 3] = [Form::Standard, Form::SevenPairs, Form::ThirteenOrphans];
-
-    /// The form's name as printed: `standard`, `seven-pairs`, `thirteen-orphans`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Form::Standard => "standard",
-            Form::SevenPairs => "seven-pairs",
-            Form::ThirteenOrphans => "thirteen-orphans",
-        }
-    }
-
-    const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-impl fmt::Display for Form {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A set of [`Form`]s: the forms a rule set accepts, or those a hand wins by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Forms(u8);
-
-impl Forms {
-    /// No form.
-    pub const NONE: Forms = Forms(0);
-
-    /// The set holding exactly `forms`.
-    pub const fn of(forms: &[Form]) -> Forms {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < forms.len() {
-            bits |= forms[i].bit();
-            i += 1;
-        }
-        Forms(bits)
-    }
-
-    /// Does the set hold `form`?
-    #[inline]
-    pub const fn contains(self, form: Form) -> bool {
-        self.0 & form.bit() != 0
-    }
-
-    /// True for the empty set (for a check: not a win).
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The set with `form` added.
-    #[inline]
-    pub const fn with(self, form: Form) -> Forms {
-        Forms(self.0 | form.bit())
-    }
-
-    /// The forms in the set, in [`Form::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Form> {
-        Form::ALL.into_iter().filter(move |f| self.contains(*f))
-    }
-}
-
-/// A set of tile kinds: the kinds in play, or the waits of a hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct TileSet(u64);
-
-impl TileSet {
-    /// All 34 kinds.
-    pub const ALL: TileSet = TileSet((1 << KINDS) - 1);
-
-    /// No kind.
-    pub const EMPTY: TileSet = TileSet(0);
-
-    /// The set with `tile` added.
-    #[inline]
-    pub const fn with(self, tile: Tile) -> TileSet {
-        TileSet(self.0 | 1 << tile.index())
-    }
-
-    /// True when the set holds no kind.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Number of kinds in the set.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// The kinds in the set, in index order.
-    ///
-    /// ```
-    /// use hupai::{Rules, Hand};
-    /// let waits = Rules::basic().waits(&"1234677p".parse::<Hand>()?)?;
-    /// assert_eq!(waits.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["5p"]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn iter(self) -> impl Iterator<Item = Tile> {
-        Tile::all().filter(move |t| self.contains(*t))
-    }
-
-    /// Does the set hold `tile`?
-    #[inline]
-    pub const fn contains(self, tile: Tile) -> bool {
-        self.0 >> tile.index() & 1 == 1
-    }
-
-    /// The set with `tile` removed.
-    pub const fn without(self, tile: Tile) -> TileSet {
-        TileSet(self.0 & !(1 << tile.index()))
-    }
-
-    /// The set of the kinds named in `mpsz` notation (`"123m7z"`), each at most once.
-    pub(crate) fn from_counts(counts: &[u8; KINDS]) -> TileSet {
-        TileSet(
-            (0..KINDS)
-                .filter(|&i| counts[i] > 0)
-                .fold(0, |m, i| m | 1 << i),
-        )
-    }
-
-    /// The set as bits: bit `i` for the kind of index `i` (0–33).
-    ///
-    /// ```
-    /// let waits = hupai::Rules::basic().waits(&"1112345678999m".parse()?)?;
-    /// assert_eq!(waits.bits(), 0b1_1111_1111); // 1m to 9m
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline]
-    pub const fn bits(self) -> u64 {
-        self.0
-    }
-
-    /// The set of the kinds whose bits are set in `bits` (bits 34–63 are
-    /// ignored).
-    #[inline]
-    pub const fn from_bits(bits: u64) -> TileSet {
-        TileSet(bits & TileSet::ALL.0)
-    }
-
-    /// The number of kinds of `suit` in the set.
-    pub(crate) fn count_in(self, suit: crate::tile::Suit) -> usize {
-        let first = suit.first_index();
-        (first..first + suit.ranks() as usize)
-            .filter(|&i| self.0 >> i & 1 == 1)
-            .count()
-    }
-
-    /// The first kind of `counts` (0–33) that holds tiles but is not in the set.
-    pub(crate) fn first_outside(self, counts: &[u8; KINDS]) -> Option<Tile> {
-        (0..KINDS)
-            .find(|&i| counts[i] > 0 && self.0 >> i & 1 == 0)
-            .and_then(|i| Tile::from_index(i).ok())
-    }
-}
-
-/// A built-in rule set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Preset {
-    /// The standard form only.
-    Basic,
-    /// Japanese rules: standard, seven different pairs, thirteen orphans.
-    Riichi,
-    /// Chinese rules: standard, seven pairs with quads as two pairs, thirteen orphans.
-    Chinese,
-    /// 红中麻将: red dragons are jokers; standard and seven pairs.
-    Hongzhong,
-    /// 长沙麻将: no honours, a 2, 5 or 8 pair; standard and seven pairs.
-    Changsha,
-    /// 四川麻将: no honours, at most two suits; standard and seven pairs.
-    Sichuan,
-    /// 卡五星: dots, bamboo and dragons; standard and seven pairs.
-    Kawuxing,
-    /// 台湾十六张: hands of up to 17 tiles; the standard form.
-    Taiwan,
-}
+use crate::tile::{Suit, Tile, TileSet};
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
 impl Preset {
-    /// Every preset, in documentation order.
-    pub const ALL: [Preset; 8] = [
-        Preset::Basic,
-        Preset::Riichi,
-        Preset::Chinese,
-        Preset::Hongzhong,
-        Preset::Changsha,
-        Preset::Sichuan,
-        Preset::Kawuxing,
-        Preset::Taiwan,
-    ];
-
-    /// The preset's name, as accepted by [`Preset::from_name`].
-    pub const fn name(self) -> &'static str {
-        match self {
-            Preset::Basic => "basic",
-            Preset::Riichi => "riichi",
-            Preset::Chinese => "chinese",
-            Preset::Hongzhong => "hongzhong",
-            Preset::Changsha => "changsha",
-            Preset::Sichuan => "sichuan",
-            Preset::Kawuxing => "kawuxing",
-            Preset::Taiwan => "taiwan",
-        }
-    }
-
-    /// The preset's rule file (`tables/presets/NAME.toml`).
-    pub const fn toml(self) -> &'static str {
-        match self {
-            Preset::Basic => include_str!("../../tables/presets/basic.toml"),
-            Preset::Riichi => include_str!("../../tables/presets/riichi.toml"),
-            Preset::Chinese => include_str!("../../tables/presets/chinese.toml"),
-            Preset::Hongzhong => include_str!("../../tables/presets/hongzhong.toml"),
-            Preset::Changsha => include_str!("../../tables/presets/changsha.toml"),
-            Preset::Sichuan => include_str!("../../tables/presets/sichuan.toml"),
-            Preset::Kawuxing => include_str!("../../tables/presets/kawuxing.toml"),
-            Preset::Taiwan => include_str!("../../tables/presets/taiwan.toml"),
-        }
-    }
-
     /// The preset named `name` (a perfect-hash look-up).
     ///
     /// ```
@@ -291,7 +68,7 @@ impl Preset {
 
 /// An error naming a rule set that does not exist.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {name:?} (presets: basic, riichi, chinese, hongzhong, changsha, sichuan, kawuxing, taiwan)")]
+#[error("unknown rules {name:?} (presets: {})", PRESET_NAMES)]
 pub struct UnknownRules {
     /// The name given.
     pub name: String,
@@ -306,7 +83,7 @@ pub struct UnknownRules {
 /// assert!(win.contains(Form::ThirteenOrphans));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Rules {
     pub(crate) name: Cow<'static, str>,
     pub(crate) forms: Forms,
@@ -320,67 +97,128 @@ pub struct Rules {
     pub(crate) max_suits: Option<u8>,
     pub(crate) max_tiles: u8,
     pub(crate) four_held_is_wait: bool,
-    /// Suits (m, p, s, honours) that may hold the standard form's pair.
-    pub(crate) pair_suits: [bool; 4],
-    /// `pair_suits` as additive costs (0, or [`NO_PAIR`](crate::tables::NO_PAIR)).
-    pub(crate) pair_penalty: [i16; 4],
-    /// The rules' answers to the hot paths' questions, worked out once.
-    pub(crate) hot: Hot,
     pub(crate) tables: Arc<Tables>,
+    /// Worked out from the fields above by [`Rules::compile`].
+    pub(crate) derived: Derived,
 }
 
-/// What the word-at-a-time win check and waits need from the rules, in the
-/// form they use it (see `src/swar.rs`).
-#[derive(Clone, Debug)]
-pub(crate) struct Hot {
-    /// Byte `0xff` for every kind not in play.
+/// The rules' fields in the form the hot paths read them, worked out once
+/// by [`Rules::compile`] (the only place that builds a `Rules`).
+#[derive(Clone)]
+pub(crate) struct Derived {
+    /// Byte `0xff` for every kind not in play (`src/swar.rs` layout).
     pub out_of_play: SuitWords,
-    /// Some kind is out of play (`out_of_play` is not all zero).
+    /// Some kind is out of play.
     pub partial: bool,
+    /// Byte `0xff` for every joker kind.
+    pub joker_kinds: SuitWords,
     /// Bit `n` set when a hand of `n` tiles may win (3N+2, within the limit).
     pub win_sizes: u64,
     /// Bit `n` set when a hand of `n` tiles may wait (3N+1, one below the limit).
     pub ready_sizes: u64,
     /// The most numbered suits a hand may hold (3 when unlimited).
-    pub max_suits: u32,
-    pub standard: bool,
-    pub seven_pairs: bool,
-    pub orphans: bool,
-    pub quads: bool,
-    /// The rules name joker kinds (their copies count as jokers).
-    pub joker_kinds: bool,
+    pub suit_limit: u32,
+    /// The extra cost of holding the standard form's pair in suit `s` (m,
+    /// p, s, honours): 0, or more jokers than any hand holds when that
+    /// suit may not hold it (no kind in play, or pair ranks exclude honours).
+    pub pair_penalty: [i16; 4],
+    /// The forms a hand can win by: the rules' forms, less thirteen orphans
+    /// when some orphan is out of play (jokers stand only for tiles in play).
+    pub winnable: Forms,
 }
 
-impl Hot {
-    pub(crate) fn new(
-        forms: Forms,
-        quads: bool,
-        tiles: TileSet,
-        jokers: TileSet,
-        max_suits: Option<u8>,
-        max_tiles: u8,
-    ) -> Hot {
-        let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
-        Hot {
-            out_of_play: SuitWords::mask(!tiles.bits() & TileSet::ALL.bits()),
-            partial: tiles != TileSet::ALL,
-            win_sizes: sizes(2, max_tiles),
-            ready_sizes: sizes(1, max_tiles - 1),
-            max_suits: max_suits.map_or(3, u32::from),
-            standard: forms.contains(Form::Standard),
-            seven_pairs: forms.contains(Form::SevenPairs),
-            orphans: forms.contains(Form::ThirteenOrphans),
-            quads,
-            joker_kinds: !jokers.is_empty(),
+/// A pair cost no hand can pay.
+pub(crate) const NO_PAIR: i16 = 1 << 10;
+
+/// The validated fields of a rule set, before compiling.
+pub(crate) struct Resolved {
+    pub forms: Forms,
+    pub seven_pairs_quads: bool,
+    pub tiles: TileSet,
+    pub jokers: TileSet,
+    pub joker_fifth_copy: bool,
+    pub pair_ranks: Option<u16>,
+    pub honor_sequences: bool,
+    pub max_suits: Option<u8>,
+    pub max_tiles: u8,
+    pub four_held_is_wait: bool,
+}
+
+impl Resolved {
+    /// The table parameters these rules need.
+    pub fn table_params(&self) -> TableParams {
+        TableParams {
+            max_tiles: self.max_tiles,
+            joker_fifth_copy: self.joker_fifth_copy,
+            suit_pair_ranks: self.pair_ranks.unwrap_or(0x1ff),
+            honor_pair: self.pair_ranks.is_none(),
+            honor_sequences: self.honor_sequences,
         }
     }
 }
 
 impl Rules {
+    /// The one constructor: `r` (validated) named `name`, judging with
+    /// `tables` when given (they must fit), else with the tables for its
+    /// parameters.
+    pub(crate) fn compile(
+        r: Resolved,
+        name: Cow<'static, str>,
+        tables: Option<Arc<Tables>>,
+    ) -> Result<Rules, RulesError> {
+        let params = r.table_params();
+        let tables = match tables {
+            None => Tables::for_params(&params),
+            Some(t) if *t.params() == params => t,
+            Some(t) => {
+                return Err(RulesError::TablesMismatch {
+                    tables: t.params().fingerprint(),
+                    rules: params.fingerprint(),
+                })
+            }
+        };
+        let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
+        let pair_ok = |s: Suit| r.tiles.count_in(s) > 0 && (s != Suit::Honor || r.pair_ranks.is_none());
+        let orphans_in_play = Tile::all()
+            .filter(|t| t.is_orphan())
+            .all(|t| r.tiles.contains(t));
+        let winnable = if orphans_in_play {
+            r.forms
+        } else {
+            r.forms.without(Form::ThirteenOrphans)
+        };
+        let derived = Derived {
+            out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
+            partial: r.tiles != TileSet::ALL,
+            joker_kinds: SuitWords::mask(r.jokers.bits()),
+            win_sizes: sizes(2, r.max_tiles),
+            ready_sizes: sizes(1, r.max_tiles - 1),
+            suit_limit: r.max_suits.map_or(3, u32::from),
+            pair_penalty: Suit::ALL.map(|s| if pair_ok(s) { 0 } else { NO_PAIR }),
+            winnable,
+        };
+        Ok(Rules {
+            name,
+            forms: r.forms,
+            seven_pairs_quads: r.seven_pairs_quads,
+            tiles: r.tiles,
+            jokers: r.jokers,
+            joker_fifth_copy: r.joker_fifth_copy,
+            pair_ranks: r.pair_ranks,
+            honor_sequences: r.honor_sequences,
+            max_suits: r.max_suits,
+            max_tiles: r.max_tiles,
+            four_held_is_wait: r.four_held_is_wait,
+            tables,
+            derived,
+        })
+    }
+
     /// The rules of a preset. Each preset is built once per process, on
     /// first use (generating its tables if they are not the builtin ones).
     pub fn from_preset(preset: Preset) -> Rules {
-        static PRESETS: [OnceLock<Rules>; 8] = [const { OnceLock::new() }; 8];
+        static PRESETS: [OnceLock<Rules>; Preset::ALL.len()] =
+            [const { OnceLock::new() }; Preset::ALL.len()];
         PRESETS[preset as usize]
             .get_or_init(|| {
                 let spec =
@@ -419,20 +257,66 @@ impl Rules {
     }
 
     /// These rules, playing without the tile kind `tile`: a hand holding it
-    /// is then an error ([`HandError::TileNotInRules`](crate::HandError::TileNotInRules)).
-    /// Removing a numbered tile leaves its suit's other tiles in play; jokers
-    /// still complete melds through it, as the tables assume whole suits.
+    /// is then an error ([`HandError::TileNotInRules`](crate::HandError::TileNotInRules))
+    /// for every operation. The result is validated like a rule file
+    /// whose `tiles` leave `tile` out.
     ///
     /// ```
     /// use hupai::{Rules, Tile};
-    /// let no_red = Rules::basic().without_tile(Tile::from_index(33)?);
+    /// let no_red = Rules::basic().without_tile("7z".parse::<Tile>()?)?;
     /// assert!(no_red.check(&"123m456p789s111z77z".parse()?).is_err());
+    /// assert!(no_red.is_win(&"123m456p789s111z77z".parse()?).is_err());
+    /// // A numbered suit is in play whole or not at all.
+    /// assert!(Rules::basic().without_tile("5m".parse::<Tile>()?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn without_tile(mut self, tile: Tile) -> Rules {
-        self.tiles = self.tiles.without(tile);
-        self.name = Cow::Owned(format!("{} without {tile}", self.name));
-        self
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml_str`]: [`RulesError::PartialSuit`] for a
+    /// numbered tile, [`RulesError::JokerNotInPlay`] for a joker kind,
+    /// [`RulesError::PartialHonors`] for an honour under honour sequences.
+    pub fn without_tile(&self, tile: Tile) -> Result<Rules, RulesError> {
+        let mut spec = self.to_spec();
+        spec.tiles = Some(self.tiles.without(tile).to_string());
+        let name = Cow::Owned(format!("{} without {tile}", self.name));
+        Rules::from_spec_named(&spec, name, Some(self.tables.clone()))
+    }
+
+    /// These rules judging the standard form with `tables` (loaded from a
+    /// table file, say) instead of generating their own.
+    ///
+    /// # Errors
+    /// [`RulesError::TablesMismatch`] when `tables` were made for other
+    /// table parameters.
+    pub fn with_tables(&self, tables: Arc<Tables>) -> Result<Rules, RulesError> {
+        Rules::from_spec_named(&self.to_spec(), self.name.clone(), Some(tables))
+    }
+
+    /// The rule file that makes these rules, every field written out.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// let spec = Rules::preset("changsha")?.to_spec();
+    /// assert_eq!(spec.pair_ranks, Some(vec![2, 5, 8]));
+    /// assert_eq!(spec.tiles.as_deref(), Some("123456789m123456789p123456789s"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_spec(&self) -> RuleSpec {
+        RuleSpec {
+            base: None,
+            tiles: Some(self.tiles.to_string()),
+            jokers: Some(self.jokers.to_string()),
+            joker_fifth_copy: Some(self.joker_fifth_copy),
+            forms: Some(self.forms.iter().map(|f| f.name().to_string()).collect()),
+            seven_pairs_quads: Some(self.seven_pairs_quads),
+            pair_ranks: self
+                .pair_ranks
+                .map(|m| (1..=9).filter(|r| m >> (r - 1) & 1 == 1).collect()),
+            honor_sequences: Some(self.honor_sequences),
+            max_suits: self.max_suits,
+            max_tiles: Some(self.max_tiles),
+            four_held_is_wait: Some(self.four_held_is_wait),
+        }
     }
 
     /// The rules' name: the preset's, or the one given to a rule file.
@@ -498,46 +382,31 @@ impl Rules {
 
     /// The table parameters these rules need.
     pub fn table_params(&self) -> TableParams {
-        table_params(
-            self.pair_ranks,
-            self.joker_fifth_copy,
-            self.honor_sequences,
-            self.max_tiles,
-        )
-    }
-
-    /// These rules judging the standard form with `tables` (loaded from a
-    /// table file, say) instead of generating their own.
-    ///
-    /// # Errors
-    /// [`RulesError::TablesMismatch`] when `tables` were made for other
-    /// table parameters.
-    pub fn with_tables(mut self, tables: Arc<Tables>) -> Result<Rules, RulesError> {
-        let want = self.table_params();
-        if *tables.params() != want {
-            return Err(RulesError::TablesMismatch {
-                tables: tables.params().fingerprint(),
-                rules: want.fingerprint(),
-            });
-        }
-        self.tables = tables;
-        Ok(self)
+        *self.tables.params()
     }
 }
 
-/// The table parameters for these rule fields.
-pub(crate) fn table_params(
-    pair_ranks: Option<u16>,
-    fifth: bool,
-    honor_sequences: bool,
-    max_tiles: u8,
-) -> TableParams {
-    TableParams {
-        max_tiles,
-        joker_fifth_copy: fifth,
-        suit_pair_ranks: pair_ranks.unwrap_or(0x1ff),
-        honor_pair: pair_ranks.is_none(),
-        honor_sequences,
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules")
+            .field("name", &self.name)
+            .field("forms", &self.forms)
+            .field("seven_pairs_quads", &self.seven_pairs_quads)
+            .field("tiles", &self.tiles)
+            .field("jokers", &self.jokers)
+            .field("joker_fifth_copy", &self.joker_fifth_copy)
+            .field("pair_ranks", &self.pair_ranks)
+            .field("honor_sequences", &self.honor_sequences)
+            .field("max_suits", &self.max_suits)
+            .field("max_tiles", &self.max_tiles)
+            .field("four_held_is_wait", &self.four_held_is_wait)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AsRef<Rules> for Rules {
+    fn as_ref(&self) -> &Rules {
+        self
     }
 }
 

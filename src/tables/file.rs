@@ -37,12 +37,11 @@
 //! # Ok::<(), hupai::tables::file::TableFileError>(())
 //! ```
 
+#[cfg(feature = "fs")]
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::gen::NEED_NONE;
-use super::key::{counts_of, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
 use super::{TableParams, Tables};
 
 /// The magic number that opens a table file.
@@ -57,12 +56,13 @@ pub const HEADER_LEN: usize = 32;
 #[non_exhaustive]
 pub enum TableFileError {
     /// The file could not be read or written.
-    #[error("table file {path}: {message}")]
+    #[error("table file {path}: {source}")]
     Io {
         /// The path.
         path: String,
         /// What went wrong.
-        message: String,
+        #[source]
+        source: crate::error::IoError,
     },
     /// Shorter than its header says.
     #[error("table file is truncated: {len} bytes, expected {expected}")]
@@ -217,7 +217,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
     let fingerprint = u64_at(12);
     let len = u64_at(20);
     let body = &bytes[HEADER_LEN..];
-    let expected = HEADER_LEN as u64 + len;
+    let expected = (HEADER_LEN as u64).saturating_add(len);
     if (bytes.len() as u64) < expected {
         return Err(TableFileError::Truncated {
             len: bytes.len(),
@@ -260,20 +260,6 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
             reason: format!("impossible parameters {params:?}"),
         });
     }
-    check_structure(
-        "suit",
-        &payload.suit,
-        SUIT_SLOTS,
-        SUIT_RANKS,
-        params.max_tiles,
-    )?;
-    check_structure(
-        "honor",
-        &payload.honor,
-        HONOR_SLOTS,
-        HONOR_RANKS,
-        params.max_tiles,
-    )?;
     let info = TableFileInfo {
         version,
         fingerprint,
@@ -281,46 +267,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
         params,
         bytes: bytes.len(),
     };
-    let tables = Tables::from_raw(params, payload.suit, payload.honor).expect("sizes checked");
+    let tables = Tables::from_raw(params, payload.suit, payload.honor)
+        .map_err(|(table, reason)| TableFileError::BadTable { table, reason })?;
     Ok((tables, info))
 }
 
-/// A table of the right size where every pattern of more than `max_tiles`
-/// tiles holds "none" and the empty pattern needs no joker for melds.
-fn check_structure(
-    table: &'static str,
-    values: &[u8],
-    slots: usize,
-    ranks: usize,
-    max_tiles: u8,
-) -> Result<(), TableFileError> {
-    if values.len() != slots {
-        return Err(TableFileError::BadTable {
-            table,
-            reason: format!("{} slots, expected {slots}", values.len()),
-        });
-    }
-    let none = NEED_NONE | NEED_NONE << 4;
-    let mut counts = vec![0u8; ranks];
-    for (key, &v) in values.iter().enumerate() {
-        counts_of(key, &mut counts);
-        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
-        if tiles > max_tiles as u32 && v != none {
-            return Err(TableFileError::BadTable {
-                table,
-                reason: format!("slot {key} holds {v:#04x}"),
-            });
-        }
-    }
-    if values[0] & 0x0f != 0 {
-        return Err(TableFileError::BadTable {
-            table,
-            reason: "the empty pattern needs jokers".into(),
-        });
-    }
-    Ok(())
-}
-
+#[cfg(feature = "fs")]
 /// Writes `tables` (made for the rules `rules_name`) to `path`.
 ///
 /// # Errors
@@ -328,10 +280,11 @@ fn check_structure(
 pub fn write(path: &Path, tables: &Tables, rules_name: &str) -> Result<(), TableFileError> {
     std::fs::write(path, to_bytes(tables, rules_name)).map_err(|e| TableFileError::Io {
         path: path.display().to_string(),
-        message: e.to_string(),
+        source: e.into(),
     })
 }
 
+#[cfg(feature = "fs")]
 /// Reads and checks the table file at `path`.
 ///
 /// # Errors
@@ -339,7 +292,7 @@ pub fn write(path: &Path, tables: &Tables, rules_name: &str) -> Result<(), Table
 pub fn read(path: &Path) -> Result<(Tables, TableFileInfo), TableFileError> {
     let bytes = std::fs::read(path).map_err(|e| TableFileError::Io {
         path: path.display().to_string(),
-        message: e.to_string(),
+        source: e.into(),
     })?;
     from_bytes(&bytes)
 }

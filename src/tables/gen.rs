@@ -1,6 +1,7 @@
-// The table generator. Shared verbatim by the library (run-time regeneration)
-// and by `build.rs` (the compiled-in default tables) through `include!`, so it
-// is self-contained: it names nothing outside this file but `super::key`.
+// The table generator. Shared verbatim by the library (run-time generation,
+// crate-private) and by `build.rs` (the compiled-in default tables) through
+// `include!`, so it is self-contained: it names nothing outside this file but
+// `super::key`. Only `TableParams` is public (re-exported by `tables`).
 //
 // What it computes, for every count vector of one suit: the fewest jokers
 // that complete it into melds only, and into melds plus exactly one pair.
@@ -105,7 +106,8 @@ pub fn honor_table(params: &TableParams) -> Vec<u8> {
     build(shape, params)
 }
 
-/// Packs the two needs of one pattern into a table value (see `tables::layout`).
+/// Packs the two needs of one pattern into a table value (the layout is
+/// documented in `src/tables/mod.rs`).
 pub const fn pack(melds: u8, melds_and_pair: u8) -> u8 {
     let m = if melds > NEED_NONE { NEED_NONE } else { melds };
     let p = if melds_and_pair > NEED_NONE {
@@ -168,16 +170,6 @@ impl Walk {
         }
     }
 
-    /// The programme over one whole pattern: (melds only, melds and a pair).
-    fn run(&self, counts: &[u8]) -> (u8, u8) {
-        let mut states = [INF; STATES];
-        states[state(0, 0, 0)] = 0;
-        for (rank, &c) in counts.iter().enumerate() {
-            states = self.step(rank, c, &states);
-        }
-        (states[state(0, 0, 0)], states[state(0, 0, 1)])
-    }
-
     /// One rank of the programme: `c` natural tiles of rank `rank`.
     fn step(&self, rank: usize, c: u8, states: &[u8; STATES]) -> [u8; STATES] {
         let mut next = [INF; STATES];
@@ -217,53 +209,9 @@ impl Walk {
     }
 }
 
-/// The needs (melds only, melds plus a pair) of one numbered suit's counts
-/// when a count exceeds 4 (a fifth copy, for `four_held_is_wait`), which no
-/// table slot holds. With jokers capped at four copies, never completable.
-pub fn suit_need_wide(counts: &[u8; SUIT_RANKS], params: &TableParams) -> (u8, u8) {
-    if !params.joker_fifth_copy {
-        return (INF, INF);
-    }
-    let cx = Walk {
-        shape: Shape {
-            ranks: SUIT_RANKS,
-            sequences: true,
-            pair_ranks: params.suit_pair_ranks,
-        },
-        cap: u8::MAX,
-        max_tiles: u8::MAX,
-    };
-    cx.run(counts)
-}
-
-/// [`suit_need_wide`] for the honours.
-pub fn honor_need_wide(counts: &[u8; HONOR_RANKS], params: &TableParams) -> (u8, u8) {
-    if !params.joker_fifth_copy {
-        return (INF, INF);
-    }
-    if params.honor_sequences {
-        let mut c = *counts;
-        let mut memo = None;
-        return (
-            honor_search(&mut c, false, params.honor_pair, &mut memo),
-            honor_search(&mut c, true, params.honor_pair, &mut memo),
-        );
-    }
-    let cx = Walk {
-        shape: Shape {
-            ranks: HONOR_RANKS,
-            sequences: false,
-            pair_ranks: if params.honor_pair { 0x7f } else { 0 },
-        },
-        cap: u8::MAX,
-        max_tiles: u8::MAX,
-    };
-    cx.run(counts)
-}
-
 /// Honour melds when honour sequences count: each as a bit set of ranks
 /// (winds 0–3, dragons 4–6): four sets of three different winds, and the dragons.
-const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000];
+pub const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000];
 
 /// Fewest jokers completing `counts` (permissive jokers), `pair` set when the
 /// honours must also hold the pair: the lowest natural tile left joins a

@@ -1,38 +1,52 @@
-//! The per-suit joker-need tables: the one place that knows their key and
-//! value layout.
+//! The per-suit need tables: the one place that knows their key and value
+//! layout, and the only code that reads their bytes.
+//!
+//! ```
+//! use hupai::tables::Tables;
+//! let tables = Tables::builtin();
+//! let need = tables.suit(&[0, 0, 0, 0, 0, 2, 1, 1, 1]); // 66789 of one suit
+//! assert_eq!(need.melds(), 1);     // 66 + * (a triplet) and 789
+//! assert_eq!(need.with_pair(), 0); // 66 as the pair, 789
+//! ```
 //!
 //! # Layout
 //!
 //! There are two tables, one for the numbered suits (shared by `m`, `p`,
 //! `s`) and one for the honours. Each is one byte per slot:
 //!
-//! - **Key** ([`key::key_of`], computed by [`key::suit_key`] and
-//!   [`key::honor_key`]): the suit's counts read as a base-5 number,
+//! - **Key** ([`key::key_of`], computed word-at-a-time by [`key::suit_key`]
+//!   and [`key::honor_key`]): the suit's counts read as a base-5 number,
 //!   `count(rank 1) + 5·count(rank 2) + … + 5⁸·count(rank 9)` (honours: 7
 //!   ranks). Every count vector with counts 0–4 has its own slot: `5⁹ =
 //!   1,953,125` numbered-suit slots and `5⁷ = 78,125` honour slots, 2.03 MB in
 //!   all. The key is a perfect hash onto a dense index: no hashing, no
 //!   collision, one load. Of the slots, 405,350 (numbered) and 43,130
-//!   (honour) hold patterns of at most 14 tiles; the rest hold `0xff`.
+//!   (honour) hold patterns of at most 14 tiles; the rest hold "none".
 //! - **Value** ([`Need`]): bits 0–3 are the fewest jokers that complete the
 //!   suit's tiles into melds only; bits 4–7 the fewest that complete them into
 //!   melds plus one pair. 15 means "no completion with the jokers any hand can
 //!   hold" (for a pattern of `n` tiles, a need of 15 or more can never be met:
 //!   the hand would exceed its size limit).
 //!
-//! The win check for the standard form sums the melds-only needs of the four
-//! suits, then lets the one suit whose pair costs least hold the pair; the
-//! hand wins when that total is at most its joker count. Jokers left over
-//! are a multiple of three (the hand has 3N+2 tiles) and form melds of their
-//! own.
+//! Which melds and pairs count (pair ranks, honour sequences, jokers capped
+//! at four copies, the hand's size) is fixed by the [`TableParams`] the
+//! tables were generated for; the standard form (`src/form/standard.rs`)
+//! combines the four suits' values.
+//!
+//! Values grow by columns, not by bits: a question that needs more than
+//! these two needs per pattern (the shanten tables: one value per number of
+//! melds, with and without the pair) gets a column of its own beside this
+//! one, keyed the same way and decoded here, and table files list their
+//! columns (which raises their format version).
 
-/// The dense base-5 key shared with the generator in `build.rs`.
+/// The dense base-5 key, shared with the generator in `build.rs`.
 pub mod key {
     include!("key.rs");
 }
 
 /// The generator, shared with `build.rs`: a dynamic programme over ranks.
-pub mod gen {
+/// Private to the crate; [`Tables::generate`] runs it.
+pub(crate) mod gen {
     include!("gen.rs");
 }
 
@@ -40,7 +54,7 @@ pub mod file;
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use key::{honor_key, suit_key, HONOR_SLOTS, SUIT_SLOTS};
+use key::{counts_of, honor_key, suit_key, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
 
 pub use gen::TableParams;
 
@@ -50,43 +64,23 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Need(u8);
 
-/// Fewest jokers that complete four suits into N melds plus one pair: the
-/// melds-only needs summed, plus the cheapest extra cost of holding the pair
-/// in one suit. No branch on the data.
-#[inline]
-pub fn standard_need(needs: &[Need; 4]) -> u8 {
-    standard_need_in(needs, [true; 4])
-}
-
-/// [`standard_need`] where only the suits marked in `pair_suits` may hold
-/// the pair (a suit with no kind in play cannot, not even as two jokers).
-#[inline]
-pub fn standard_need_in(needs: &[Need; 4], pair_suits: [bool; 4]) -> u8 {
-    standard_need_penalised(needs, pair_suits.map(|ok| if ok { 0 } else { NO_PAIR }))
-}
-
-/// A pair cost no hand can pay: added to the suits that may not hold the pair.
-pub const NO_PAIR: i16 = 1 << 10;
-
-/// [`standard_need`] with `penalty[s]` ([`NO_PAIR`] or 0) added to the cost
-/// of holding the pair in suit `s`: no branch on the data.
-#[inline]
-pub fn standard_need_penalised(needs: &[Need; 4], penalty: [i16; 4]) -> u8 {
-    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
-    let pair = (0..4)
-        .map(|s| needs[s].with_pair() as i16 - needs[s].melds() as i16 + penalty[s])
-        .min()
-        .unwrap_or(NO_PAIR);
-    (melds + pair).clamp(0, u8::MAX as i16) as u8
-}
-
-/// Fewest jokers that complete four suits into melds only.
-#[inline]
-pub fn melds_need(needs: &[Need; 4]) -> u8 {
-    needs.iter().map(|n| n.melds()).sum()
-}
-
 impl Need {
+    /// The value of a pattern with no completion: both needs 15.
+    pub const NONE: Need = Need(gen::NEED_NONE | gen::NEED_NONE << 4);
+
+    /// The value of a pattern needing `melds` jokers for melds only and
+    /// `with_pair` for melds and a pair (each at most 15).
+    #[inline]
+    pub(crate) const fn from_needs(melds: u8, with_pair: u8) -> Need {
+        Need(gen::pack(melds, with_pair))
+    }
+
+    /// Both needs "none" (15)?
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == Need::NONE.0
+    }
+
     /// Fewest jokers that complete the tiles into melds only (15: none).
     #[inline]
     pub const fn melds(self) -> u8 {
@@ -178,10 +172,19 @@ impl Tables {
     /// How many generated parameter sets [`Tables::for_params`] keeps.
     pub const CACHED: usize = 16;
 
-    /// Tables from their raw bytes (as a table file holds them), checked
-    /// for size only: the file layer checks everything else.
-    pub(crate) fn from_raw(params: TableParams, suit: Vec<u8>, honor: Vec<u8>) -> Option<Tables> {
-        (suit.len() == SUIT_SLOTS && honor.len() == HONOR_SLOTS).then(|| Tables {
+    /// Tables from their raw bytes (as a table file holds them), refused
+    /// unless every slot is a value some pattern can have: the right number
+    /// of slots, "none" in every slot of a pattern larger than the
+    /// parameters' hand, needs of 0–15 elsewhere, the empty pattern
+    /// complete. Returns which table is bad and why.
+    pub(crate) fn from_raw(
+        params: TableParams,
+        suit: Vec<u8>,
+        honor: Vec<u8>,
+    ) -> Result<Tables, (&'static str, String)> {
+        check_values("suit", &suit, SUIT_SLOTS, SUIT_RANKS, params.max_tiles)?;
+        check_values("honor", &honor, HONOR_SLOTS, HONOR_RANKS, params.max_tiles)?;
+        Ok(Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
@@ -190,12 +193,13 @@ impl Tables {
         })
     }
 
-    /// The raw bytes of the two tables (numbered suits, honours).
+    /// The raw bytes of the two tables (numbered suits, honours), as a
+    /// table file stores them.
     pub fn raw(&self) -> (&[u8], &[u8]) {
         (self.suit_bytes(), self.honor_bytes())
     }
 
-    #[inline]
+    #[inline(always)]
     fn suit_bytes(&self) -> &[u8] {
         match &self.storage {
             Storage::Builtin => DEFAULT_SUIT,
@@ -203,7 +207,7 @@ impl Tables {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn honor_bytes(&self) -> &[u8] {
         match &self.storage {
             Storage::Builtin => DEFAULT_HONOR,
@@ -228,32 +232,22 @@ impl Tables {
         Need(self.honor_bytes()[honor_key(counts)])
     }
 
-    /// The need stored at `key` of the numbered-suit table (see
-    /// [`key::suit_key`]); `None` for a key outside the table.
-    #[inline]
-    pub fn suit_by_key(&self, key: usize) -> Option<Need> {
-        self.suit_bytes().get(key).map(|&v| Need(v))
+    /// The need of suit `suit` (0–2 numbered, 3 honours) at `key`; "none"
+    /// for a key outside the table (a count above 4 reads past it).
+    #[inline(always)]
+    pub(crate) fn need_at(&self, suit: usize, key: usize) -> Need {
+        let bytes = if suit == 3 {
+            self.honor_bytes()
+        } else {
+            self.suit_bytes()
+        };
+        Need(bytes.get(key).copied().unwrap_or(Need::NONE.0))
     }
 
-    /// The need stored at `key` of the honour table (see [`key::honor_key`]).
-    #[inline]
-    pub fn honor_by_key(&self, key: usize) -> Option<Need> {
-        self.honor_bytes().get(key).map(|&v| Need(v))
-    }
-
-    /// The keys of the four suits of `counts` (m, p, s, honours).
-    #[inline]
-    pub fn keys(counts: &[u8; 34]) -> [usize; 4] {
-        let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
-        let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
-        let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
-        let z: &[u8; 7] = z.try_into().expect("7 honours");
-        [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
-    }
-
-    /// The needs of the four suits whose keys are `keys` (from [`Tables::keys`]).
-    #[inline]
-    pub fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
+    /// The needs of the four suits whose keys are `keys` (every key within
+    /// its table: the acceptance step checked the counts).
+    #[inline(always)]
+    pub(crate) fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
         let suit = self.suit_bytes();
         [
             Need(suit[keys[0]]),
@@ -263,20 +257,46 @@ impl Tables {
         ]
     }
 
-    /// The need of suit `suit` (0–2 numbered, 3 honours) at `key`.
-    #[inline]
-    pub fn need_in(&self, suit: usize, key: usize) -> Option<Need> {
-        if suit == 3 {
-            self.honor_by_key(key)
-        } else {
-            self.suit_by_key(key)
-        }
-    }
-
     /// Bytes resident for the two tables.
     pub fn size_bytes(&self) -> usize {
         self.suit_bytes().len() + self.honor_bytes().len()
     }
+}
+
+/// The keys of the four suits of `counts` (m, p, s, honours), one count at
+/// a time; every count at most 4.
+#[cfg(test)]
+pub(crate) fn keys_of(counts: &[u8; 34]) -> [usize; 4] {
+    let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
+    let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
+    let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
+    let z: &[u8; 7] = z.try_into().expect("7 honours");
+    [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
+}
+
+/// See [`Tables::from_raw`].
+fn check_values(
+    table: &'static str,
+    values: &[u8],
+    slots: usize,
+    ranks: usize,
+    max_tiles: u8,
+) -> Result<(), (&'static str, String)> {
+    if values.len() != slots {
+        return Err((table, format!("{} slots, expected {slots}", values.len())));
+    }
+    let mut counts = vec![0u8; ranks];
+    for (key, &v) in values.iter().enumerate() {
+        counts_of(key, &mut counts);
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        if tiles > max_tiles as u32 && v != Need::NONE.0 {
+            return Err((table, format!("slot {key} holds {v:#04x}")));
+        }
+    }
+    if Need(values[0]).melds() != 0 {
+        return Err((table, "the empty pattern needs jokers".into()));
+    }
+    Ok(())
 }
 
 impl std::fmt::Debug for Tables {

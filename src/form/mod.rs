@@ -1,0 +1,140 @@
+//! The win forms, one module each: [`standard`] (N melds and a pair, from
+//! the tables), [`seven_pairs`] and [`thirteen_orphans`] (by counting).
+//!
+//! Each module answers every operation for its form, from its own rules:
+//! - `win_mask`: the joker counts with which a position's natural tiles
+//!   win by the form (the win check, [`Rules::check`](crate::Rules::check),
+//!   and the live hand all use it);
+//! - `waits`: the kinds whose draw completes a 3N+1 position by the form;
+//! - `splits`: every split of a winning hand into the form's groups;
+//! - `hides` (standard, seven pairs): the grouping test of the reveal.
+//!
+//! What applies to every form — tiles in play, the hand's size, the most
+//! suits a hand may hold, kinds held four times, joker kinds — is decided
+//! once, by the acceptance step (`src/position.rs`) and by the operations
+//! in `src/ops/`, not here.
+
+use std::fmt;
+
+pub(crate) mod seven_pairs;
+pub(crate) mod standard;
+pub(crate) mod thirteen_orphans;
+
+/// A way a hand can win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// N melds (sequences or triplets) plus one pair.
+    Standard,
+    /// Seven pairs (七对).
+    SevenPairs,
+    /// Thirteen orphans (十三幺 / 国士无双).
+    ThirteenOrphans,
+}
+
+impl Form {
+    /// All forms, in the order they are reported.
+    pub const ALL: [Form; 3] = [Form::Standard, Form::SevenPairs, Form::ThirteenOrphans];
+
+    /// The form's name as printed and as rule files write it: `standard`,
+    /// `seven-pairs`, `thirteen-orphans`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Form::Standard => "standard",
+            Form::SevenPairs => "seven-pairs",
+            Form::ThirteenOrphans => "thirteen-orphans",
+        }
+    }
+
+    /// The form named `name` (as [`Form::name`] prints it).
+    ///
+    /// ```
+    /// assert_eq!(hupai::Form::from_name("seven-pairs"), Some(hupai::Form::SevenPairs));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of [`Form`]s: the forms a rule set accepts, or those a hand wins by.
+///
+/// ```
+/// use hupai::{Form, Forms};
+/// let forms = Forms::of(&[Form::Standard, Form::SevenPairs]);
+/// assert_eq!(format!("{forms:?}"), "Forms[standard seven-pairs]");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Forms(u8);
+
+impl Forms {
+    /// No form.
+    pub const NONE: Forms = Forms(0);
+
+    /// The set holding exactly `forms`.
+    pub const fn of(forms: &[Form]) -> Forms {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < forms.len() {
+            bits |= forms[i].bit();
+            i += 1;
+        }
+        Forms(bits)
+    }
+
+    /// Does the set hold `form`?
+    #[inline]
+    pub const fn contains(self, form: Form) -> bool {
+        self.0 & form.bit() != 0
+    }
+
+    /// True for the empty set (for a check: not a win).
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set with `form` added.
+    #[inline]
+    pub const fn with(self, form: Form) -> Forms {
+        Forms(self.0 | form.bit())
+    }
+
+    /// The set with `form` removed.
+    #[inline]
+    pub const fn without(self, form: Form) -> Forms {
+        Forms(self.0 & !form.bit())
+    }
+
+    /// The forms in the set, in [`Form::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Form> {
+        Form::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+}
+
+impl fmt::Debug for Forms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Forms[")?;
+        for (i, form) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(form.name())?;
+        }
+        f.write_str("]")
+    }
+}
+
+impl FromIterator<Form> for Forms {
+    fn from_iter<I: IntoIterator<Item = Form>>(forms: I) -> Forms {
+        forms.into_iter().fold(Forms::NONE, Forms::with)
+    }
+}

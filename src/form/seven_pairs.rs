@@ -1,0 +1,162 @@
+//! Seven pairs (七对): fourteen tiles in seven pairs, by counting. With
+//! `seven_pairs_quads` a kind held four times is two pairs; without it
+//! the pairs must differ.
+//!
+//! A kind held an odd number of times needs one joker; the jokers left
+//! over pair with each other. So the natural tiles win with exactly
+//! `14 - natural` jokers when no more kinds are odd than that (and, with
+//! different pairs, no kind is held more than twice).
+
+use std::collections::BTreeSet;
+
+use crate::form::Form;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::split::{Group, GroupKind, Split};
+use crate::swar::SuitWords;
+use crate::tile::{Tile, KINDS};
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles make seven
+/// pairs: at most one, `14 - natural`.
+#[inline(always)]
+pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+    let Some(j) = 14u32.checked_sub(pos.natural) else {
+        return 0;
+    };
+    let ok = pos.words.odd_kinds() <= j && (rules.seven_pairs_quads || !pos.words.any_over_two());
+    (ok as u32) << j
+}
+
+/// Can the natural tiles `words` and `jokers` (any even size) be grouped
+/// into pairs, different ones unless the rules count quads?
+pub(crate) fn pairs_up(rules: &Rules, words: &SuitWords, jokers: u8) -> bool {
+    let odd = words.odd_kinds();
+    (rules.seven_pairs_quads || !words.any_over_two())
+        && odd <= jokers as u32
+        && (jokers as u32 - odd) % 2 == 0
+}
+
+/// The kinds whose draw makes the 13-tile `pos` seven pairs: a new tile
+/// flips its kind's parity, and the hand wins when the odd kinds are at
+/// most the jokers (with different pairs, when no kind reaches three).
+/// Kinds held four times are included when a fifth copy would win; the
+/// caller decides whether they may be drawn.
+#[inline]
+pub(crate) fn waits(rules: &Rules, pos: &Position) -> u64 {
+    if pos.total() != 13 {
+        return 0;
+    }
+    let words = &pos.words;
+    let quads = rules.seven_pairs_quads;
+    if !quads && words.any_over_two() {
+        return 0;
+    }
+    let odd_kinds = words.odd_kinds() as i32;
+    let j = pos.jokers as i32;
+    // Drawing an odd kind needs odd - 1 jokers, an even kind odd + 1.
+    if odd_kinds > j + 1 {
+        return 0;
+    }
+    let odd = words.kinds_with_bit(0);
+    let mut waits = if odd_kinds > 0 { odd } else { 0 };
+    if odd_kinds < j {
+        let mut even = ((1u64 << KINDS) - 1) & !odd;
+        if !quads {
+            // A third copy makes no pair of a different kind.
+            even &= !words.kinds_with_bit(1);
+        }
+        waits |= even;
+    }
+    waits
+}
+
+/// Every seven-pairs split of the winning `pos`: for each kind held `c`
+/// times, `a` natural pairs and `b` pairs of a natural and a joker (`2a +
+/// b = c`); jokers left over pair up. With different pairs, one pair per
+/// kind; with `joker_fifth_copy = false`, at most four copies of a kind.
+pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
+    let counts = pos.counts();
+    let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
+    let mut found = BTreeSet::new();
+    let mut walk = Walk {
+        counts: &counts,
+        held: &held,
+        quads: rules.seven_pairs_quads,
+        cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
+        groups: Vec::new(),
+        out: &mut found,
+    };
+    walk.go(0, pos.jokers);
+    out.extend(found);
+}
+
+struct Walk<'a> {
+    counts: &'a [u8; KINDS],
+    held: &'a [usize],
+    quads: bool,
+    cap: u8,
+    groups: Vec<Group>,
+    out: &'a mut BTreeSet<Split>,
+}
+
+impl Walk<'_> {
+    fn go(&mut self, i: usize, left: u8) {
+        if i == self.held.len() {
+            if left % 2 == 0 {
+                let mut all = self.groups.clone();
+                all.extend((0..left / 2).map(|_| Group::unresolved(GroupKind::Pair)));
+                self.out.insert(Split::new(Form::SevenPairs, all));
+            }
+            return;
+        }
+        let t = Tile::from_index(self.held[i]).expect("held index");
+        let c = self.counts[self.held[i]];
+        for natural_pairs in 0..=c / 2 {
+            let with_joker = c - 2 * natural_pairs;
+            if with_joker > left
+                || (!self.quads && natural_pairs + with_joker > 1)
+                || c + with_joker > self.cap
+            {
+                continue;
+            }
+            let len = self.groups.len();
+            self.groups
+                .extend((0..natural_pairs).map(|_| Group::same(GroupKind::Pair, t, 2)));
+            self.groups
+                .extend((0..with_joker).map(|_| Group::same(GroupKind::Pair, t, 1)));
+            self.go(i + 1, left - with_joker);
+            self.groups.truncate(len);
+        }
+    }
+}
+
+/// The reveal's grouping test for seven pairs, on a 13-tile ready hand
+/// split into `hidden` and `shown` natural tiles and jokers: the hidden
+/// part pairs up, and the shown part plus each wait pairs up, with
+/// different pairs across both parts unless quads count. `draws` are the
+/// hand's waits as (natural kind, or `None` for a joker kind).
+pub(crate) fn hides(
+    rules: &Rules,
+    hidden: (&[u8; KINDS], u8),
+    shown: (&[u8; KINDS], u8),
+    draws: &[Option<usize>],
+) -> bool {
+    let (h, hj) = hidden;
+    let (s, sj) = shown;
+    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+    let whole = size + s.iter().map(|&c| c as u32).sum::<u32>() + sj as u32;
+    if whole != 13 || size % 2 != 0 || !pairs_up(rules, &SuitWords::load(h), hj) {
+        return false;
+    }
+    draws.iter().all(|&draw| {
+        let mut with = *s;
+        let mut with_jokers = sj;
+        match draw {
+            Some(w) => with[w] += 1,
+            None => with_jokers += 1,
+        }
+        // Different pairs: no kind may have natural tiles on both sides.
+        pairs_up(rules, &SuitWords::load(&with), with_jokers)
+            && (rules.seven_pairs_quads || (0..KINDS).all(|i| with[i] == 0 || h[i] == 0))
+    })
+}

@@ -1,0 +1,508 @@
+//! The standard form: N melds (sequences, triplets, and with
+//! `honor_sequences` three different winds or the three dragons) plus one
+//! pair, judged from the per-suit need tables (`src/tables/mod.rs`).
+//!
+//! The four suits are independent but for the pair and the jokers. The
+//! fewest jokers a hand needs is the sum of the suits' melds-only needs
+//! plus the cheapest extra cost of holding the pair in one suit, where a
+//! suit that may not hold the pair (none of its kinds in play, or honours
+//! under `pair_ranks`) costs more than any hand holds. The hand wins when
+//! that total is at most its joker count: jokers left over are a multiple
+//! of three (the hand has 3N+2 tiles) and form melds of their own.
+//!
+//! Every rule of the form — which melds count, which ranks may hold the
+//! pair, jokers capped at four copies — lives in the tables' parameters and
+//! in this module; wins, waits, splits and the reveal all read it here.
+
+use std::collections::BTreeSet;
+
+use crate::form::Form;
+use crate::position::Position;
+use crate::rules::{Rules, NO_PAIR};
+use crate::split::{Group, GroupKind, Split};
+use crate::tables::gen::HONOR_SEQUENCES;
+use crate::tables::key::{key_of, pow5};
+use crate::tables::Need;
+use crate::tile::{Tile, KINDS};
+
+/// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
+const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+
+/// Ranks in suit `s` (0–2 numbered, 3 honours).
+const fn ranks(s: usize) -> usize {
+    if s == 3 {
+        7
+    } else {
+        9
+    }
+}
+
+/// Fewest jokers that complete four suits into N melds plus one pair held
+/// by a suit that may hold it. No branch on the data.
+#[inline(always)]
+pub(crate) fn need(rules: &Rules, needs: &[Need; 4]) -> u8 {
+    let penalty = rules.derived.pair_penalty;
+    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
+    let pair = (0..4)
+        .map(|s| needs[s].with_pair() as i16 - needs[s].melds() as i16 + penalty[s])
+        .min()
+        .unwrap_or(NO_PAIR);
+    (melds + pair).clamp(0, u8::MAX as i16) as u8
+}
+
+/// Fewest jokers that complete four suits into melds only.
+#[inline]
+pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
+    needs.iter().map(|n| n.melds()).sum()
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles complete
+/// the standard form: every count from the need up.
+#[inline(always)]
+pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+    u32::MAX.checked_shl(need(rules, &pos.needs) as u32).unwrap_or(0)
+}
+
+/// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
+fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
+    let params = rules.tables.params();
+    rules.derived.pair_penalty[s] == 0
+        && if s == 3 {
+            params.honor_pair
+        } else {
+            params.suit_pair_ranks >> r & 1 == 1
+        }
+}
+
+/// The natural kinds whose draw completes the 3N+1 `pos` in the standard
+/// form, among the suits whose bit is set in `open` (m, p, s, honours).
+///
+/// A tile joining suit `s` changes only that suit's needs, and never by
+/// less than one joker: a completion of the new pattern with `k` jokers
+/// completes the old one with `k + 1` (a joker in the new tile's place),
+/// and a need keeps its residue modulo 3 (tiles plus jokers fill melds of
+/// three), so it falls by exactly one or rises. A suit whose needs cannot
+/// fall far enough is skipped without loading anything;
+/// `tests/variant_tables.rs` checks the bound on every table slot. Kinds
+/// held four times are included only when the rules count a fifth copy
+/// as a wait; otherwise the caller masks them.
+#[inline(always)]
+pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
+    let needs = &pos.needs;
+    let j = pos.jokers as i32;
+    let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
+    let pen = rules.derived.pair_penalty.map(i32::from);
+    let deltas: [i32; 4] = std::array::from_fn(|s| needs[s].with_pair() as i32 + pen[s] - melds[s]);
+    let sum = melds[0] + melds[1] + melds[2] + melds[3];
+    // The cheapest pair among the other three suits: the smallest delta,
+    // or the second smallest for the suit holding it.
+    let low = (0..4).min_by_key(|&s| deltas[s]).unwrap_or(0);
+    let second = (0..4)
+        .filter(|&s| s != low)
+        .map(|s| deltas[s])
+        .min()
+        .unwrap_or(i32::MAX / 4);
+    let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+    let mut waits = 0u64;
+    let mut limits = [(i32::MIN, i32::MIN); 4];
+    for s in 0..4 {
+        let others = sum - melds[s];
+        let pair_elsewhere = if s == low { second } else { deltas[low] };
+        // The new tile wins when the suit's melds need falls to
+        // `most_melds`, or its pair need to `most_pair`.
+        let most_melds = j - others - pair_elsewhere;
+        let most_pair = j - others - pen[s];
+        limits[s] = (most_melds, most_pair);
+        let reachable =
+            lowest(melds[s]) <= most_melds || lowest(needs[s].with_pair() as i32) <= most_pair;
+        if !reachable || open >> s & 1 == 0 {
+            continue;
+        }
+        let mut bits = 0u64;
+        for (r, step) in POW5.iter().take(ranks(s)).enumerate() {
+            // A rank held four times reads some other slot (or none): its
+            // bit is masked by the caller, or redone below.
+            let n = rules.tables.need_at(s, pos.keys[s] + step);
+            let wins = (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair;
+            bits |= (wins as u64) << r;
+        }
+        waits |= bits << (9 * s);
+    }
+    if pos.words.any_four() {
+        let fours = pos.words.kinds_with_bit(2);
+        waits &= !fours;
+        if rules.four_held_is_wait {
+            let counts = pos.counts();
+            for t in (0..KINDS).filter(|&t| fours >> t & 1 == 1) {
+                let (s, r) = (t / 9, t % 9);
+                if open >> s & 1 == 0 {
+                    continue;
+                }
+                let n = fifth_copy(rules, s, &counts, r);
+                let (most_melds, most_pair) = limits[s];
+                if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
+                    waits |= 1 << t;
+                }
+            }
+        }
+    }
+    waits
+}
+
+/// The counts of suit `s` within the 34 counts.
+fn suit_counts(s: usize, counts: &[u8; KINDS]) -> [u8; 9] {
+    let mut c = [0u8; 9];
+    c[..ranks(s)].copy_from_slice(&counts[s * 9..s * 9 + ranks(s)]);
+    c
+}
+
+/// The need of suit `s` of `counts` after a fifth copy of rank `r` joins
+/// it (the rank holds four). No table slot holds five copies, so a group
+/// holding a copy of `r` is taken out first, in every way one can be: a
+/// completion of the five copies has such a group, and what remains (at
+/// most four of `r`) is one table load. With jokers capped at four
+/// copies, five natural copies never complete.
+fn fifth_copy(rules: &Rules, s: usize, counts: &[u8; KINDS], r: usize) -> Need {
+    if !rules.joker_fifth_copy {
+        return Need::NONE;
+    }
+    let mut c = suit_counts(s, counts);
+    c[r] = 5;
+    peel(rules, s, &c, r)
+}
+
+/// See [`fifth_copy`]: the needs of suit `s`'s pattern `c`, whose rank `r`
+/// holds five (the other ranks at most four).
+fn peel(rules: &Rules, s: usize, c: &[u8; 9], r: usize) -> Need {
+    let n = ranks(s);
+    let load = |c: &[u8; 9]| rules.tables.need_at(s, key_of(&c[..n]));
+    let mut best = [u8::MAX; 2];
+    let mut take = |c: &[u8; 9], jokers: u8, pair: bool| {
+        let rest = load(c);
+        if pair {
+            // The group was the pair: the rest is melds only.
+            best[1] = best[1].min(rest.melds().saturating_add(jokers));
+        } else {
+            best[0] = best[0].min(rest.melds().saturating_add(jokers));
+            best[1] = best[1].min(rest.with_pair().saturating_add(jokers));
+        }
+    };
+    for k in 1..=3u8 {
+        let mut rest = *c;
+        rest[r] -= k;
+        take(&rest, 3 - k, false);
+        if k <= 2 && pair_ok(rules, s, r) {
+            take(&rest, 2 - k, true);
+        }
+    }
+    for set in meld_sets(rules, s, r) {
+        // Slot r is natural; every other slot natural (if held) or joker.
+        let others: Vec<usize> = (0..n).filter(|&i| i != r && set >> i & 1 == 1).collect();
+        for mask in 0..1u32 << others.len() {
+            let mut rest = *c;
+            rest[r] -= 1;
+            let mut jokers = 0;
+            let mut fits = true;
+            for (b, &i) in others.iter().enumerate() {
+                if mask >> b & 1 == 1 {
+                    jokers += 1;
+                } else if rest[i] == 0 {
+                    fits = false;
+                } else {
+                    rest[i] -= 1;
+                }
+            }
+            if fits {
+                take(&rest, jokers, false);
+            }
+        }
+    }
+    let clamp = |v: u8| v.min(15);
+    Need::from_needs(clamp(best[0]), clamp(best[1]))
+}
+
+/// The melds other than triplets that hold rank `r` of suit `s`, as rank
+/// sets: the three sequences through `r` in a numbered suit, the honour
+/// sequences through `r` when the rules count them.
+fn meld_sets(rules: &Rules, s: usize, r: usize) -> Vec<u16> {
+    if s < 3 {
+        (r.saturating_sub(2)..=r.min(6))
+            .map(|start| 0b111 << start)
+            .collect()
+    } else if rules.honor_sequences {
+        HONOR_SEQUENCES
+            .iter()
+            .filter(|&&set| set >> r & 1 == 1)
+            .map(|&set| set as u16)
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The four suits' needs of `counts`, where one count may be 5 (a drawn
+/// fifth copy): such a suit is judged by [`peel`].
+pub(crate) fn needs_of(rules: &Rules, counts: &[u8; KINDS]) -> [Need; 4] {
+    std::array::from_fn(|s| {
+        let c = suit_counts(s, counts);
+        match (0..ranks(s)).filter(|&r| c[r] > 4).collect::<Vec<_>>()[..] {
+            [] => rules.tables.need_at(s, key_of(&c[..ranks(s)])),
+            [r] if c[r] == 5 && rules.joker_fifth_copy => peel(rules, s, &c, r),
+            _ => Need::NONE,
+        }
+    })
+}
+
+/// The reveal's grouping test for the standard form: the hidden part
+/// groups completely into melds (and the pair, when its size is 3N+2),
+/// and the shown part plus each draw completes the rest. `draws` are the
+/// hand's waits (a natural kind, or `None` for a joker kind).
+pub(crate) fn hides(
+    rules: &Rules,
+    hidden: (&[u8; KINDS], u8),
+    shown: (&[u8; KINDS], u8),
+    draws: &[Option<usize>],
+) -> bool {
+    let (h, hj) = hidden;
+    let (s, sj) = shown;
+    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+    if size % 3 == 1 {
+        return false;
+    }
+    let hidden_pair = size % 3 == 2;
+    let complete = |needs: &[Need; 4], pair: bool| {
+        if pair {
+            need(rules, needs)
+        } else {
+            melds_need(needs)
+        }
+    };
+    if complete(&needs_of(rules, h), hidden_pair) > hj {
+        return false;
+    }
+    draws.iter().all(|&draw| {
+        let mut with = *s;
+        let mut jokers = sj;
+        match draw {
+            Some(w) => with[w] += 1,
+            None => jokers += 1,
+        }
+        complete(&needs_of(rules, &with), !hidden_pair) <= jokers
+    })
+}
+
+/// Every standard split of the winning `pos`.
+pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
+    let counts = pos.counts();
+    let jokers = pos.jokers;
+    let plain: Vec<Decomps> = (0..4)
+        .map(|s| suit_decomps(rules, s, &counts, false, jokers))
+        .collect();
+    let penalty = rules.derived.pair_penalty;
+    let mut found = BTreeSet::new();
+    // The pair in suit 0–3, or (4) two jokers, standing for a tile of a
+    // suit that may hold the pair.
+    for pair_suit in 0..5 {
+        let allowed = match pair_suit {
+            4 => penalty.contains(&0),
+            s => penalty[s] == 0,
+        };
+        if !allowed {
+            continue;
+        }
+        let with_pair =
+            (pair_suit < 4).then(|| suit_decomps(rules, pair_suit, &counts, true, jokers));
+        let lists: Vec<&Decomps> = (0..4)
+            .map(|s| match &with_pair {
+                Some(w) if s == pair_suit => w,
+                _ => &plain[s],
+            })
+            .collect();
+        combine(&lists, 0, jokers, &mut Vec::new(), pair_suit == 4, &mut found);
+    }
+    out.extend(found);
+}
+
+/// One suit's decompositions: (jokers used, groups), each listed once.
+type Decomps = BTreeSet<(u8, Vec<Group>)>;
+
+/// Every way to split suit `s`'s natural tiles into groups that hold at
+/// least one natural tile each, with one pair when `pair` is set, using at
+/// most `jokers` jokers. Branches whose remaining tiles need more jokers
+/// than are left (by the tables, a lower bound) are cut.
+fn suit_decomps(rules: &Rules, s: usize, counts: &[u8; KINDS], pair: bool, jokers: u8) -> Decomps {
+    let c = suit_counts(s, counts);
+    let mut walk = SuitWalk {
+        rules,
+        s,
+        orig: c,
+        counts: c,
+        extra: [0; 9],
+        cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
+        key: key_of(&c[..ranks(s)]),
+        groups: Vec::new(),
+        out: BTreeSet::new(),
+    };
+    walk.go(pair, jokers, 0);
+    walk.out
+}
+
+struct SuitWalk<'a> {
+    rules: &'a Rules,
+    s: usize,
+    orig: [u8; 9],
+    counts: [u8; 9],
+    /// Jokers standing for each rank so far.
+    extra: [u8; 9],
+    cap: u8,
+    key: usize,
+    groups: Vec<Group>,
+    out: Decomps,
+}
+
+impl SuitWalk<'_> {
+    fn tile(&self, r: usize) -> Tile {
+        Tile::from_index(self.s * 9 + r).expect("rank within the suit")
+    }
+
+    fn go(&mut self, pair: bool, left: u8, used: u8) {
+        let need = self.rules.tables.need_at(self.s, self.key);
+        let need = if pair { need.with_pair() } else { need.melds() };
+        if need > left {
+            return;
+        }
+        let Some(r) = self.counts[..ranks(self.s)].iter().position(|&c| c > 0) else {
+            if !pair {
+                let mut groups = self.groups.clone();
+                groups.sort();
+                self.out.insert((used, groups));
+            }
+            return;
+        };
+        let c = self.counts[r] as usize;
+        // Triplets and the pair holding r: 1..=size natural copies.
+        let mut kinds = vec![GroupKind::Triplet];
+        if pair && pair_ok(self.rules, self.s, r) {
+            kinds.push(GroupKind::Pair);
+        }
+        for kind in kinds {
+            for naturals in 1..=c.min(kind.size()) {
+                let jokers = (kind.size() - naturals) as u8;
+                let group = Group::same(kind, self.tile(r), naturals);
+                let slots = vec![(r, false); naturals]
+                    .into_iter()
+                    .chain(vec![(r, true); jokers as usize])
+                    .collect::<Vec<_>>();
+                let rest_pair = pair && kind != GroupKind::Pair;
+                self.place(&slots, group, left, |w, left| w.go(rest_pair, left, used + jokers));
+            }
+        }
+        // Sequences through r: r is the lowest natural, so the slots below
+        // it are jokers; each slot above may be natural (if held) or joker.
+        for set in meld_sets(self.rules, self.s, r) {
+            let members: Vec<usize> = (0..9).filter(|&i| set >> i & 1 == 1).collect();
+            let above: Vec<usize> = members.iter().copied().filter(|&i| i > r).collect();
+            for mask in 0..1u32 << above.len() {
+                let slots: Vec<(usize, bool)> = members
+                    .iter()
+                    .map(|&i| {
+                        let joker = i < r
+                            || (i > r
+                                && mask >> above.iter().position(|&a| a == i).unwrap_or(0) & 1
+                                    == 1);
+                        (i, joker)
+                    })
+                    .collect();
+                if slots.iter().any(|&(i, joker)| !joker && self.counts[i] == 0 && i != r) {
+                    continue;
+                }
+                let joker_bits = slots
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |m, (k, &(_, joker))| m | (joker as u8) << k);
+                let kind = if self.s == 3 {
+                    GroupKind::HonorSequence
+                } else {
+                    GroupKind::Sequence
+                };
+                let first = members[0];
+                let group = Group::sequence(kind, self.tile(first), (set >> first) as u8, joker_bits);
+                let jokers = joker_bits.count_ones() as u8;
+                self.place(&slots, group, left, |w, left| w.go(pair, left, used + jokers));
+            }
+        }
+    }
+
+    /// Takes the natural slots of `slots` out and stands jokers in the
+    /// others (within the cap and the jokers `left`), pushes `group`, runs
+    /// `then` with the jokers still left, and undoes it all.
+    fn place(
+        &mut self,
+        slots: &[(usize, bool)],
+        group: Group,
+        left: u8,
+        then: impl FnOnce(&mut Self, u8),
+    ) {
+        let jokers = slots.iter().filter(|&&(_, j)| j).count() as u8;
+        if jokers > left {
+            return;
+        }
+        let mut extra = self.extra;
+        for &(i, joker) in slots {
+            if joker {
+                extra[i] += 1;
+                if self.orig[i] + extra[i] > self.cap {
+                    return;
+                }
+            }
+        }
+        let saved = (self.counts, self.extra, self.key);
+        for &(i, joker) in slots {
+            if !joker {
+                self.counts[i] -= 1;
+                self.key -= pow5(i);
+            }
+        }
+        self.extra = extra;
+        self.groups.push(group);
+        then(self, left - jokers);
+        self.groups.pop();
+        (self.counts, self.extra, self.key) = saved;
+    }
+}
+
+fn combine(
+    lists: &[&Decomps],
+    suit: usize,
+    left: u8,
+    groups: &mut Vec<Group>,
+    joker_pair: bool,
+    out: &mut BTreeSet<Split>,
+) {
+    if suit == lists.len() {
+        let mut all = groups.clone();
+        let mut rest = left;
+        if joker_pair {
+            if rest < 2 {
+                return;
+            }
+            rest -= 2;
+            all.push(Group::unresolved(GroupKind::Pair));
+        }
+        if rest % 3 != 0 {
+            return;
+        }
+        all.extend((0..rest / 3).map(|_| Group::unresolved(GroupKind::Triplet)));
+        out.insert(Split::new(Form::Standard, all));
+        return;
+    }
+    for (used, decomp) in lists[suit] {
+        if *used > left {
+            continue;
+        }
+        let len = groups.len();
+        groups.extend_from_slice(decomp);
+        combine(lists, suit + 1, left - used, groups, joker_pair, out);
+        groups.truncate(len);
+    }
+}

@@ -1,0 +1,106 @@
+//! Thirteen orphans (十三幺 / 国士无双): one of each terminal and honour
+//! and a second copy of one of them, fourteen tiles, by counting.
+//!
+//! Every natural tile must be an orphan, none held more than twice, at
+//! most one twice; the jokers then fill the missing orphans and the pair
+//! exactly, as the hand has 14 tiles. Jokers stand only for tiles in play,
+//! so the form can be won only when all thirteen orphans are in play (the
+//! rules drop it from their winnable forms otherwise).
+
+use crate::form::Form;
+use crate::position::Position;
+use crate::split::{Group, GroupKind, Split};
+use crate::swar::SuitWords;
+use crate::tile::Tile;
+
+/// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
+pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The orphans as a set of kinds (bit `i` for index `i`).
+const ORPHAN_BITS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        bits |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    bits
+};
+
+/// The simples (ranks 2–8) in the layout of [`SuitWords`]: bytes 1–7 of
+/// each numbered suit's word.
+const SIMPLES: SuitWords = SuitWords {
+    m: 0xffff_ffff_ffff_ff00,
+    p: 0xffff_ffff_ffff_ff00,
+    s: 0xffff_ffff_ffff_ff00,
+    z: 0,
+    rest: 0,
+};
+
+/// Only orphans, none held more than twice.
+#[inline(always)]
+fn orphans_only(words: &SuitWords) -> bool {
+    words.and(&SIMPLES).is_zero() && !words.any_over_two()
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles make
+/// thirteen orphans: at most one, `14 - natural`.
+#[inline(always)]
+pub(crate) fn win_mask(pos: &Position) -> u32 {
+    let Some(j) = 14u32.checked_sub(pos.natural) else {
+        return 0;
+    };
+    let ok = orphans_only(&pos.words) && pos.words.pairs() <= 1;
+    (ok as u32) << j
+}
+
+/// The kinds whose draw makes the 13-tile `pos` thirteen orphans: with no
+/// pair yet, any orphan held at most once; with one pair, only a missing
+/// orphan.
+#[inline]
+pub(crate) fn waits(pos: &Position) -> u64 {
+    if pos.total() != 13 || !orphans_only(&pos.words) {
+        return 0;
+    }
+    let once = pos.words.kinds_with_bit(0);
+    let twice = pos.words.kinds_with_bit(1);
+    match pos.words.pairs() {
+        0 => ORPHAN_BITS & !twice,
+        1 => ORPHAN_BITS & !(once | twice),
+        _ => 0,
+    }
+}
+
+/// The thirteen-orphans splits of the winning `pos`: one per orphan that
+/// can be the pair.
+pub(crate) fn splits(pos: &Position, out: &mut Vec<Split>) {
+    let counts = pos.counts();
+    for &p in &ORPHANS {
+        let mut groups = Vec::new();
+        let mut missing = 0u8;
+        let mut fits = true;
+        for &o in &ORPHANS {
+            let want = if o == p { 2 } else { 1 };
+            let have = counts[o];
+            if have > want {
+                fits = false;
+                break;
+            }
+            missing += want - have;
+            let kind = if o == p {
+                GroupKind::Pair
+            } else {
+                GroupKind::Single
+            };
+            let tile = Tile::from_index(o).expect("orphan index");
+            groups.push(Group::same(kind, tile, have as usize));
+        }
+        if fits && missing == pos.jokers {
+            groups.sort_by_key(|g| g.tiles());
+            out.push(Split {
+                form: Form::ThirteenOrphans,
+                groups,
+            });
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The acceptance step: a hand checked against the rules once, and the
+//! validated view of it that every operation reads.
+//!
+//! [`Rules::accept`] loads the 34 counts as words (`src/swar.rs`), checks
+//! them (every count at most 4, every kind in play, a size the operation
+//! takes), moves the copies of joker kinds to the joker count, and computes
+//! the four suits' keys and table entries. Every operation — the win check,
+//! the forms, waits, splits, the reveal, the live hand — starts from a
+//! [`Position`]; none validates again. A hand that is refused gets its
+//! typed error from [`Rules::reject`], which checks the same conditions in
+//! words that name the bad value.
+
+use crate::error::HandError;
+use crate::hand::{Hand, MAX_HAND_TILES};
+use crate::rules::Rules;
+use crate::swar::SuitWords;
+use crate::tables::Need;
+use crate::tile::{Tile, KINDS};
+
+/// A hand accepted by the rules.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Position {
+    /// The natural tiles: every count, the joker kinds' copies moved out.
+    pub words: SuitWords,
+    /// Every tile held, the joker kinds' copies included.
+    pub held: SuitWords,
+    /// The base-5 keys of the natural tiles' suits (m, p, s, honours).
+    pub keys: [usize; 4],
+    /// The four suits' table entries.
+    pub needs: [Need; 4],
+    /// Natural tiles.
+    pub natural: u32,
+    /// Jokers: drawn as jokers, plus every copy of a joker kind.
+    pub jokers: u8,
+}
+
+impl Position {
+    /// Tiles in the hand, jokers included.
+    #[inline(always)]
+    pub fn total(&self) -> u32 {
+        self.natural + self.jokers as u32
+    }
+
+    /// The natural tiles' counts, indexed 0–33.
+    pub fn counts(&self) -> [u8; KINDS] {
+        self.words.counts()
+    }
+
+    /// The numbered suits (bit 0 m, 1 p, 2 s) holding natural tiles.
+    #[inline(always)]
+    pub fn suits_held(&self) -> u32 {
+        (self.keys[0] != 0) as u32 | ((self.keys[1] != 0) as u32) << 1 | ((self.keys[2] != 0) as u32) << 2
+    }
+}
+
+/// What an operation needs of a hand's size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Purpose {
+    /// A win: 3N+2 tiles within the rules' limit.
+    Win,
+    /// A hand that waits: 3N+1 tiles, with room for one more.
+    Wait,
+}
+
+impl Rules {
+    /// The sizes (bit `n`: `n` tiles) a hand may have for `purpose`.
+    #[inline(always)]
+    pub(crate) fn sizes(&self, purpose: Purpose) -> u64 {
+        match purpose {
+            Purpose::Win => self.derived.win_sizes,
+            Purpose::Wait => self.derived.ready_sizes,
+        }
+    }
+
+    /// The acceptance step: `counts` (indexed 0–33, joker kinds included)
+    /// and `jokers` as a [`Position`], or `None` when a count is above 4, a
+    /// kind is out of play, or the size (jokers included) is not one of
+    /// `sizes`. [`Rules::reject`] names the reason.
+    #[inline(always)]
+    pub(crate) fn accept(&self, counts: &[u8; KINDS], jokers: u8, sizes: u64) -> Option<Position> {
+        let held = SuitWords::load(counts);
+        let d = &self.derived;
+        if held.any_over_four() || (d.partial && !held.and(&d.out_of_play).is_zero()) {
+            return None;
+        }
+        let total = held.total() + jokers as u32;
+        if total >= 64 || sizes >> total & 1 == 0 {
+            return None;
+        }
+        let (words, jokers) = if self.jokers.is_empty() {
+            (held, jokers)
+        } else {
+            let kinds = held.and(&d.joker_kinds);
+            (held.and_not(&d.joker_kinds), jokers + kinds.total() as u8)
+        };
+        Some(self.position(words, held, jokers))
+    }
+
+    /// The position of natural tiles `words` (of the hand `held`) and
+    /// `jokers`, all accepted.
+    #[inline(always)]
+    pub(crate) fn position(&self, words: SuitWords, held: SuitWords, jokers: u8) -> Position {
+        let keys = words.keys();
+        Position {
+            words,
+            held,
+            keys,
+            needs: self.tables.needs(keys),
+            natural: words.total(),
+            jokers,
+        }
+    }
+
+    /// [`Rules::accept`] for a [`Hand`], with its typed error.
+    #[inline(always)]
+    pub(crate) fn accept_hand(&self, hand: &Hand, purpose: Purpose) -> Result<Position, HandError> {
+        match self.accept(hand.counts(), hand.jokers(), self.sizes(purpose)) {
+            Some(pos) => Ok(pos),
+            None => Err(self.reject(hand.counts(), hand.jokers() as usize, purpose)),
+        }
+    }
+
+    /// [`Rules::accept`] for a count array, with its typed error.
+    #[inline(always)]
+    pub(crate) fn accept_counts(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        purpose: Purpose,
+    ) -> Result<Position, HandError> {
+        match self.accept(counts, jokers, self.sizes(purpose)) {
+            Some(pos) => Ok(pos),
+            None => Err(self.reject(counts, jokers as usize, purpose)),
+        }
+    }
+
+    /// Why [`Rules::accept`] refuses `counts` and `jokers` for `purpose`,
+    /// checked in this order: a count above 4
+    /// ([`HandError::TooManyCopies`]), a kind out of play
+    /// ([`HandError::TileNotInRules`]), more tiles than the rules allow
+    /// ([`HandError::TooManyTiles`]), a size that is not 3N+2 (a win) or
+    /// 3N+1 (waits) ([`HandError::WrongSize`]).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn reject(&self, counts: &[u8; KINDS], jokers: usize, purpose: Purpose) -> HandError {
+        if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
+            return HandError::TooManyCopies {
+                tile: Tile::from_index(i).expect("index < 34"),
+                count: counts[i] as usize,
+            };
+        }
+        if let Some(tile) = Tile::all().find(|t| counts[t.index()] > 0 && !self.tiles.contains(*t)) {
+            return HandError::TileNotInRules {
+                tile,
+                rules: self.name.to_string(),
+            };
+        }
+        let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers;
+        let limit = match purpose {
+            Purpose::Win => self.max_tiles(),
+            Purpose::Wait => self.max_tiles() - 1,
+        }
+        .min(MAX_HAND_TILES);
+        if tiles > limit {
+            return HandError::TooManyTiles { tiles, max: limit };
+        }
+        let remainder = match purpose {
+            Purpose::Win => 2,
+            Purpose::Wait => 1,
+        };
+        let sizes: Vec<String> = (remainder..=limit)
+            .step_by(3)
+            .map(|n| n.to_string())
+            .collect();
+        let listed = match sizes.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let what = match purpose {
+            Purpose::Win => "for a win",
+            Purpose::Wait => "to wait",
+        };
+        HandError::WrongSize {
+            tiles,
+            expected: format!("3N+{remainder} {what} ({listed})"),
+        }
+    }
+}
