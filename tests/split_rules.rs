@@ -222,10 +222,7 @@ fn no_characters_with_orphans_on(base: &str) -> (Rules, Spec) {
         *t = false;
     }
     let spec = Spec {
-        name: format!(
-            "no characters, thirteen orphans{}",
-            base.replace('\n', ", ")
-        ),
+        name: format!("no characters, thirteen orphans {}", base.trim()),
         tiles,
         ..Spec::preset("chinese")
     };
