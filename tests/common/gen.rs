@@ -286,3 +286,76 @@ pub fn mixed_in<R: Rng>(
     }
     jokerize(rng, raw, jokers)
 }
+
+/// A standard-form win of `size` (3N+2) natural tiles from the kinds in
+/// play whose pair is one of `pair_kinds` (the rules' allowed pairs):
+/// sequences, triplets, honour sequences when `honor_seq`.
+pub fn standard_win_pair_in<R: Rng>(
+    rng: &mut R,
+    size: usize,
+    tiles: &[bool; KINDS],
+    honor_seq: bool,
+    pair_kinds: &[usize],
+) -> Raw {
+    const HONOR_SETS: [[usize; 3]; 5] = [
+        [27, 28, 29],
+        [27, 28, 30],
+        [27, 29, 30],
+        [28, 29, 30],
+        [31, 32, 33],
+    ];
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
+    let starts: Vec<usize> = (0..27).filter(|&i| i % 9 < 7 && tiles[i]).collect();
+    loop {
+        let mut counts = [0u8; KINDS];
+        counts[*pair_kinds.choose(rng).unwrap()] += 2;
+        for _ in 0..(size - 2) / 3 {
+            match rng.gen_range(0..10) {
+                0..=4 if !starts.is_empty() => {
+                    let start = *starts.choose(rng).unwrap();
+                    for c in &mut counts[start..start + 3] {
+                        *c += 1;
+                    }
+                }
+                5..=6 if honor_seq => {
+                    for t in HONOR_SETS[rng.gen_range(0..5)] {
+                        counts[t] += 1;
+                    }
+                }
+                _ => counts[*kinds.choose(rng).unwrap()] += 3,
+            }
+        }
+        if counts.iter().all(|&c| c <= 4) {
+            return Raw { counts, jokers: 0 };
+        }
+    }
+}
+
+/// Seven pairs from the kinds in play, of seven different kinds when
+/// `distinct` (else a kind may give two pairs).
+pub fn seven_pairs_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS], distinct: bool) -> Raw {
+    let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
+    let mut counts = [0u8; KINDS];
+    let mut pairs = 0;
+    while pairs < 7 {
+        let k = *kinds.choose(rng).unwrap();
+        if counts[k] == 0 || (!distinct && counts[k] == 2) {
+            counts[k] += 2;
+            pairs += 1;
+        }
+    }
+    Raw { counts, jokers: 0 }
+}
+
+/// Thirteen orphans with every orphan kind out of play turned into a
+/// joker (a win only when all thirteen kinds are in play).
+pub fn orphans_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS]) -> Raw {
+    let mut raw = orphans_win(rng);
+    for (k, &in_play) in tiles.iter().enumerate() {
+        if !in_play {
+            raw.jokers += raw.counts[k];
+            raw.counts[k] = 0;
+        }
+    }
+    raw
+}

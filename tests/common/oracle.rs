@@ -952,7 +952,13 @@ pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
     [
         standard,
         spec.forms[1] && seven_pairs(&c, j, !spec.quads),
-        spec.forms[2] && thirteen_orphans(&c, j),
+        // A joker stands only for a tile in play: with an orphan kind out of
+        // play the thirteen cannot be completed.
+        spec.forms[2]
+            && [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+                .iter()
+                .all(|&o| spec.tiles[o])
+            && thirteen_orphans(&c, j),
     ]
 }
 
@@ -1011,4 +1017,259 @@ pub fn waits_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> 
             forms_spec(spec, &c, j).iter().any(|&w| w)
         })
         .collect()
+}
+
+/// Every split of a hand under `spec`, as text (`form g1 g2 ...`, groups
+/// sorted as strings), by whole-hand enumeration written from the rules'
+/// text: the lowest natural tile left goes into every group that can hold
+/// it, each other slot natural or joker, every joker placed explicitly so
+/// that the tiles in play and the cap are checked on what it stands for.
+/// Groups of jokers only (`***`, `**`) stay unresolved in the standard form
+/// and seven pairs; a joker-only pair needs some kind that may hold a pair.
+pub fn splits_spec(
+    spec: &Spec,
+    counts: &[u8; KINDS],
+    jokers: u32,
+) -> std::collections::BTreeSet<String> {
+    let (nat, j) = spec.natural(counts, jokers);
+    let mut walk = Walk {
+        spec,
+        nat,
+        left: nat,
+        placed: [0; KINDS],
+        used: [false; KINDS],
+        groups: Vec::new(),
+        out: std::collections::BTreeSet::new(),
+    };
+    if let Some(max) = spec.max_suits {
+        let held = (0..3)
+            .filter(|&s| nat[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
+            .count() as u32;
+        if held > max {
+            return walk.out;
+        }
+    }
+    let total: u32 = nat.iter().map(|&n| n as u32).sum::<u32>() + j;
+    if spec.forms[0] && total % 3 == 2 {
+        walk.standard(j, false);
+    }
+    if spec.forms[1] && total == 14 {
+        walk.pairs(j);
+    }
+    if spec.forms[2] && total == 14 {
+        walk.orphans(j);
+    }
+    walk.out
+}
+
+/// The state of [`splits_spec`]'s search.
+struct Walk<'a> {
+    spec: &'a Spec,
+    /// The hand's natural tiles (never changed).
+    nat: [u8; KINDS],
+    /// Natural tiles not yet in a group.
+    left: [u8; KINDS],
+    /// Jokers standing for each kind so far (resolved groups only).
+    placed: [u8; KINDS],
+    /// Kinds holding a pair so far (seven pairs).
+    used: [bool; KINDS],
+    groups: Vec<String>,
+    out: std::collections::BTreeSet<String>,
+}
+
+/// Honour sequences: any three different winds, or the three dragons.
+const HONOR_SETS: [[usize; 3]; 5] = [
+    [27, 28, 29],
+    [27, 28, 30],
+    [27, 29, 30],
+    [28, 29, 30],
+    [31, 32, 33],
+];
+
+impl Walk<'_> {
+    /// May kind `k` end with `extra` more jokers standing for it?
+    fn room(&self, k: usize, extra: u8) -> bool {
+        self.spec
+            .cap
+            .is_none_or(|cap| self.nat[k] + self.placed[k] + extra <= cap)
+    }
+
+    /// May the standard form's pair be of kind `k`?
+    fn pair_kind(&self, k: usize) -> bool {
+        self.spec.tiles[k]
+            && match self.spec.pair_ranks {
+                None => true,
+                Some(mask) => k < 27 && mask >> (k % 9) & 1 == 1,
+            }
+    }
+
+    fn record(&mut self, form: &str, extra: &[&str]) {
+        let mut g = self.groups.clone();
+        g.extend(extra.iter().map(|s| s.to_string()));
+        g.sort();
+        self.out.insert(format!("{form} {}", g.join(" ")));
+    }
+
+    /// Places `slots` (tiles in rank order, a joker where `mask` has a bit),
+    /// recurses with `next`, and takes them back. Returns without recursing
+    /// when a natural tile is missing, a joker's tile is out of play, or the
+    /// cap is broken.
+    fn with_group(&mut self, slots: &[usize], mask: u32, next: &mut dyn FnMut(&mut Self)) {
+        let mut left = self.left;
+        let mut placed = self.placed;
+        for (i, &k) in slots.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                if !self.spec.tiles[k] {
+                    return;
+                }
+                placed[k] += 1;
+            } else {
+                if left[k] == 0 {
+                    return;
+                }
+                left[k] -= 1;
+            }
+        }
+        if let Some(cap) = self.spec.cap {
+            if slots.iter().any(|&k| self.nat[k] + placed[k] > cap) {
+                return;
+            }
+        }
+        let (old_left, old_placed) = (self.left, self.placed);
+        self.left = left;
+        self.placed = placed;
+        let text: Vec<(usize, bool)> = slots
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, mask >> i & 1 == 1))
+            .collect();
+        self.groups.push(group_text(&text));
+        next(self);
+        self.groups.pop();
+        self.left = old_left;
+        self.placed = old_placed;
+    }
+
+    /// Standard form: melds and one pair.
+    fn standard(&mut self, jokers: u32, pair_used: bool) {
+        let Some(t) = self.left.iter().position(|&n| n > 0) else {
+            let mut extra: Vec<&str> = Vec::new();
+            let mut rest = jokers;
+            if !pair_used {
+                let room = (0..KINDS).any(|k| self.pair_kind(k) && self.room(k, 2));
+                if rest < 2 || !room {
+                    return;
+                }
+                rest -= 2;
+                extra.push("**");
+            }
+            if rest % 3 != 0 {
+                return;
+            }
+            extra.extend((0..rest / 3).map(|_| "***"));
+            self.record("standard", &extra);
+            return;
+        };
+        // Every group that can hold t: (slots in rank order, is a pair).
+        let mut shapes: Vec<(Vec<usize>, bool)> = vec![(vec![t; 3], false)];
+        if !pair_used && self.pair_kind(t) {
+            shapes.push((vec![t; 2], true));
+        }
+        if t < 27 {
+            let suit = t / 9 * 9;
+            for lo in t.saturating_sub(2).max(suit)..=t {
+                if lo + 2 < suit + 9 {
+                    shapes.push((vec![lo, lo + 1, lo + 2], false));
+                }
+            }
+        } else if self.spec.honor_seq {
+            for set in HONOR_SETS {
+                if set.contains(&t) {
+                    shapes.push((set.to_vec(), false));
+                }
+            }
+        }
+        for (slots, is_pair) in shapes {
+            let same = slots.iter().all(|&k| k == t);
+            for mask in 0u32..1 << slots.len() {
+                let used = mask.count_ones();
+                // t itself is natural; identical tiles put jokers last.
+                let t_natural = slots
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &k)| k == t && mask >> i & 1 == 0);
+                let all = (1u32 << slots.len()) - 1;
+                let canonical = !same || mask == all ^ ((1 << (slots.len() as u32 - used)) - 1);
+                if used > jokers || !t_natural || !canonical {
+                    continue;
+                }
+                self.with_group(&slots, mask, &mut |w: &mut Self| {
+                    w.standard(jokers - used, pair_used || is_pair)
+                });
+            }
+        }
+    }
+
+    /// Seven pairs: the lowest natural tile pairs with another copy or a
+    /// joker; jokers left pair with each other.
+    fn pairs(&mut self, jokers: u32) {
+        let distinct = !self.spec.quads;
+        let Some(t) = self.left.iter().position(|&n| n > 0) else {
+            if jokers % 2 != 0 {
+                return;
+            }
+            let free = (0..KINDS)
+                .filter(|&k| self.spec.tiles[k] && !self.used[k])
+                .count() as u32;
+            if distinct && free < jokers / 2 {
+                return;
+            }
+            let extra = vec!["**"; jokers as usize / 2];
+            self.record("seven-pairs", &extra);
+            return;
+        };
+        if distinct && self.used[t] {
+            return;
+        }
+        let was = self.used[t];
+        self.used[t] = true;
+        for mask in [0b00u32, 0b10] {
+            let used = mask.count_ones();
+            if used > jokers {
+                continue;
+            }
+            self.with_group(&[t, t], mask, &mut |w: &mut Self| w.pairs(jokers - used));
+        }
+        self.used[t] = was;
+    }
+
+    /// Thirteen orphans: each orphan once, one of them twice; every joker
+    /// stands for the orphan it completes, which must be in play.
+    fn orphans(&mut self, jokers: u32) {
+        const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        if (0..KINDS).any(|k| self.nat[k] > 0 && !ORPHANS.contains(&k)) {
+            return;
+        }
+        for pair in ORPHANS {
+            let mut groups = Vec::new();
+            let mut missing = 0;
+            let mut ok = true;
+            for o in ORPHANS {
+                let want = if o == pair { 2 } else { 1 };
+                let have = self.nat[o] as usize;
+                if have > want || (have < want && !self.spec.tiles[o]) {
+                    ok = false;
+                    break;
+                }
+                missing += (want - have) as u32;
+                let slots: Vec<(usize, bool)> = (0..want).map(|i| (o, i >= have)).collect();
+                groups.push(group_text(&slots));
+            }
+            if ok && missing == jokers {
+                groups.sort();
+                self.out
+                    .insert(format!("thirteen-orphans {}", groups.join(" ")));
+            }
+        }
+    }
 }
