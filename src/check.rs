@@ -154,7 +154,10 @@ impl Rules {
         let j = pos.jokers;
         let wins = |mask: u32| mask >> j & 1 == 1;
         [
-            (Form::Standard, forms.contains(Form::Standard) && wins(standard::win_mask(self, pos))),
+            (
+                Form::Standard,
+                forms.contains(Form::Standard) && wins(standard::win_mask(self, pos)),
+            ),
             (
                 Form::SevenPairs,
                 forms.contains(Form::SevenPairs) && wins(seven_pairs::win_mask(self, pos)),

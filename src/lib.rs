@@ -52,10 +52,10 @@ pub use error::{HandError, IoError, ParseError};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+pub use form::{Form, Forms};
 pub use hand::{Hand, MAX_HAND_TILES};
 pub use live::LiveHand;
 pub use reveal::Reveal;
-pub use form::{Form, Forms};
 pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
 pub use split::{Group, GroupKind, Split};
 pub use tile::{Suit, Tile, TileSet, KINDS};

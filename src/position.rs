@@ -49,7 +49,9 @@ impl Position {
     /// The numbered suits (bit 0 m, 1 p, 2 s) holding natural tiles.
     #[inline(always)]
     pub fn suits_held(&self) -> u32 {
-        (self.keys[0] != 0) as u32 | ((self.keys[1] != 0) as u32) << 1 | ((self.keys[2] != 0) as u32) << 2
+        (self.keys[0] != 0) as u32
+            | ((self.keys[1] != 0) as u32) << 1
+            | ((self.keys[2] != 0) as u32) << 2
     }
 }
 
@@ -142,14 +144,20 @@ impl Rules {
     /// 3N+1 (waits) ([`HandError::WrongSize`]).
     #[cold]
     #[inline(never)]
-    pub(crate) fn reject(&self, counts: &[u8; KINDS], jokers: usize, purpose: Purpose) -> HandError {
+    pub(crate) fn reject(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: usize,
+        purpose: Purpose,
+    ) -> HandError {
         if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
             return HandError::TooManyCopies {
                 tile: Tile::from_index(i).expect("index < 34"),
                 count: counts[i] as usize,
             };
         }
-        if let Some(tile) = Tile::all().find(|t| counts[t.index()] > 0 && !self.tiles.contains(*t)) {
+        if let Some(tile) = Tile::all().find(|t| counts[t.index()] > 0 && !self.tiles.contains(*t))
+        {
             return HandError::TileNotInRules {
                 tile,
                 rules: self.name.to_string(),

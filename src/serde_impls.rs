@@ -67,7 +67,10 @@ impl FromStr for Form {
 text_serde!(Form);
 
 /// A sequence of elements, each as text.
-fn seq<S: Serializer, T: Serialize>(items: impl Iterator<Item = T>, s: S) -> Result<S::Ok, S::Error> {
+fn seq<S: Serializer, T: Serialize>(
+    items: impl Iterator<Item = T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     let mut out = s.serialize_seq(None)?;
     for item in items {
         out.serialize_element(&item)?;

@@ -53,11 +53,7 @@ fn agree(rules: &Rules, twin: &Rules, h: &Hand) {
                 let Ok(bigger) = Hand::from_counts(&counts, h.jokers()) else {
                     continue;
                 };
-                assert_eq!(
-                    rules.is_win(&bigger).unwrap(),
-                    w.contains(t),
-                    "{h} + {t}"
-                );
+                assert_eq!(rules.is_win(&bigger).unwrap(), w.contains(t), "{h} + {t}");
             }
             if let Ok(live) = LiveHand::from_hand(rules, h) {
                 assert_eq!(live.waits(), w, "live waits {h}");
@@ -120,7 +116,10 @@ fn a_removed_tile_is_refused_by_every_operation() {
     // A numbered suit is in play whole or not at all; a joker kind stays in play.
     assert!(matches!(
         Rules::basic().without_tile(tile("5m")),
-        Err(RulesError::PartialSuit { suit: 'm', kinds: 8 })
+        Err(RulesError::PartialSuit {
+            suit: 'm',
+            kinds: 8
+        })
     ));
     assert!(matches!(
         Rules::preset("hongzhong").unwrap().without_tile(tile("7z")),
@@ -134,7 +133,10 @@ fn a_rule_file_without_base_keeps_the_chinese_defaults() {
         "tiles = \"123456789m123456789p123456789s1234567z\"\nforms = [\"standard\", \"seven-pairs\"]",
     )
     .unwrap();
-    assert!(rules.seven_pairs_quads(), "chinese counts a quad as two pairs");
+    assert!(
+        rules.seven_pairs_quads(),
+        "chinese counts a quad as two pairs"
+    );
     let forms = rules.check(&hand("11112233445566z")).unwrap();
     assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::SevenPairs]);
     let chinese = Rules::chinese();
@@ -187,7 +189,11 @@ fn every_operation_answers_under_four_held_waits() {
     for text in ["1111222z333444z", "7m122333344456z"] {
         let h = hand(text);
         let w = honors.waits(&h).unwrap();
-        assert_eq!(LiveHand::from_hand(&honors, &h).unwrap().waits(), w, "{text}");
+        assert_eq!(
+            LiveHand::from_hand(&honors, &h).unwrap().waits(),
+            w,
+            "{text}"
+        );
     }
 }
 

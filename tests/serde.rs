@@ -29,7 +29,11 @@ fn stored_types_round_trip_as_text() {
     for text in ["123m456p789s124z55z", "12m456p789s12z55z**", "1m****"] {
         for split in rules.splits(&text.parse().unwrap()).unwrap() {
             let json = serde_json::to_string(&split).unwrap();
-            assert_eq!(serde_json::from_str::<Split>(&json).unwrap(), split, "{json}");
+            assert_eq!(
+                serde_json::from_str::<Split>(&json).unwrap(),
+                split,
+                "{json}"
+            );
             for g in &split.groups {
                 assert_eq!(g.to_string().parse::<Group>().unwrap(), *g);
             }
@@ -43,7 +47,13 @@ fn bad_text_is_an_error_naming_it() {
     assert!(e.to_string().contains('x'), "{e}");
     assert!(serde_json::from_str::<Tile>("\"12m\"").is_err());
     assert!(serde_json::from_str::<Form>("\"nine-gates\"").is_err());
-    for bad in ["\"135m\"", "\"*1m:11m\"", "\"125z\"", "\"12*m\"", "\"1*3s:124s\""] {
+    for bad in [
+        "\"135m\"",
+        "\"*1m:11m\"",
+        "\"125z\"",
+        "\"12*m\"",
+        "\"1*3s:124s\"",
+    ] {
         assert!(serde_json::from_str::<Group>(bad).is_err(), "{bad}");
     }
     let long = format!("[{}]", vec!["\"1m\""; 100].join(","));

@@ -60,7 +60,9 @@ pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
 /// the standard form: every count from the need up.
 #[inline(always)]
 pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-    u32::MAX.checked_shl(need(rules, &pos.needs) as u32).unwrap_or(0)
+    u32::MAX
+        .checked_shl(need(rules, &pos.needs) as u32)
+        .unwrap_or(0)
 }
 
 /// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
@@ -318,7 +320,14 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
                 _ => &plain[s],
             })
             .collect();
-        combine(&lists, 0, jokers, &mut Vec::new(), pair_suit == 4, &mut found);
+        combine(
+            &lists,
+            0,
+            jokers,
+            &mut Vec::new(),
+            pair_suit == 4,
+            &mut found,
+        );
     }
     out.extend(found);
 }
@@ -394,7 +403,9 @@ impl SuitWalk<'_> {
                     .chain(vec![(r, true); jokers as usize])
                     .collect::<Vec<_>>();
                 let rest_pair = pair && kind != GroupKind::Pair;
-                self.place(&slots, group, left, |w, left| w.go(rest_pair, left, used + jokers));
+                self.place(&slots, group, left, |w, left| {
+                    w.go(rest_pair, left, used + jokers)
+                });
             }
         }
         // Sequences through r: r is the lowest natural, so the slots below
@@ -413,7 +424,10 @@ impl SuitWalk<'_> {
                         (i, joker)
                     })
                     .collect();
-                if slots.iter().any(|&(i, joker)| !joker && self.counts[i] == 0 && i != r) {
+                if slots
+                    .iter()
+                    .any(|&(i, joker)| !joker && self.counts[i] == 0 && i != r)
+                {
                     continue;
                 }
                 let joker_bits = slots
@@ -426,9 +440,12 @@ impl SuitWalk<'_> {
                     GroupKind::Sequence
                 };
                 let first = members[0];
-                let group = Group::sequence(kind, self.tile(first), (set >> first) as u8, joker_bits);
+                let group =
+                    Group::sequence(kind, self.tile(first), (set >> first) as u8, joker_bits);
                 let jokers = joker_bits.count_ones() as u8;
-                self.place(&slots, group, left, |w, left| w.go(pair, left, used + jokers));
+                self.place(&slots, group, left, |w, left| {
+                    w.go(pair, left, used + jokers)
+                });
             }
         }
     }

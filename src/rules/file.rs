@@ -78,7 +78,10 @@ pub enum RulesError {
         source: crate::error::IoError,
     },
     /// Neither a preset's name nor a readable rule file.
-    #[error("unknown rules {name:?}: not a preset ({}) nor a readable rule file ({source})", PRESET_NAMES)]
+    #[error(
+        "unknown rules {name:?}: not a preset ({}) nor a readable rule file ({source})",
+        PRESET_NAMES
+    )]
     Unknown {
         /// The name or path given.
         name: String,

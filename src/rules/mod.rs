@@ -178,7 +178,8 @@ impl Rules {
             }
         };
         let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
-        let pair_ok = |s: Suit| r.tiles.count_in(s) > 0 && (s != Suit::Honor || r.pair_ranks.is_none());
+        let pair_ok =
+            |s: Suit| r.tiles.count_in(s) > 0 && (s != Suit::Honor || r.pair_ranks.is_none());
         let orphans_in_play = Tile::all()
             .filter(|t| t.is_orphan())
             .all(|t| r.tiles.contains(t));
