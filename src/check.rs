@@ -139,10 +139,18 @@ impl Rules {
         self.forms_mask(pos) & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
     }
 
-    /// Does the accepted 3N+2 `pos` win?
+    /// Does the accepted 3N+2 `pos` win? Each form's own test, combined
+    /// as [`Rules::win_mask`] combines their masks.
     #[inline(always)]
     pub(crate) fn wins(&self, pos: &Position) -> bool {
-        self.suits_ok(pos) & (self.forms_mask(pos) >> pos.jokers & 1 == 1)
+        let forms = self.derived.winnable;
+        let mut win = forms.contains(Form::Standard) & standard::wins(self, pos);
+        // Seven pairs and orphans take 14 tiles: one predicted branch.
+        if pos.total() == 14 {
+            win |= forms.contains(Form::SevenPairs) && seven_pairs::wins(self, pos);
+            win |= forms.contains(Form::ThirteenOrphans) && thirteen_orphans::wins(pos);
+        }
+        self.suits_ok(pos) & win
     }
 
     /// Every form the accepted 3N+2 `pos` wins by.
@@ -168,7 +176,7 @@ impl Rules {
             ),
         ]
         .into_iter()
-        .filter(|&(_, won)| won)
+        .filter(|&(form, won)| won && forms.contains(form))
         .map(|(form, _)| form)
         .collect()
     }

@@ -69,7 +69,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// An empty hand under `rules`.
     pub fn new(rules: R) -> LiveHand<R> {
         let zero = SuitWords::load(&[0; KINDS]);
-        let pos = rules.borrow().position(zero, zero, 0);
+        let pos = rules.borrow().position(zero, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
         LiveHand {
             rules,
@@ -142,7 +142,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.held[i] += 1;
         if self.rules.borrow().jokers.contains(tile) {
             self.pos.jokers += 1;
-            self.pos.held = SuitWords::load(&self.held);
+            self.pos.joker_fours ^= ((self.held[i] == 4) as u64) << i;
         } else {
             self.change(i, 1);
         }
@@ -174,7 +174,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.held[i] -= 1;
         if self.rules.borrow().jokers.contains(tile) {
             self.pos.jokers -= 1;
-            self.pos.held = SuitWords::load(&self.held);
+            self.pos.joker_fours &= !(1 << i);
         } else {
             self.change(i, -1);
         }
@@ -222,11 +222,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         pos.words = SuitWords::load(&self.counts);
-        pos.held = if rules.jokers.is_empty() {
-            pos.words
-        } else {
-            SuitWords::load(&self.held)
-        };
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
     }

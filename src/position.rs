@@ -22,8 +22,8 @@ use crate::tile::{Tile, KINDS};
 pub(crate) struct Position {
     /// The natural tiles: every count, the joker kinds' copies moved out.
     pub words: SuitWords,
-    /// Every tile held, the joker kinds' copies included.
-    pub held: SuitWords,
+    /// The joker kinds held four times (bit `i` for index `i`).
+    pub joker_fours: u64,
     /// The base-5 keys of the natural tiles' suits (m, p, s, honours).
     pub keys: [usize; 4],
     /// The four suits' table entries.
@@ -89,26 +89,48 @@ impl Rules {
         if total >= 64 || sizes >> total & 1 == 0 {
             return None;
         }
-        let (words, jokers) = if self.jokers.is_empty() {
-            (held, jokers)
+        let (words, jokers, natural, joker_fours) = if self.jokers.is_empty() {
+            (held, jokers, total - jokers as u32, 0)
         } else {
-            let kinds = held.and(&d.joker_kinds);
-            (held.and_not(&d.joker_kinds), jokers + kinds.total() as u8)
+            self.joker_kinds_out(counts, jokers)
         };
-        Some(self.position(words, held, jokers))
+        Some(self.position(words, jokers, natural, joker_fours))
     }
 
-    /// The position of natural tiles `words` (of the hand `held`) and
-    /// `jokers`, all accepted.
+    /// For rules with joker kinds: the natural tiles of `counts`, the
+    /// jokers once every copy of a joker kind is one, the natural count,
+    /// and the joker kinds held four times. Apart from [`Rules::accept`],
+    /// so that the common path stays lean.
+    #[inline(never)]
+    pub(crate) fn joker_kinds_out(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+    ) -> (SuitWords, u8, u32, u64) {
+        let held = SuitWords::load(counts);
+        let kinds = held.and(&self.derived.joker_kinds);
+        let words = held.and_not(&self.derived.joker_kinds);
+        let fours = kinds.kinds_with_bit(2);
+        (words, jokers + kinds.total() as u8, words.total(), fours)
+    }
+
+    /// The position of the `natural` tiles `words` and `jokers`, all
+    /// accepted, with the joker kinds held four times.
     #[inline(always)]
-    pub(crate) fn position(&self, words: SuitWords, held: SuitWords, jokers: u8) -> Position {
+    pub(crate) fn position(
+        &self,
+        words: SuitWords,
+        jokers: u8,
+        natural: u32,
+        joker_fours: u64,
+    ) -> Position {
         let keys = words.keys();
         Position {
             words,
-            held,
+            joker_fours,
             keys,
             needs: self.tables.needs(keys),
-            natural: words.total(),
+            natural,
             jokers,
         }
     }

@@ -65,7 +65,7 @@ impl GroupKind {
 }
 
 /// One group of a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Group {
     /// Its lowest tile; `None` for an unresolved group of jokers only.
     first: Option<Tile>,
@@ -206,6 +206,12 @@ impl fmt::Display for Group {
             write!(f, "{letter}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Group({self})")
     }
 }
 

@@ -121,16 +121,17 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             waits |= thirteen_orphans::waits(pos);
         }
-        let open_bits = (0..4)
-            .filter(|s| open >> s & 1 == 1)
-            .fold(0, |m, s| m | SUIT_BITS[s]);
+        let suit_bits = |s: usize| SUIT_BITS[s] & 0u64.wrapping_sub((open >> s & 1) as u64);
+        let open_bits = suit_bits(0) | suit_bits(1) | suit_bits(2) | suit_bits(3);
         // Kinds held four times cannot be drawn, unless the rules count them.
-        let fours = if !self.four_held_is_wait && pos.held.any_four() {
-            pos.held.kinds_with_bit(2)
-        } else {
+        let fours = if self.four_held_is_wait {
             0
+        } else if pos.words.any_four() {
+            pos.words.kinds_with_bit(2) | pos.joker_fours
+        } else {
+            pos.joker_fours
         };
-        waits &= self.tiles.bits() & open_bits & !self.jokers.bits() & !fours;
+        waits &= self.derived.drawable & open_bits & !fours;
         // Drawing a joker kind adds a joker.
         if !self.jokers.is_empty() && self.win_mask(pos) >> (pos.jokers + 1) & 1 == 1 {
             waits |= self.jokers.bits() & !fours;

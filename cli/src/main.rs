@@ -76,9 +76,8 @@ enum TablesCommand {
 /// Options shared by the commands that judge hands.
 #[derive(Args)]
 struct CommonArgs {
-    /// A preset (basic, riichi, chinese, hongzhong, changsha, sichuan,
-    /// kawuxing, taiwan) or the path of a rule file (TOML).
-    #[arg(long, default_value = "chinese")]
+    /// A preset or the path of a rule file (TOML).
+    #[arg(long, default_value = "chinese", help = rules_help())]
     rules: String,
     /// A table file made for these rules (`hupai tables build`), used
     /// instead of generating the tables.
@@ -90,6 +89,15 @@ struct CommonArgs {
     /// Hands in mpsz (`123m456p*`) or Chinese (`122334饼23499条中中中混`)
     /// notation. With none, hands are read from standard input, one per line.
     hands: Vec<String>,
+}
+
+/// The `--rules` help, naming every preset.
+fn rules_help() -> String {
+    let names: Vec<&str> = hupai::Preset::ALL.iter().map(|p| p.name()).collect();
+    format!(
+        "A preset ({}) or the path of a rule file (TOML)",
+        names.join(", ")
+    )
 }
 
 fn parse_rules(name_or_path: &str) -> Result<Rules, String> {

@@ -16,15 +16,27 @@ use crate::split::{Group, GroupKind, Split};
 use crate::swar::SuitWords;
 use crate::tile::{Tile, KINDS};
 
+/// Do the natural tiles `words` and `jokers` make seven pairs, given that
+/// they are fourteen tiles?
+#[inline(always)]
+fn fits(rules: &Rules, words: &SuitWords, jokers: u32) -> bool {
+    words.odd_kinds() <= jokers && (rules.seven_pairs_quads || !words.any_over_two())
+}
+
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make seven
 /// pairs: at most one, `14 - natural`.
 #[inline(always)]
 pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-    let Some(j) = 14u32.checked_sub(pos.natural) else {
-        return 0;
-    };
-    let ok = pos.words.odd_kinds() <= j && (rules.seven_pairs_quads || !pos.words.any_over_two());
-    (ok as u32) << j
+    match 14u32.checked_sub(pos.natural) {
+        Some(j) => (fits(rules, &pos.words, j) as u32) << j,
+        None => 0,
+    }
+}
+
+/// Does `pos` (natural tiles and jokers) make seven pairs?
+#[inline(always)]
+pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
+    pos.total() == 14 && fits(rules, &pos.words, pos.jokers as u32)
 }
 
 /// Can the natural tiles `words` and `jokers` (any even size) be grouped

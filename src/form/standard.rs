@@ -65,6 +65,12 @@ pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
         .unwrap_or(0)
 }
 
+/// Does `pos` (natural tiles and jokers) complete the standard form?
+#[inline(always)]
+pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
+    need(rules, &pos.needs) <= pos.jokers
+}
+
 /// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
 fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
     let params = rules.tables.params();
@@ -85,9 +91,9 @@ fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
 /// and a need keeps its residue modulo 3 (tiles plus jokers fill melds of
 /// three), so it falls by exactly one or rises. A suit whose needs cannot
 /// fall far enough is skipped without loading anything;
-/// `tests/variant_tables.rs` checks the bound on every table slot. Kinds
-/// held four times are included only when the rules count a fifth copy
-/// as a wait; otherwise the caller masks them.
+/// `tests/variant_tables.rs` checks the bound on every table slot. The
+/// bits of kinds held four times are meaningful only when the rules count
+/// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
 pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
     let needs = &pos.needs;
@@ -105,46 +111,46 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
         .min()
         .unwrap_or(i32::MAX / 4);
     let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
-    let mut waits = 0u64;
-    let mut limits = [(i32::MIN, i32::MIN); 4];
-    for s in 0..4 {
+    // A new tile in suit `s` wins when the suit's melds need falls to the
+    // first limit, or its pair need to the second.
+    let limits = |s: usize| {
         let others = sum - melds[s];
         let pair_elsewhere = if s == low { second } else { deltas[low] };
-        // The new tile wins when the suit's melds need falls to
-        // `most_melds`, or its pair need to `most_pair`.
-        let most_melds = j - others - pair_elsewhere;
-        let most_pair = j - others - pen[s];
-        limits[s] = (most_melds, most_pair);
+        (j - others - pair_elsewhere, j - others - pen[s])
+    };
+    let mut waits = 0u64;
+    for s in 0..4 {
+        let (most_melds, most_pair) = limits(s);
         let reachable =
             lowest(melds[s]) <= most_melds || lowest(needs[s].with_pair() as i32) <= most_pair;
         if !reachable || open >> s & 1 == 0 {
             continue;
         }
         let mut bits = 0u64;
+        let column = rules.tables.column(s);
         for (r, step) in POW5.iter().take(ranks(s)).enumerate() {
-            // A rank held four times reads some other slot (or none): its
-            // bit is masked by the caller, or redone below.
-            let n = rules.tables.need_at(s, pos.keys[s] + step);
+            // A rank held four times reads some other slot (or none): the
+            // caller masks its bit, or it is redone below.
+            let n = column.at(pos.keys[s] + step);
             let wins = (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair;
             bits |= (wins as u64) << r;
         }
         waits |= bits << (9 * s);
     }
-    if pos.words.any_four() {
+    if rules.four_held_is_wait && pos.words.any_four() {
+        // Kinds held four times, when the rules count a fifth copy.
         let fours = pos.words.kinds_with_bit(2);
         waits &= !fours;
-        if rules.four_held_is_wait {
-            let counts = pos.counts();
-            for t in (0..KINDS).filter(|&t| fours >> t & 1 == 1) {
-                let (s, r) = (t / 9, t % 9);
-                if open >> s & 1 == 0 {
-                    continue;
-                }
-                let n = fifth_copy(rules, s, &counts, r);
-                let (most_melds, most_pair) = limits[s];
-                if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
-                    waits |= 1 << t;
-                }
+        let counts = pos.counts();
+        for t in (0..KINDS).filter(|&t| fours >> t & 1 == 1) {
+            let (s, r) = (t / 9, t % 9);
+            if open >> s & 1 == 0 {
+                continue;
+            }
+            let n = fifth_copy(rules, s, &counts, r);
+            let (most_melds, most_pair) = limits(s);
+            if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
+                waits |= 1 << t;
             }
         }
     }

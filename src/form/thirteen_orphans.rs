@@ -43,15 +43,27 @@ fn orphans_only(words: &SuitWords) -> bool {
     words.and(&SIMPLES).is_zero() && !words.any_over_two()
 }
 
+/// Do the natural tiles `words` make thirteen orphans with the jokers
+/// that bring them to fourteen tiles?
+#[inline(always)]
+fn fits(words: &SuitWords) -> bool {
+    orphans_only(words) && words.pairs() <= 1
+}
+
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make
 /// thirteen orphans: at most one, `14 - natural`.
 #[inline(always)]
 pub(crate) fn win_mask(pos: &Position) -> u32 {
-    let Some(j) = 14u32.checked_sub(pos.natural) else {
-        return 0;
-    };
-    let ok = orphans_only(&pos.words) && pos.words.pairs() <= 1;
-    (ok as u32) << j
+    match 14u32.checked_sub(pos.natural) {
+        Some(j) => (fits(&pos.words) as u32) << j,
+        None => 0,
+    }
+}
+
+/// Does `pos` (natural tiles and jokers) make thirteen orphans?
+#[inline(always)]
+pub(crate) fn wins(pos: &Position) -> bool {
+    pos.total() == 14 && fits(&pos.words)
 }
 
 /// The kinds whose draw makes the 13-tile `pos` thirteen orphans: with no

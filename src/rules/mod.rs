@@ -122,6 +122,9 @@ pub(crate) struct Derived {
     /// p, s, honours): 0, or more jokers than any hand holds when that
     /// suit may not hold it (no kind in play, or pair ranks exclude honours).
     pub pair_penalty: [i16; 4],
+    /// The kinds whose draw is a natural tile: in play, not a joker kind
+    /// (bit `i` for index `i`).
+    pub drawable: u64,
     /// The forms a hand can win by: the rules' forms, less thirteen orphans
     /// when some orphan is out of play (jokers stand only for tiles in play).
     pub winnable: Forms,
@@ -196,6 +199,7 @@ impl Rules {
             ready_sizes: sizes(1, r.max_tiles - 1),
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty: Suit::ALL.map(|s| if pair_ok(s) { 0 } else { NO_PAIR }),
+            drawable: r.tiles.bits() & !r.jokers.bits(),
             winnable,
         };
         Ok(Rules {

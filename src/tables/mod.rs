@@ -236,12 +236,18 @@ impl Tables {
     /// for a key outside the table (a count above 4 reads past it).
     #[inline(always)]
     pub(crate) fn need_at(&self, suit: usize, key: usize) -> Need {
-        let bytes = if suit == 3 {
+        self.column(suit).at(key)
+    }
+
+    /// The table of suit `suit` (0–2 numbered, 3 honours), for a run of
+    /// look-ups in one suit.
+    #[inline(always)]
+    pub(crate) fn column(&self, suit: usize) -> Column<'_> {
+        Column(if suit == 3 {
             self.honor_bytes()
         } else {
             self.suit_bytes()
-        };
-        Need(bytes.get(key).copied().unwrap_or(Need::NONE.0))
+        })
     }
 
     /// The needs of the four suits whose keys are `keys` (every key within
@@ -260,6 +266,18 @@ impl Tables {
     /// Bytes resident for the two tables.
     pub fn size_bytes(&self) -> usize {
         self.suit_bytes().len() + self.honor_bytes().len()
+    }
+}
+
+/// One suit's table, decoded here like every table value.
+#[derive(Clone, Copy)]
+pub(crate) struct Column<'a>(&'a [u8]);
+
+impl Column<'_> {
+    /// The need at `key`; "none" for a key outside the table.
+    #[inline(always)]
+    pub(crate) fn at(self, key: usize) -> Need {
+        Need(self.0.get(key).copied().unwrap_or(Need::NONE.0))
     }
 }
 
