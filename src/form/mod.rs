@@ -1,5 +1,6 @@
-//! The win forms, one module each: [`standard`] (N melds and a pair, from
-//! the tables), [`seven_pairs`] and [`thirteen_orphans`] (by counting).
+//! The win forms, one module each: `standard` (N melds and a pair, from
+//! the tables), `seven_pairs` and `thirteen_orphans` (by counting), in
+//! `src/form/`.
 //!
 //! Each module answers every operation for its form, from its own rules:
 //! - `win_mask`: the joker counts with which a position's natural tiles
@@ -12,7 +13,8 @@
 //! What applies to every form — tiles in play, the hand's size, the most
 //! suits a hand may hold, kinds held four times, joker kinds — is decided
 //! once, by the acceptance step (`src/position.rs`) and by the operations
-//! in `src/ops/`, not here.
+//! (`src/check.rs`, `src/waits.rs`, `src/split.rs`, `src/reveal.rs`), not
+//! here.
 
 use std::fmt;
 
