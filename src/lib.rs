@@ -57,5 +57,5 @@ pub use hand::{Hand, MAX_HAND_TILES};
 pub use live::LiveHand;
 pub use reveal::Reveal;
 pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
-pub use split::{Group, GroupKind, Split};
+pub use split::{Group, GroupKind, Split, Splits};
 pub use tile::{Suit, Tile, TileSet, KINDS};

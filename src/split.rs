@@ -27,6 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::error::HandError;
@@ -246,18 +247,86 @@ impl fmt::Display for Split {
     }
 }
 
+/// The splits of a hand, at most a chosen number of them held: the first
+/// in [`Split`]'s order, and how many there are in all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Splits {
+    /// The first splits in order (all of them when not truncated).
+    pub splits: Vec<Split>,
+    /// How many splits the hand has in all.
+    pub total: u64,
+}
+
+impl Splits {
+    /// Were splits left out (more than the limit)?
+    pub fn truncated(&self) -> bool {
+        self.total > self.splits.len() as u64
+    }
+}
+
+/// Where the forms put the splits they find: keeps the `limit` first in
+/// order and counts them all, so memory stays bounded by the limit.
+pub(crate) struct SplitSink {
+    kept: BTreeSet<Split>,
+    limit: usize,
+    total: u64,
+}
+
+impl SplitSink {
+    fn new(limit: usize) -> SplitSink {
+        SplitSink {
+            kept: BTreeSet::new(),
+            limit,
+            total: 0,
+        }
+    }
+
+    /// One split found (each is found once).
+    pub(crate) fn push(&mut self, split: Split) {
+        self.total += 1;
+        if self.kept.len() < self.limit {
+            self.kept.insert(split);
+        } else if self.kept.last().is_some_and(|last| split < *last) {
+            self.kept.insert(split);
+            self.kept.pop_last();
+        }
+    }
+}
+
 impl Rules {
     /// Every distinct split of `hand` under these rules, by form
     /// (standard, seven pairs, thirteen orphans). Within a form, splits are
     /// ordered by their group lists, compared group by group in the order
     /// of [`Split::groups`]. Empty when the hand is not a win.
     ///
+    /// A hand with many jokers can have tens of thousands of splits:
+    /// [`Rules::splits_limited`] keeps only the first ones, and
+    /// [`Rules::split_count`] counts them without listing any.
+    ///
     /// # Errors
     /// As [`Rules::check`].
     pub fn splits(&self, hand: &Hand) -> Result<Vec<Split>, HandError> {
+        Ok(self.splits_limited(hand, usize::MAX)?.splits)
+    }
+
+    /// The first `limit` splits of `hand` in the order of [`Rules::splits`],
+    /// and how many there are in all. Memory is bounded by `limit`.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// let some = Rules::basic().splits_limited(&"1m****".parse()?, 2)?;
+    /// assert_eq!(some.splits.len(), 2);
+    /// assert_eq!(some.total, 3);
+    /// assert!(some.truncated());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::check`].
+    pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
         let forms = self.forms_of(&pos);
-        let mut out = Vec::new();
+        let mut out = SplitSink::new(limit);
         if forms.contains(Form::Standard) {
             standard::splits(self, &pos, &mut out);
         }
@@ -267,7 +336,40 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             thirteen_orphans::splits(&pos, &mut out);
         }
-        Ok(out)
+        Ok(Splits {
+            splits: out.kept.into_iter().collect(),
+            total: out.total,
+        })
+    }
+
+    /// How many splits [`Rules::splits`] would list, counted without
+    /// listing them (the standard form's are counted per suit and
+    /// combined).
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// let taiwan = Rules::preset("taiwan")?;
+    /// assert_eq!(taiwan.split_count(&"344556678s********".parse()?)?, 29_522);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::check`].
+    pub fn split_count(&self, hand: &Hand) -> Result<u64, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let forms = self.forms_of(&pos);
+        let mut out = SplitSink::new(0);
+        let mut total = 0;
+        if forms.contains(Form::Standard) {
+            total += standard::split_count(self, &pos);
+        }
+        if forms.contains(Form::SevenPairs) {
+            seven_pairs::splits(self, &pos, &mut out);
+        }
+        if forms.contains(Form::ThirteenOrphans) {
+            thirteen_orphans::splits(&pos, &mut out);
+        }
+        Ok(total + out.total)
     }
 }
 

@@ -135,9 +135,25 @@ fn compare(rules: &Rules, spec: &Spec, raw: &Raw) -> (Vec<String>, bool) {
             got.len()
         ));
     }
+    // The count and the limited listing agree with the full listing.
+    let all = rules.splits(&hand).unwrap();
+    let count = rules.split_count(&hand).unwrap();
+    if count != all.len() as u64 {
+        problems.push(format!(
+            "{name}: {notation} counts {count} splits, lists {}",
+            all.len()
+        ));
+    }
+    let limit = (raw.jokers as usize * 7 + hands_mix(raw)) % 5;
+    let some = rules.splits_limited(&hand, limit).unwrap();
+    if some.splits[..] != all[..limit.min(all.len())] || some.total != all.len() as u64 {
+        problems.push(format!(
+            "{name}: {notation}: the first {limit} splits are not the listing's"
+        ));
+    }
     // Copies of the rules' joker kinds are jokers in the split.
     let (natural, jokers) = spec.natural(hand.counts(), hand.jokers() as u32);
-    for split in rules.splits(&hand).unwrap() {
+    for split in all {
         if common::split_tiles(&split) != (natural, jokers as u8) {
             problems.push(format!(
                 "{name}: split {split} does not re-assemble {notation}"
@@ -145,6 +161,11 @@ fn compare(rules: &Rules, spec: &Spec, raw: &Raw) -> (Vec<String>, bool) {
         }
     }
     (problems, !want.is_empty())
+}
+
+/// A small number that varies from hand to hand (to vary the limit).
+fn hands_mix(raw: &Raw) -> usize {
+    raw.counts.iter().enumerate().map(|(i, &c)| i * c as usize).sum()
 }
 
 /// Seeded hands until `WINS` of them win, every one compared.

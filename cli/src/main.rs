@@ -39,8 +39,10 @@ enum Command {
     /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`.
     Waits(CommonArgs),
     /// Every way to split each winning hand into groups. Prints
-    /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`.
-    Split(CommonArgs),
+    /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`; a hand
+    /// with more than `--max-splits` splits gets the first ones and
+    /// `<TAB>truncated SHOWN of TOTAL`.
+    Split(SplitArgs),
     /// The fewest tiles a ready player must show (亮倒). Prints
     /// `HAND<TAB>reveal TILES waits TILES...`.
     Reveal(CommonArgs),
@@ -100,6 +102,17 @@ fn rules_help() -> String {
     )
 }
 
+/// The split command's options.
+#[derive(Args)]
+struct SplitArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// The most splits printed per hand (the first ones in order); a hand
+    /// with more says how many it has in all.
+    #[arg(long, default_value_t = split::DEFAULT_MAX_SPLITS)]
+    max_splits: usize,
+}
+
 fn parse_rules(name_or_path: &str) -> Result<Rules, String> {
     Rules::load(name_or_path).map_err(|e| e.to_string())
 }
@@ -154,7 +167,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(a) => judge(&a, |rules, json| Box::new(check::Check { rules, json })),
         Command::Waits(a) => judge(&a, |rules, json| Box::new(waits::Waits { rules, json })),
-        Command::Split(a) => judge(&a, |rules, json| Box::new(split::Splits { rules, json })),
+        Command::Split(a) => judge(&a.common, |rules, json| {
+            Box::new(split::Splits {
+                rules,
+                json,
+                max: a.max_splits,
+            })
+        }),
         Command::Reveal(a) => judge(&a, |rules, json| Box::new(reveal::Shows { rules, json })),
         Command::Tables(TablesCommand::Build { rules, output }) => {
             return report(tables::build(&rules, &output))

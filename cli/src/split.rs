@@ -7,10 +7,16 @@ use hupai::Rules;
 use crate::output::{json_str, judged};
 use crate::stream::Job;
 
+/// Splits printed per hand unless `--max-splits` says otherwise: a hand
+/// with many jokers can have tens of thousands.
+pub const DEFAULT_MAX_SPLITS: usize = 1000;
+
 /// The split command's settings.
 pub struct Splits {
     pub rules: Rules,
     pub json: bool,
+    /// The most splits printed per hand.
+    pub max: usize,
 }
 
 impl Job for Splits {
@@ -19,9 +25,12 @@ impl Job for Splits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(splits) = judged(hand, out, self.json, |h| self.rules.splits(h)) else {
+        let Some(page) = judged(hand, out, self.json, |h| {
+            self.rules.splits_limited(h, self.max)
+        }) else {
             return false;
         };
+        let splits = &page.splits;
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);
@@ -39,7 +48,11 @@ impl Job for Splits {
                 }
                 out.push_str("]}");
             }
-            out.push_str("]}\n");
+            out.push(']');
+            if page.truncated() {
+                let _ = write!(out, ",\"truncated\":true,\"total\":{}", page.total);
+            }
+            out.push_str("}\n");
         } else {
             out.push_str(hand);
             out.push('\t');
@@ -51,6 +64,9 @@ impl Job for Splits {
                     out.push_str(" | ");
                 }
                 let _ = write!(out, "{split}");
+            }
+            if page.truncated() {
+                let _ = write!(out, "\ttruncated {} of {}", splits.len(), page.total);
             }
             out.push('\n');
         }

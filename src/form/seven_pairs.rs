@@ -7,12 +7,10 @@
 //! `14 - natural` jokers when no more kinds are odd than that (and, with
 //! different pairs, no kind is held more than twice).
 
-use std::collections::BTreeSet;
-
 use crate::form::Form;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::split::{Group, GroupKind, Split};
+use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
 use crate::tile::{Tile, KINDS};
 
@@ -86,20 +84,19 @@ pub(crate) fn waits(rules: &Rules, pos: &Position) -> u64 {
 /// times, `a` natural pairs and `b` pairs of a natural and a joker (`2a +
 /// b = c`); jokers left over pair up. With different pairs, one pair per
 /// kind; with `joker_fifth_copy = false`, at most four copies of a kind.
-pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
+/// Each split is produced once: the choices per kind are disjoint.
+pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
     let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
-    let mut found = BTreeSet::new();
     let mut walk = Walk {
         counts: &counts,
         held: &held,
         quads: rules.seven_pairs_quads,
         cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
         groups: Vec::new(),
-        out: &mut found,
+        out,
     };
     walk.go(0, pos.jokers);
-    out.extend(found);
 }
 
 struct Walk<'a> {
@@ -108,7 +105,7 @@ struct Walk<'a> {
     quads: bool,
     cap: u8,
     groups: Vec<Group>,
-    out: &'a mut BTreeSet<Split>,
+    out: &'a mut SplitSink,
 }
 
 impl Walk<'_> {
@@ -117,7 +114,7 @@ impl Walk<'_> {
             if left % 2 == 0 {
                 let mut all = self.groups.clone();
                 all.extend((0..left / 2).map(|_| Group::unresolved(GroupKind::Pair)));
-                self.out.insert(Split::new(Form::SevenPairs, all));
+                self.out.push(Split::new(Form::SevenPairs, all));
             }
             return;
         }

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use crate::form::Form;
 use crate::position::Position;
 use crate::rules::{Rules, NO_PAIR};
-use crate::split::{Group, GroupKind, Split};
+use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::{key_of, pow5};
 use crate::tables::Need;
@@ -300,14 +300,17 @@ pub(crate) fn hides(
 }
 
 /// Every standard split of the winning `pos`.
-pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
+///
+/// Each split is produced once: the suits' decompositions are distinct
+/// sets, the suits hold disjoint tiles, and the pair sits in a different
+/// suit (or is jokers only) in each pass.
+pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
     let jokers = pos.jokers;
     let plain: Vec<Decomps> = (0..4)
         .map(|s| suit_decomps(rules, s, &counts, false, jokers))
         .collect();
     let penalty = rules.derived.pair_penalty;
-    let mut found = BTreeSet::new();
     // The pair in suit 0–3, or (4) two jokers, standing for a tile of a
     // suit that may hold the pair.
     for pair_suit in 0..5 {
@@ -326,16 +329,67 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut Vec<Split>) {
                 _ => &plain[s],
             })
             .collect();
-        combine(
-            &lists,
-            0,
-            jokers,
-            &mut Vec::new(),
-            pair_suit == 4,
-            &mut found,
-        );
+        combine(&lists, 0, jokers, &mut Vec::new(), pair_suit == 4, out);
     }
-    out.extend(found);
+}
+
+/// The number of standard splits of the winning `pos`, counted per suit
+/// and combined without listing them: for each place of the pair, the
+/// ways to hand the jokers to the suits, times each suit's decompositions
+/// using that many.
+pub(crate) fn split_count(rules: &Rules, pos: &Position) -> u64 {
+    let counts = pos.counts();
+    let jokers = pos.jokers as usize;
+    let histogram = |d: &Decomps| {
+        let mut h = vec![0u64; jokers + 1];
+        for (used, _) in d {
+            h[*used as usize] += 1;
+        }
+        h
+    };
+    let plain: Vec<Vec<u64>> = (0..4)
+        .map(|s| histogram(&suit_decomps(rules, s, &counts, false, pos.jokers)))
+        .collect();
+    let penalty = rules.derived.pair_penalty;
+    let mut total = 0u64;
+    for pair_suit in 0..5 {
+        let allowed = match pair_suit {
+            4 => penalty.contains(&0),
+            s => penalty[s] == 0,
+        };
+        if !allowed {
+            continue;
+        }
+        // ways[u]: ways to give u jokers to the suits so far.
+        let mut ways = vec![0u64; jokers + 1];
+        ways[0] = 1;
+        for s in 0..4 {
+            let h = if s == pair_suit {
+                histogram(&suit_decomps(rules, s, &counts, true, pos.jokers))
+            } else {
+                plain[s].clone()
+            };
+            let mut next = vec![0u64; jokers + 1];
+            for (a, &wa) in ways.iter().enumerate().filter(|(_, &w)| w > 0) {
+                for (b, &hb) in h.iter().enumerate().take(jokers + 1 - a) {
+                    next[a + b] = next[a + b].saturating_add(wa.saturating_mul(hb));
+                }
+            }
+            ways = next;
+        }
+        for (used, &w) in ways.iter().enumerate() {
+            let left = jokers - used;
+            let rest = if pair_suit == 4 {
+                left.checked_sub(2)
+            } else {
+                Some(left)
+            };
+            if rest.is_some_and(|r| r % 3 == 0) {
+                total = total.saturating_add(w);
+            }
+        }
+    }
+    total
 }
 
 /// One suit's decompositions: (jokers used, groups), each listed once.
@@ -500,7 +554,7 @@ fn combine(
     left: u8,
     groups: &mut Vec<Group>,
     joker_pair: bool,
-    out: &mut BTreeSet<Split>,
+    out: &mut SplitSink,
 ) {
     if suit == lists.len() {
         let mut all = groups.clone();
@@ -516,7 +570,7 @@ fn combine(
             return;
         }
         all.extend((0..rest / 3).map(|_| Group::unresolved(GroupKind::Triplet)));
-        out.insert(Split::new(Form::Standard, all));
+        out.push(Split::new(Form::Standard, all));
         return;
     }
     for (used, decomp) in lists[suit] {

@@ -9,7 +9,7 @@
 
 use crate::form::Form;
 use crate::position::Position;
-use crate::split::{Group, GroupKind, Split};
+use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
 use crate::tile::Tile;
 
@@ -85,7 +85,7 @@ pub(crate) fn waits(pos: &Position) -> u64 {
 
 /// The thirteen-orphans splits of the winning `pos`: one per orphan that
 /// can be the pair.
-pub(crate) fn splits(pos: &Position, out: &mut Vec<Split>) {
+pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
     for &p in &ORPHANS {
         let mut groups = Vec::new();
