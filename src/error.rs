@@ -158,3 +158,16 @@ impl std::error::Error for IoError {
         self.0.source()
     }
 }
+
+/// The longest text an error quotes back, in characters.
+pub(crate) const QUOTE_CHARS: usize = 64;
+
+/// `text` as an error quotes it: whole when short, else its first
+/// [`QUOTE_CHARS`] characters, `…` and its length in bytes, so a huge input
+/// never makes a huge message.
+pub(crate) fn cut(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
+    }
+}

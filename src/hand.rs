@@ -209,7 +209,7 @@ impl FromStr for Tile {
         match (tiles.next(), tiles.next(), hand.jokers()) {
             (Some(tile), None, 0) => Ok(tile),
             _ => Err(ParseError::NotOneTile {
-                text: s.to_string(),
+                text: crate::error::cut(s),
             }),
         }
     }

@@ -31,7 +31,8 @@ use crate::tile::{TileSet, KINDS};
 /// What a ready player shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reveal {
-    /// The tiles to show (jokers as jokers).
+    /// The tiles to show, as the hand holds them: its jokers as jokers,
+    /// copies of a joker kind (hongzhong's 7z) as that tile.
     pub tiles: Hand,
     /// The hand's waits, which the shown tiles make visible.
     pub waits: TileSet,
@@ -68,9 +69,18 @@ impl Rules {
         };
         let mut hidden = [0u8; KINDS];
         self.walk(&counts, jokers, &draws, 0, &mut hidden, &mut best);
+        // The jokers shown are the hand's own: its jokers first, then
+        // copies of the joker kinds in index order.
+        let (mut shown, mut joker_count) = best.shown_counts;
+        let plain = joker_count.min(hand.jokers());
+        joker_count -= plain;
+        for t in self.jokers.iter() {
+            let n = joker_count.min(hand.count(t));
+            shown[t.index()] += n;
+            joker_count -= n;
+        }
         Ok(Reveal {
-            tiles: Hand::from_counts(&best.shown_counts.0, best.shown_counts.1)
-                .expect("a part of a valid hand is valid"),
+            tiles: Hand::from_counts(&shown, plain).expect("a part of a valid hand is valid"),
             waits,
             hidden_form: best.form,
         })

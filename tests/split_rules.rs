@@ -165,7 +165,11 @@ fn compare(rules: &Rules, spec: &Spec, raw: &Raw) -> (Vec<String>, bool) {
 
 /// A small number that varies from hand to hand (to vary the limit).
 fn hands_mix(raw: &Raw) -> usize {
-    raw.counts.iter().enumerate().map(|(i, &c)| i * c as usize).sum()
+    raw.counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| i * c as usize)
+        .sum()
 }
 
 /// Seeded hands until `WINS` of them win, every one compared.

@@ -14,12 +14,26 @@ fn a_hand_with_many_splits_is_cut_with_a_marker() {
     assert_eq!(v["splits"].as_array().unwrap().len(), 1000);
     assert_eq!(v["truncated"], true);
     assert_eq!(v["total"], 29_522);
-    let (text, _, _) = run(&["split", "--rules", "taiwan", "--max-splits", "3", hand], "");
+    let (text, _, _) = run(
+        &["split", "--rules", "taiwan", "--max-splits", "3", hand],
+        "",
+    );
     assert_eq!(text.matches(" | ").count(), 2, "{text}");
-    assert!(text.trim_end().ends_with("\ttruncated 3 of 29522"), "{text}");
+    assert!(
+        text.trim_end().ends_with("\ttruncated 3 of 29522"),
+        "{text}"
+    );
     // Raised, every split is printed and no marker.
     let (all, _, _) = run(
-        &["split", "--rules", "taiwan", "--max-splits", "30000", "--json", hand],
+        &[
+            "split",
+            "--rules",
+            "taiwan",
+            "--max-splits",
+            "30000",
+            "--json",
+            hand,
+        ],
         "",
     );
     let v = json(all.trim_end());

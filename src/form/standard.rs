@@ -363,11 +363,11 @@ pub(crate) fn split_count(rules: &Rules, pos: &Position) -> u64 {
         // ways[u]: ways to give u jokers to the suits so far.
         let mut ways = vec![0u64; jokers + 1];
         ways[0] = 1;
-        for s in 0..4 {
+        for (s, plain) in plain.iter().enumerate() {
             let h = if s == pair_suit {
                 histogram(&suit_decomps(rules, s, &counts, true, pos.jokers))
             } else {
-                plain[s].clone()
+                plain.clone()
             };
             let mut next = vec![0u64; jokers + 1];
             for (a, &wa) in ways.iter().enumerate().filter(|(_, &w)| w > 0) {

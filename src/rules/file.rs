@@ -32,6 +32,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::{Preset, Resolved, Rules, PRESET_NAMES};
+use crate::error::cut;
 use crate::form::{Form, Forms};
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile, TileSet};
@@ -64,6 +65,13 @@ pub struct RuleSpec {
     pub four_held_is_wait: Option<bool>,
 }
 
+/// The largest rule file read or parsed, in bytes: a real one is a few
+/// hundred bytes; a larger one is refused before it is read whole.
+pub const MAX_RULE_FILE: usize = 1 << 20;
+
+/// The longest `tiles` or `jokers` value, in bytes (all 34 kinds take 38).
+const MAX_TILES_VALUE: usize = 256;
+
 /// A rule file or rule set that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -88,6 +96,22 @@ pub enum RulesError {
         /// Why it could not be read as a file.
         #[source]
         source: crate::error::IoError,
+    },
+    /// A rule file larger than [`MAX_RULE_FILE`].
+    #[error("rule file of {bytes} bytes or more: at most {max} bytes")]
+    TooLarge {
+        /// Bytes seen (reading stops just past the limit).
+        bytes: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A list naming one value twice (`pair_ranks`, `forms`).
+    #[error("{field}: {value} is named twice")]
+    Duplicate {
+        /// The field.
+        field: &'static str,
+        /// The value named twice.
+        value: String,
     },
     /// Not TOML, a field of the wrong type, or an unknown field.
     #[error("bad rule file: {message}")]
@@ -155,6 +179,12 @@ pub enum RulesError {
         /// The value given.
         value: u8,
     },
+    /// Rules under which no hand can ever win.
+    #[error("no hand can win under these rules: {why}")]
+    NeverWins {
+        /// Why, form by form.
+        why: String,
+    },
     /// Tables made for other table parameters.
     #[error("the tables were made for other rules (fingerprint {tables:016x}, these rules need {rules:016x})")]
     TablesMismatch {
@@ -172,6 +202,12 @@ impl RuleSpec {
     /// [`RulesError::Toml`] for text that is not TOML, a field of the wrong
     /// type, or an unknown field.
     pub fn from_toml_str(text: &str) -> Result<RuleSpec, RulesError> {
+        if text.len() > MAX_RULE_FILE {
+            return Err(RulesError::TooLarge {
+                bytes: text.len(),
+                max: MAX_RULE_FILE,
+            });
+        }
         toml::from_str(text).map_err(|e| RulesError::Toml {
             message: e.to_string().trim_end().replace('\n', " "),
         })
@@ -200,19 +236,47 @@ impl RuleSpec {
 fn unknown(name: &str, e: RulesError) -> RulesError {
     match e {
         RulesError::Io { source, .. } => RulesError::Unknown {
-            name: name.to_string(),
+            name: cut(name),
             source,
         },
         e => e,
     }
 }
 
+/// The text of the rule file at `path`, read no further than
+/// [`MAX_RULE_FILE`] bytes plus one.
+#[cfg(feature = "fs")]
+fn read_rule_file(path: &Path) -> Result<String, RulesError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| RulesError::Io {
+        path: cut(&path.display().to_string()),
+        source: e.into(),
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_RULE_FILE as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() > MAX_RULE_FILE {
+        return Err(RulesError::TooLarge {
+            bytes: bytes.len(),
+            max: MAX_RULE_FILE,
+        });
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
+}
+
 fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
     let bad = |message: String| RulesError::BadTiles {
         field,
-        value: value.to_string(),
+        value: cut(value),
         message,
     };
+    if value.len() > MAX_TILES_VALUE {
+        return Err(bad(format!("longer than {MAX_TILES_VALUE} bytes")));
+    }
     let (counts, jokers) = crate::notation::parse_counts(value).map_err(|e| bad(e.to_string()))?;
     if jokers > 0 {
         return Err(bad("a joker is not a tile kind".into()));
@@ -250,10 +314,7 @@ impl Rules {
     /// [`Rules::from_toml_str`].
     #[cfg(feature = "fs")]
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
-            path: path.display().to_string(),
-            source: e.into(),
-        })?;
+        let text = read_rule_file(path)?;
         let spec = RuleSpec::from_toml_str(&text)?;
         Rules::from_spec_named(&spec, Cow::Owned(path.display().to_string()), None)
     }
@@ -283,10 +344,7 @@ impl Rules {
             Some(p) => (RuleSpec::from_toml_str(p.toml())?, Cow::Borrowed(p.name())),
             None => {
                 let path = Path::new(name_or_path);
-                let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unknown {
-                    name: name_or_path.to_string(),
-                    source: e.into(),
-                })?;
+                let text = read_rule_file(path).map_err(|e| unknown(name_or_path, e))?;
                 (
                     RuleSpec::from_toml_str(&text)?,
                     Cow::Owned(path.display().to_string()),
@@ -320,7 +378,7 @@ impl RuleSpec {
     fn resolve(&self) -> Result<Resolved, RulesError> {
         let base_name = self.base.as_deref().unwrap_or("chinese");
         let preset = Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
-            name: base_name.to_string(),
+            name: cut(base_name),
         })?;
         let base = RuleSpec::from_toml_str(preset.toml())?;
         if base.base.is_some() {
@@ -364,8 +422,14 @@ impl RuleSpec {
         }
         let mut forms = Forms::NONE;
         for name in &names {
-            let form = Form::from_name(name)
-                .ok_or_else(|| RulesError::UnknownForm { name: name.clone() })?;
+            let form =
+                Form::from_name(name).ok_or_else(|| RulesError::UnknownForm { name: cut(name) })?;
+            if forms.contains(form) {
+                return Err(RulesError::Duplicate {
+                    field: "forms",
+                    value: form.name().to_string(),
+                });
+            }
             forms = forms.with(form);
         }
         let numbered_in_play = [Suit::Man, Suit::Pin, Suit::Sou]
@@ -378,6 +442,12 @@ impl RuleSpec {
                 for &r in ranks {
                     if !(1..=9).contains(&r) {
                         return Err(RulesError::BadPairRank { rank: r });
+                    }
+                    if mask >> (r - 1) & 1 == 1 {
+                        return Err(RulesError::Duplicate {
+                            field: "pair_ranks",
+                            value: r.to_string(),
+                        });
                     }
                     mask |= 1 << (r - 1);
                 }

@@ -125,8 +125,10 @@ pub(crate) struct Derived {
     /// The kinds whose draw is a natural tile: in play, not a joker kind
     /// (bit `i` for index `i`).
     pub drawable: u64,
-    /// The forms a hand can win by: the rules' forms, less thirteen orphans
-    /// when some orphan is out of play (jokers stand only for tiles in play).
+    /// The forms a hand can win by: the rules' forms, less those no hand
+    /// can complete (thirteen orphans with an orphan out of play, as jokers
+    /// stand only for tiles in play; seven pairs or orphans in hands of
+    /// fewer than 14 tiles). Never empty.
     pub winnable: Forms,
 }
 
@@ -183,14 +185,34 @@ impl Rules {
         let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
         let pair_ok =
             |s: Suit| r.tiles.count_in(s) > 0 && (s != Suit::Honor || r.pair_ranks.is_none());
+        let pair_penalty = Suit::ALL.map(|s| if pair_ok(s) { 0 } else { NO_PAIR });
+        // Each form the rules name, and why no hand could win by it.
         let orphans_in_play = Tile::all()
             .filter(|t| t.is_orphan())
             .all(|t| r.tiles.contains(t));
-        let winnable = if orphans_in_play {
-            r.forms
-        } else {
-            r.forms.without(Form::ThirteenOrphans)
+        let fourteen = r.max_tiles >= 14;
+        let kinds_needed = if r.seven_pairs_quads { 1 } else { 7 };
+        let never = |form: Form| -> Option<&'static str> {
+            match form {
+                Form::Standard => (!pair_penalty.contains(&0))
+                    .then_some("standard: no kind in play may be the pair"),
+                Form::SevenPairs => (!fourteen)
+                    .then_some("seven-pairs: hands have at most max_tiles tiles, below 14")
+                    .or((r.tiles.len() < kinds_needed)
+                        .then_some("seven-pairs: fewer than seven kinds in play")),
+                Form::ThirteenOrphans => (!fourteen)
+                    .then_some("thirteen-orphans: hands have at most max_tiles tiles, below 14")
+                    .or((!orphans_in_play)
+                        .then_some("thirteen-orphans: some terminal or honour is out of play")),
+            }
         };
+        let winnable: Forms = r.forms.iter().filter(|&f| never(f).is_none()).collect();
+        if winnable.is_empty() {
+            let why: Vec<&str> = r.forms.iter().filter_map(never).collect();
+            return Err(RulesError::NeverWins {
+                why: why.join("; "),
+            });
+        }
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
             partial: r.tiles != TileSet::ALL,
@@ -198,7 +220,7 @@ impl Rules {
             win_sizes: sizes(2, r.max_tiles),
             ready_sizes: sizes(1, r.max_tiles - 1),
             suit_limit: r.max_suits.map_or(3, u32::from),
-            pair_penalty: Suit::ALL.map(|s| if pair_ok(s) { 0 } else { NO_PAIR }),
+            pair_penalty,
             drawable: r.tiles.bits() & !r.jokers.bits(),
             winnable,
         };
@@ -242,7 +264,7 @@ impl Rules {
         Preset::from_name(name)
             .map(Rules::from_preset)
             .ok_or_else(|| UnknownRules {
-                name: name.to_string(),
+                name: crate::error::cut(name),
             })
     }
 

@@ -272,15 +272,15 @@ fn cache_slot(params: &TableParams) -> Slot {
     static CACHE: Mutex<Vec<(TableParams, Slot, u64)>> = Mutex::new(Vec::new());
     static CLOCK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let now = CLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut cache = CACHE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(entry) = cache.iter_mut().find(|(p, _, _)| p == params) {
         entry.2 = now;
         return entry.1.clone();
     }
     if cache.len() >= Tables::CACHED {
-        let oldest = (0..cache.len())
-            .min_by_key(|&i| cache[i].2)
-            .unwrap_or(0);
+        let oldest = (0..cache.len()).min_by_key(|&i| cache[i].2).unwrap_or(0);
         cache.swap_remove(oldest);
     }
     let slot = Slot::default();
