@@ -110,6 +110,19 @@ fn a_table_header_promising_everything_is_refused_without_overflow() {
     assert_eq!(bytes.len(), HEADER_LEN);
     assert!(matches!(
         file::from_bytes(&bytes),
-        Err(TableFileError::Truncated { .. })
+        Err(TableFileError::TooLarge { bytes: u64::MAX })
+    ));
+    // A file on disk with that header is refused after its 32 bytes.
+    let path = std::env::temp_dir().join(format!("hupai-huge-{}.tbl", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        file::read(&path),
+        Err(TableFileError::TooLarge { .. })
+    ));
+    std::fs::remove_file(&path).unwrap();
+    // /dev/zero is no table file, and is not read on and on.
+    assert!(matches!(
+        file::read(std::path::Path::new("/dev/zero")),
+        Err(TableFileError::NotATableFile { .. })
     ));
 }

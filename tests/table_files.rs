@@ -12,7 +12,26 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn bytes_for(params: &TableParams) -> Vec<u8> {
-    file::to_bytes(&Tables::generate(params), "test")
+    file::to_bytes(&rules_for(params))
+}
+
+/// Rules whose tables have `params` (pair ranks on every suit, or none on
+/// the honours).
+fn rules_for(params: &TableParams) -> Rules {
+    let mut text = format!(
+        "base = \"basic\"\nmax_tiles = {}\njoker_fifth_copy = {}\nhonor_sequences = {}\n",
+        params.max_tiles, params.joker_fifth_copy, params.honor_sequences
+    );
+    if !params.honor_pair {
+        let ranks: Vec<String> = (0..9)
+            .filter(|r| params.suit_pair_ranks >> r & 1 == 1)
+            .map(|r| (r + 1).to_string())
+            .collect();
+        text += &format!("pair_ranks = [{}]\n", ranks.join(", "));
+    }
+    let rules = Rules::from_toml_str(&text).unwrap();
+    assert_eq!(rules.table_params(), *params);
+    rules
 }
 
 /// Rewrites the header's length and checksum after a payload edit, so
@@ -54,10 +73,13 @@ fn round_trip_gives_identical_tables_and_answers() {
         let rules = Rules::from_toml_str(toml).unwrap();
         let path =
             std::env::temp_dir().join(format!("hupai-test-{}-{name}.tbl", std::process::id()));
-        file::write(&path, &Tables::generate(&rules.table_params()), name).unwrap();
+        file::write(&path, &rules).unwrap();
         let (tables, info) = file::read(&path).unwrap();
+        // The file alone makes the same rules.
+        let recorded = Rules::from_table_file(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(info.rules, name);
+        assert_eq!(info.rules, "custom");
+        assert_eq!(recorded.to_spec(), rules.to_spec(), "{name}");
         assert_eq!(info.params, rules.table_params());
         assert_eq!(tables.raw(), rules.tables().raw(), "{name}");
         file::verify(&tables).unwrap();
@@ -94,7 +116,9 @@ fn every_header_bit_flip_is_refused() {
             12..=19 => matches!(err, TableFileError::FingerprintMismatch { .. }),
             20..=27 => matches!(
                 err,
-                TableFileError::Truncated { .. } | TableFileError::TrailingBytes { .. }
+                TableFileError::Truncated { .. }
+                    | TableFileError::TrailingBytes { .. }
+                    | TableFileError::TooLarge { .. }
             ),
             _ => matches!(err, TableFileError::ChecksumMismatch { .. }),
         };
@@ -162,9 +186,9 @@ fn foreign_files_are_refused() {
 fn valid_checksum_with_bad_contents_is_refused() {
     let bytes = bytes_for(&TableParams::DEFAULT);
     // The last slot of the suit table (a pattern of 36 tiles) must hold
-    // "none"; the suit table ends 78,125 + 1 bytes before the end (the
-    // honour table and its length prefix of 3 bytes).
-    let last_suit_slot = bytes.len() - 78_125 - 3 - 1;
+    // "none"; the suit column ends where the honour column starts (its
+    // name, 1 + 5 bytes, its length prefix of 3 bytes, its 78,125 slots).
+    let last_suit_slot = bytes.len() - 78_125 - 3 - 6 - 1;
     let mut bad = bytes.clone();
     bad[last_suit_slot] = 0;
     reseal(&mut bad);
@@ -179,16 +203,49 @@ fn valid_checksum_with_bad_contents_is_refused() {
         file::from_bytes(&bad),
         Err(TableFileError::FingerprintMismatch { .. })
     ));
-    // A plausible value changed: only verification against the generator sees it.
+    let suit_column = bytes
+        .windows(5)
+        .position(|w| w == b"\x04suit")
+        .expect("the suit column's name")
+        + 5
+        + 3;
+    // 13m as a complete pair (melds need 1, pair need 0) would make
+    // `13m` win: no pattern 1-3 can have that value.
     let mut bad = bytes.clone();
-    let slot = HEADER_LEN + 20;
-    bad[slot] = if bad[slot] == 0x11 { 0x22 } else { 0x11 };
+    bad[suit_column + 1 + 25] = 0x01;
     reseal(&mut bad);
-    let (tables, _) = file::from_bytes(&bad).unwrap();
     assert!(matches!(
-        file::verify(&tables),
-        Err(TableFileError::Differs { table: "suit", .. })
+        file::from_bytes(&bad),
+        Err(TableFileError::BadTable { table: "suit", .. })
     ));
+    // Every need 0.
+    let mut bad = bytes.clone();
+    for b in &mut bad[suit_column..suit_column + 1_953_125] {
+        if *b != 0xff {
+            *b = 0;
+        }
+    }
+    reseal(&mut bad);
+    assert!(file::from_bytes(&bad).is_err());
+    // Any one value changed is refused on loading, or else found by
+    // verification against the generator.
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut refused = 0;
+    for _ in 0..200 {
+        let slot = suit_column + rng.gen_range(0..400_000);
+        let mut bad = bytes.clone();
+        bad[slot] = bad[slot].wrapping_add(rng.gen_range(1..=255));
+        reseal(&mut bad);
+        match file::from_bytes(&bad) {
+            Err(TableFileError::BadTable { .. }) => refused += 1,
+            Err(e) => panic!("slot {slot}: {e:?}"),
+            Ok((tables, _)) => assert!(matches!(
+                file::verify(&tables),
+                Err(TableFileError::Differs { table: "suit", .. })
+            )),
+        }
+    }
+    assert!(refused > 150, "{refused} of 200 refused on loading");
     // A payload that does not decode.
     let mut bad = bytes[..HEADER_LEN + 10].to_vec();
     reseal(&mut bad);
@@ -273,5 +330,77 @@ fn every_payload_bit_flip_changes_the_checksum() {
             file::from_bytes(&bad),
             Err(TableFileError::ChecksumMismatch { .. })
         ));
+    }
+}
+
+/// LEB128, as postcard writes lengths.
+fn varint(mut n: usize, out: &mut Vec<u8>) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+#[test]
+fn version_1_files_load_their_tables_and_say_how_to_rebuild() {
+    // A version-1 file, written out byte by byte: parameters, rules' name,
+    // the two tables; no rule file.
+    let rules = Rules::preset("taiwan").unwrap();
+    let params = rules.table_params();
+    let (suit, honor) = rules.tables().raw();
+    let mut body = vec![params.max_tiles, 1];
+    varint(params.suit_pair_ranks as usize, &mut body);
+    body.extend_from_slice(&[1, 0]);
+    varint(6, &mut body);
+    body.extend_from_slice(b"taiwan");
+    for table in [suit, honor] {
+        varint(table.len(), &mut body);
+        body.extend_from_slice(table);
+    }
+    let mut bytes = b"HUPAITBL".to_vec();
+    bytes.extend_from_slice(&1u16.to_le_bytes());
+    bytes.extend_from_slice(&(HEADER_LEN as u16).to_le_bytes());
+    bytes.extend_from_slice(&params.fingerprint().to_le_bytes());
+    bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&crc32(&body).to_le_bytes());
+    bytes.extend_from_slice(&body);
+    let (tables, info) = file::from_bytes(&bytes).unwrap();
+    assert_eq!((info.version, info.spec.is_none()), (1, true));
+    assert_eq!(tables.raw(), rules.tables().raw());
+    let e = Rules::from_table_bytes(&bytes).unwrap_err();
+    assert!(matches!(e, TableFileError::NoRules { ref name } if name == "taiwan"));
+    assert!(e.to_string().contains("hupai tables build"), "{e}");
+    // With its rules given, a version-1 file serves as before.
+    let loaded = rules.with_tables(Arc::new(tables)).unwrap();
+    assert!(loaded
+        .is_win(&"123m456m789m123p456p11z".parse().unwrap())
+        .unwrap());
+}
+
+#[test]
+fn every_generated_table_passes_the_loading_checks() {
+    for text in [
+        "base = \"chinese\"\nhonor_sequences = true\njoker_fifth_copy = false\nmax_tiles = 17",
+        "base = \"chinese\"\nhonor_sequences = true\nmax_tiles = 17",
+        "base = \"basic\"\npair_ranks = [1, 9]\njoker_fifth_copy = false",
+        "base = \"basic\"\nmax_tiles = 5",
+        "base = \"basic\"\nmax_tiles = 2",
+    ] {
+        let rules = Rules::from_toml_str(text).unwrap();
+        let loaded = Rules::from_table_bytes(&file::to_bytes(&rules))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(loaded.tables().raw(), rules.tables().raw());
+    }
+}
+
+#[test]
+fn a_file_records_rules_that_need_its_tables() {
+    for name in ["changsha", "taiwan", "chinese"] {
+        let rules = Rules::preset(name).unwrap();
+        let loaded = Rules::from_table_bytes(&file::to_bytes(&rules)).unwrap();
+        assert_eq!(loaded.name(), name);
+        assert_eq!(loaded.to_spec(), rules.to_spec());
+        assert_eq!(loaded.tables().raw(), rules.tables().raw());
     }
 }

@@ -79,10 +79,11 @@ enum TablesCommand {
 #[derive(Args)]
 struct CommonArgs {
     /// A preset or the path of a rule file (TOML).
-    #[arg(long, default_value = "chinese", help = rules_help())]
-    rules: String,
-    /// A table file made for these rules (`hupai tables build`), used
-    /// instead of generating the tables.
+    #[arg(long, help = rules_help())]
+    rules: Option<String>,
+    /// A table file (`hupai tables build`), used instead of generating the
+    /// tables. It records its rules: alone, it sets them; with `--rules`,
+    /// the two must agree.
     #[arg(long)]
     tables: Option<PathBuf>,
     /// One JSON object per line instead of text.
@@ -97,7 +98,7 @@ struct CommonArgs {
 fn rules_help() -> String {
     let names: Vec<&str> = hupai::Preset::ALL.iter().map(|p| p.name()).collect();
     format!(
-        "A preset ({}) or the path of a rule file (TOML)",
+        "A preset ({}) or the path of a rule file (TOML) [default: chinese, or the rules of --tables]",
         names.join(", ")
     )
 }
@@ -121,11 +122,21 @@ impl CommonArgs {
     /// The rules, with the table file's tables when one is given.
     fn rules(&self) -> Result<Rules, String> {
         let Some(path) = &self.tables else {
-            return Rules::load(&self.rules).map_err(|e| e.to_string());
+            let name = self.rules.as_deref().unwrap_or("chinese");
+            return Rules::load(name).map_err(|e| e.to_string());
         };
-        let (tables, _) = hupai::tables::file::read(path).map_err(|e| e.to_string())?;
-        Rules::load_with_tables(&self.rules, Arc::new(tables))
-            .map_err(|e| format!("{}: {e}", path.display()))
+        let Some(name) = &self.rules else {
+            return Rules::from_table_file(path).map_err(|e| format!("{}: {e}", path.display()));
+        };
+        let (tables, info) = hupai::tables::file::read(path).map_err(|e| e.to_string())?;
+        Rules::load_with_tables(name, Arc::new(tables)).map_err(|e| match e {
+            hupai::RulesError::TablesMismatch { .. } => format!(
+                "{}: the tables were made for the rules '{}', which differ from '{name}' ({e})",
+                path.display(),
+                info.rules
+            ),
+            e => format!("{}: {e}", path.display()),
+        })
     }
 }
 

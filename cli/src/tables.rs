@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use hupai::tables::{file, Tables};
 use hupai::Rules;
 
@@ -11,7 +13,10 @@ pub fn build(rules: &Rules, out: &Path) -> Result<String, String> {
     let started = Instant::now();
     let tables = Tables::generate(&rules.table_params());
     let elapsed = started.elapsed();
-    file::write(out, &tables, rules.name()).map_err(|e| e.to_string())?;
+    let rules = rules
+        .with_tables(Arc::new(tables))
+        .map_err(|e| e.to_string())?;
+    file::write(out, &rules).map_err(|e| e.to_string())?;
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     Ok(format!(
         "wrote {} ({bytes} bytes) for rules '{}', fingerprint {:016x}, generated in {:.1} ms",
@@ -58,5 +63,8 @@ pub fn info(path: &Path) -> Result<String, String> {
         p.honor_sequences,
         suit.len(),
         honor.len()
-    ))
+    ) + &match &info.spec {
+        Some(spec) => format!("\nrule file:\n{}", spec.to_toml().trim_end()),
+        None => "\nrule file: not recorded (format 1)".to_string(),
+    })
 }

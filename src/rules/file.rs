@@ -213,6 +213,76 @@ impl RuleSpec {
         })
     }
 
+    /// The spec as rule-file text, one `field = value` line per field set;
+    /// [`RuleSpec::from_toml_str`] reads it back to the same spec.
+    ///
+    /// ```
+    /// let spec = hupai::Rules::preset("changsha")?.to_spec();
+    /// assert_eq!(hupai::RuleSpec::from_toml_str(&spec.to_toml())?, spec);
+    /// assert!(spec.to_toml().contains("pair_ranks = [2, 5, 8]"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_toml(&self) -> String {
+        use std::fmt::Write;
+        fn quoted(s: &str) -> String {
+            let mut out = String::from("\"");
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    c if c.is_control() => {
+                        let _ = write!(out, "\\u{:04X}", c as u32);
+                    }
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            out
+        }
+        let mut out = String::new();
+        let mut line = |key: &str, value: Option<String>| {
+            if let Some(v) = value {
+                let _ = writeln!(out, "{key} = {v}");
+            }
+        };
+        line("base", self.base.as_deref().map(quoted));
+        line("tiles", self.tiles.as_deref().map(quoted));
+        line("jokers", self.jokers.as_deref().map(quoted));
+        line(
+            "joker_fifth_copy",
+            self.joker_fifth_copy.map(|b| b.to_string()),
+        );
+        line(
+            "forms",
+            self.forms.as_ref().map(|f| {
+                let names: Vec<String> = f.iter().map(|n| quoted(n)).collect();
+                format!("[{}]", names.join(", "))
+            }),
+        );
+        line(
+            "seven_pairs_quads",
+            self.seven_pairs_quads.map(|b| b.to_string()),
+        );
+        line(
+            "pair_ranks",
+            self.pair_ranks.as_ref().map(|r| {
+                let ranks: Vec<String> = r.iter().map(|r| r.to_string()).collect();
+                format!("[{}]", ranks.join(", "))
+            }),
+        );
+        line(
+            "honor_sequences",
+            self.honor_sequences.map(|b| b.to_string()),
+        );
+        line("max_suits", self.max_suits.map(|v| v.to_string()));
+        line("max_tiles", self.max_tiles.map(|v| v.to_string()));
+        line(
+            "four_held_is_wait",
+            self.four_held_is_wait.map(|b| b.to_string()),
+        );
+        out
+    }
+
     /// This spec with `base`'s fields filled in where this one has none.
     fn over(self, base: RuleSpec) -> RuleSpec {
         RuleSpec {
@@ -352,6 +422,51 @@ impl Rules {
             }
         };
         Rules::from_spec_named(&spec, name, Some(tables))
+    }
+
+    /// The rules a table file records, judging with its tables (nothing
+    /// is generated).
+    ///
+    /// # Errors
+    /// As [`tables::file::read`](crate::tables::file::read), and
+    /// [`TableFileError::NoRules`](crate::tables::file::TableFileError::NoRules)
+    /// for a version-1 file.
+    #[cfg(feature = "fs")]
+    pub fn from_table_file(path: &Path) -> Result<Rules, crate::tables::file::TableFileError> {
+        let (tables, info) = crate::tables::file::read(path)?;
+        Rules::from_table(tables, info)
+    }
+
+    /// [`Rules::from_table_file`] on a table file's bytes.
+    ///
+    /// # Errors
+    /// As [`tables::file::from_bytes`](crate::tables::file::from_bytes),
+    /// and as [`Rules::from_table_file`].
+    pub fn from_table_bytes(bytes: &[u8]) -> Result<Rules, crate::tables::file::TableFileError> {
+        let (tables, info) = crate::tables::file::from_bytes(bytes)?;
+        Rules::from_table(tables, info)
+    }
+
+    fn from_table(
+        tables: Tables,
+        info: crate::tables::file::TableFileInfo,
+    ) -> Result<Rules, crate::tables::file::TableFileError> {
+        use crate::tables::file::TableFileError;
+        let Some(spec) = info.spec else {
+            return Err(TableFileError::NoRules { name: info.rules });
+        };
+        let want = spec
+            .resolve()
+            .map_err(|e| TableFileError::Rules(Box::new(e)))?
+            .table_params();
+        if want != info.params {
+            return Err(TableFileError::Inconsistent {
+                tables: info.params.fingerprint(),
+                rules: want.fingerprint(),
+            });
+        }
+        Rules::from_spec_named(&spec, Cow::Owned(info.rules), Some(Arc::new(tables)))
+            .map_err(|e| TableFileError::Rules(Box::new(e)))
     }
 
     /// Rules from a [`RuleSpec`], named `custom`.

@@ -1,40 +1,56 @@
 //! Table files: tables for a rule set, written once and loaded instead of
 //! regenerated.
 //!
-//! # Format (version 1)
+//! # Format (version 2)
 //!
 //! A 32-byte header, all integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0–7 | magic `HUPAITBL` |
-//! | 8–9 | format version (1) |
+//! | 8–9 | format version (2) |
 //! | 10–11 | header length (32) |
 //! | 12–19 | fingerprint of the table parameters ([`TableParams::fingerprint`]) |
-//! | 20–27 | payload length in bytes |
+//! | 20–27 | payload length in bytes (at most [`MAX_PAYLOAD`]) |
 //! | 28–31 | CRC-32 (IEEE) of the payload |
 //!
 //! then the payload, in postcard's format: the table parameters, the name
-//! of the rules that made the file, the numbered-suit table (1,953,125
-//! bytes) and the honour table (78,125 bytes).
+//! of the rules that made the file, those rules written out as a rule file
+//! (every field, TOML), and the tables as named columns: `suit` (1,953,125
+//! bytes) and `honor` (78,125 bytes). A file carries everything needed to
+//! rebuild its rules, so [`Rules::from_table_file`] needs nothing else.
+//!
+//! Version 1 (no rule file, the two tables as fixed fields) is still read:
+//! its tables load, but its rules must be given
+//! ([`TableFileError::NoRules`] says how to rebuild the file).
 //!
 //! Serialisers do not notice overwritten bytes, so the checksum does: every
 //! single-bit flip and every truncation is refused. Loading also checks the
 //! magic, the version, that the fingerprint matches the parameters inside,
-//! and the tables' structure (every slot of a pattern too large for the
-//! parameters holds "none", every other slot holds a need).
+//! and that every value is one some pattern can have (see
+//! [`Tables::from_raw`](super::Tables)).
+//!
+//! # Trust
+//!
+//! A table file is a cache you made (`hupai tables build`): the checks
+//! refuse damaged files and values no pattern can have, but a file crafted
+//! with a valid checksum and plausible wrong values would load. For a file
+//! you did not make, [`verify`] (`hupai tables verify`) regenerates the
+//! tables and compares every slot.
 //!
 //! ```
 //! use hupai::tables::{file, Tables, TableParams};
-//! let tables = Tables::generate(&TableParams { max_tiles: 17, ..TableParams::DEFAULT });
-//! let bytes = file::to_bytes(&tables, "taiwan");
+//! let taiwan = hupai::Rules::preset("taiwan")?;
+//! let bytes = file::to_bytes(&taiwan);
 //! let (loaded, info) = file::from_bytes(&bytes)?;
 //! assert_eq!(info.rules, "taiwan");
-//! assert_eq!(loaded.raw(), tables.raw());
+//! assert_eq!(loaded.raw(), taiwan.tables().raw());
+//! let rules = hupai::Rules::from_table_bytes(&bytes)?;   // the rules come along
+//! assert_eq!(rules.max_tiles(), 17);
 //! let mut bad = bytes.clone();
 //! bad[1000] ^= 1;
 //! assert!(file::from_bytes(&bad).is_err());
-//! # Ok::<(), hupai::tables::file::TableFileError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #[cfg(feature = "fs")]
@@ -46,8 +62,10 @@ use super::{TableParams, Tables};
 
 /// The magic number that opens a table file.
 pub const MAGIC: [u8; 8] = *b"HUPAITBL";
-/// The format version this library writes and reads.
-pub const VERSION: u16 = 1;
+/// The format version this library writes (it also reads version 1).
+pub const VERSION: u16 = 2;
+/// The largest payload read: the tables take 2,031,250 bytes.
+pub const MAX_PAYLOAD: u64 = 4 << 20;
 /// Length of the header.
 pub const HEADER_LEN: usize = 32;
 
@@ -85,7 +103,9 @@ pub enum TableFileError {
         found: Vec<u8>,
     },
     /// A format version this library does not read.
-    #[error("table file format version {found} is not supported (this library reads {VERSION})")]
+    #[error(
+        "table file format version {found} is not supported (this library reads 1 and {VERSION})"
+    )]
     UnsupportedVersion {
         /// The version found.
         found: u16,
@@ -120,6 +140,29 @@ pub enum TableFileError {
         /// What is wrong.
         reason: String,
     },
+    /// A header promising more payload than [`MAX_PAYLOAD`].
+    #[error("table file promises a payload of {bytes} bytes: at most {MAX_PAYLOAD}")]
+    TooLarge {
+        /// The payload length in the header.
+        bytes: u64,
+    },
+    /// A version-1 file, which does not record its rules.
+    #[error("table file of format version 1 does not record its rules (made for {name:?}): give them with the tables, or rebuild the file with `hupai tables build --rules RULES -o FILE`")]
+    NoRules {
+        /// The rules' name the file records.
+        name: String,
+    },
+    /// The rules the file records do not make a rule set.
+    #[error("table file records rules that cannot be used: {0}")]
+    Rules(#[source] Box<crate::rules::RulesError>),
+    /// The rules the file records need other tables than it holds.
+    #[error("table file holds tables for other rules than it records (fingerprint {tables:016x}, its rules need {rules:016x})")]
+    Inconsistent {
+        /// The tables' fingerprint.
+        tables: u64,
+        /// The recorded rules' fingerprint.
+        rules: u64,
+    },
     /// The tables differ from what the generator makes for their parameters.
     #[error("the {table} table differs from the generator's at slot {slot}")]
     Differs {
@@ -139,6 +182,8 @@ pub struct TableFileInfo {
     pub fingerprint: u64,
     /// The name of the rules that made the file.
     pub rules: String,
+    /// Those rules, written out as a rule file (`None` in version 1).
+    pub spec: Option<crate::rules::RuleSpec>,
     /// The table parameters.
     pub params: TableParams,
     /// The file's size in bytes.
@@ -154,16 +199,29 @@ struct Params {
     honor_sequences: bool,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Payload {
+/// The payload of version 1.
+#[derive(Deserialize)]
+struct PayloadV1 {
     params: Params,
     rules: String,
     suit: Vec<u8>,
     honor: Vec<u8>,
 }
 
-/// The bytes of a table file holding `tables`, made for the rules `rules_name`.
-pub fn to_bytes(tables: &Tables, rules_name: &str) -> Vec<u8> {
+/// The payload of version 2.
+#[derive(Serialize, Deserialize)]
+struct Payload {
+    params: Params,
+    rules: String,
+    /// The rules as a rule file.
+    spec: String,
+    /// The tables by name: `suit`, `honor`.
+    columns: Vec<(String, Vec<u8>)>,
+}
+
+/// The bytes of a table file holding `rules`' tables and the rules.
+pub fn to_bytes(rules: &crate::Rules) -> Vec<u8> {
+    let tables = rules.tables();
     let p = tables.params();
     let (suit, honor) = tables.raw();
     let payload = Payload {
@@ -174,9 +232,12 @@ pub fn to_bytes(tables: &Tables, rules_name: &str) -> Vec<u8> {
             honor_pair: p.honor_pair,
             honor_sequences: p.honor_sequences,
         },
-        rules: rules_name.to_string(),
-        suit: suit.to_vec(),
-        honor: honor.to_vec(),
+        rules: rules.name().to_string(),
+        spec: rules.to_spec().to_toml(),
+        columns: vec![
+            ("suit".into(), suit.to_vec()),
+            ("honor".into(), honor.to_vec()),
+        ],
     };
     let body = postcard::to_allocvec(&payload).expect("serialising to memory cannot fail");
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
@@ -190,11 +251,8 @@ pub fn to_bytes(tables: &Tables, rules_name: &str) -> Vec<u8> {
     out
 }
 
-/// Reads and checks a table file's bytes.
-///
-/// # Errors
-/// Every [`TableFileError`] but `Io` and `Differs`.
-pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileError> {
+/// The version and payload length of a header, checked.
+fn header(bytes: &[u8]) -> Result<(u16, u64), TableFileError> {
     let magic_len = bytes.len().min(MAGIC.len());
     if bytes[..magic_len] != MAGIC[..magic_len] {
         return Err(TableFileError::NotATableFile {
@@ -207,15 +265,28 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
             expected: HEADER_LEN,
         });
     }
-    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
-    let version = u16_at(8);
-    if version != VERSION || u16_at(10) as usize != HEADER_LEN {
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if !(1..=VERSION).contains(&version)
+        || u16::from_le_bytes([bytes[10], bytes[11]]) as usize != HEADER_LEN
+    {
         return Err(TableFileError::UnsupportedVersion { found: version });
     }
+    let len = u64::from_le_bytes(bytes[20..28].try_into().expect("8 bytes"));
+    Ok((version, len))
+}
+
+/// Reads and checks a table file's bytes.
+///
+/// # Errors
+/// Every [`TableFileError`] but `Io` and `Differs`.
+pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileError> {
+    let (version, len) = header(bytes)?;
+    if len > MAX_PAYLOAD {
+        return Err(TableFileError::TooLarge { bytes: len });
+    }
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let fingerprint = u64_at(12);
-    let len = u64_at(20);
     let body = &bytes[HEADER_LEN..];
     let expected = (HEADER_LEN as u64).saturating_add(len);
     if (bytes.len() as u64) < expected {
@@ -234,9 +305,20 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
     if stored != computed {
         return Err(TableFileError::ChecksumMismatch { stored, computed });
     }
-    let payload: Payload = postcard::from_bytes(body).map_err(|e| TableFileError::Corrupt {
+    let corrupt = |e: postcard::Error| TableFileError::Corrupt {
         message: e.to_string(),
-    })?;
+    };
+    let payload: Payload = if version == 1 {
+        let v1: PayloadV1 = postcard::from_bytes(body).map_err(corrupt)?;
+        Payload {
+            params: v1.params,
+            rules: v1.rules,
+            spec: String::new(),
+            columns: vec![("suit".into(), v1.suit), ("honor".into(), v1.honor)],
+        }
+    } else {
+        postcard::from_bytes(body).map_err(corrupt)?
+    };
     let params = TableParams {
         max_tiles: payload.params.max_tiles,
         joker_fifth_copy: payload.params.joker_fifth_copy,
@@ -260,40 +342,80 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
             reason: format!("impossible parameters {params:?}"),
         });
     }
+    let spec = match version {
+        1 => None,
+        _ => Some(
+            crate::rules::RuleSpec::from_toml_str(&payload.spec)
+                .map_err(|e| TableFileError::Rules(Box::new(e)))?,
+        ),
+    };
+    let mut columns = payload.columns.into_iter();
+    let (mut suit, mut honor) = (None, None);
+    for (name, bytes) in columns.by_ref() {
+        match name.as_str() {
+            "suit" if suit.is_none() => suit = Some(bytes),
+            "honor" if honor.is_none() => honor = Some(bytes),
+            _ => {
+                return Err(TableFileError::Corrupt {
+                    message: format!("unexpected column {:?}", crate::error::cut(&name)),
+                })
+            }
+        }
+    }
+    let (Some(suit), Some(honor)) = (suit, honor) else {
+        return Err(TableFileError::Corrupt {
+            message: "a table column is missing".into(),
+        });
+    };
     let info = TableFileInfo {
         version,
         fingerprint,
         rules: payload.rules,
+        spec,
         params,
         bytes: bytes.len(),
     };
-    let tables = Tables::from_raw(params, payload.suit, payload.honor)
+    let tables = Tables::from_raw(params, suit, honor)
         .map_err(|(table, reason)| TableFileError::BadTable { table, reason })?;
     Ok((tables, info))
 }
 
-#[cfg(feature = "fs")]
-/// Writes `tables` (made for the rules `rules_name`) to `path`.
+/// Writes `rules`' tables and the rules to `path`.
 ///
 /// # Errors
 /// [`TableFileError::Io`].
-pub fn write(path: &Path, tables: &Tables, rules_name: &str) -> Result<(), TableFileError> {
-    std::fs::write(path, to_bytes(tables, rules_name)).map_err(|e| TableFileError::Io {
-        path: path.display().to_string(),
+#[cfg(feature = "fs")]
+pub fn write(path: &Path, rules: &crate::Rules) -> Result<(), TableFileError> {
+    std::fs::write(path, to_bytes(rules)).map_err(|e| TableFileError::Io {
+        path: crate::error::cut(&path.display().to_string()),
         source: e.into(),
     })
 }
 
-#[cfg(feature = "fs")]
-/// Reads and checks the table file at `path`.
+/// Reads and checks the table file at `path`, reading no more than its
+/// header promises (and never more than [`MAX_PAYLOAD`]).
 ///
 /// # Errors
-/// [`TableFileError::Io`], or as [`from_bytes`].
+/// [`TableFileError::Io`], [`TableFileError::TooLarge`], or as [`from_bytes`].
+#[cfg(feature = "fs")]
 pub fn read(path: &Path) -> Result<(Tables, TableFileInfo), TableFileError> {
-    let bytes = std::fs::read(path).map_err(|e| TableFileError::Io {
-        path: path.display().to_string(),
+    use std::io::Read;
+    let io = |e: std::io::Error| TableFileError::Io {
+        path: crate::error::cut(&path.display().to_string()),
         source: e.into(),
-    })?;
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    (&mut file)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let (_, len) = header(&bytes)?;
+    if len > MAX_PAYLOAD {
+        return Err(TableFileError::TooLarge { bytes: len });
+    }
+    // One byte more than promised, to see trailing bytes.
+    file.take(len + 1).read_to_end(&mut bytes).map_err(io)?;
     from_bytes(&bytes)
 }
 

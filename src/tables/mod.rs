@@ -166,17 +166,44 @@ impl Tables {
     pub const CACHED: usize = 16;
 
     /// Tables from their raw bytes (as a table file holds them), refused
-    /// unless every slot is a value some pattern can have: the right number
-    /// of slots, "none" in every slot of a pattern larger than the
-    /// parameters' hand, needs of 0–15 elsewhere, the empty pattern
-    /// complete. Returns which table is bad and why.
+    /// unless every slot holds a value its pattern can have: the right
+    /// number of slots; "none" in every slot of a pattern larger than the
+    /// parameters' hand; elsewhere needs that fill melds of three (a
+    /// pattern of `n` tiles needs `k` jokers with `n + k` a multiple of 3,
+    /// or 2 more with the pair); a need of 0 only for a pattern that is
+    /// complete; and no need more than one below another pattern's with
+    /// one tile fewer (so waits' pruning holds). Returns which table is bad
+    /// and why. A file with wrong but plausible values still loads:
+    /// [`file::verify`] compares every slot with the generator.
     pub(crate) fn from_raw(
         params: TableParams,
         suit: Vec<u8>,
         honor: Vec<u8>,
     ) -> Result<Tables, (&'static str, String)> {
-        check_values("suit", &suit, SUIT_SLOTS, SUIT_RANKS, params.max_tiles)?;
-        check_values("honor", &honor, HONOR_SLOTS, HONOR_RANKS, params.max_tiles)?;
+        let suit_shape = Shape {
+            ranks: SUIT_RANKS,
+            sequences: &[
+                0b111,
+                0b1110,
+                0b1_1100,
+                0b11_1000,
+                0b111_0000,
+                0b1110_0000,
+                0b1_1100_0000,
+            ],
+            pair_ranks: params.suit_pair_ranks,
+        };
+        let honor_shape = Shape {
+            ranks: HONOR_RANKS,
+            sequences: if params.honor_sequences {
+                &[0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000]
+            } else {
+                &[]
+            },
+            pair_ranks: if params.honor_pair { 0x7f } else { 0 },
+        };
+        check_values("suit", &suit, SUIT_SLOTS, &suit_shape, params.max_tiles)?;
+        check_values("honor", &honor, HONOR_SLOTS, &honor_shape, params.max_tiles)?;
         Ok(Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
@@ -311,27 +338,110 @@ pub(crate) fn keys_of(counts: &[u8; 34]) -> [usize; 4] {
     [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
 }
 
+/// Which groups a table's patterns are made of, for [`check_values`].
+struct Shape {
+    ranks: usize,
+    /// Melds other than triplets, as rank sets.
+    sequences: &'static [u16],
+    /// Ranks (bits) on which the pair may sit.
+    pair_ranks: u16,
+}
+
+impl Shape {
+    /// Do `counts` split into melds, and one pair when `pair` is set?
+    fn complete(&self, counts: &mut [u8], pair: bool) -> bool {
+        let Some(r) = counts.iter().position(|&c| c > 0) else {
+            return !pair;
+        };
+        if counts[r] >= 3 {
+            counts[r] -= 3;
+            let ok = self.complete(counts, pair);
+            counts[r] += 3;
+            if ok {
+                return true;
+            }
+        }
+        if pair && counts[r] >= 2 && self.pair_ranks >> r & 1 == 1 {
+            counts[r] -= 2;
+            let ok = self.complete(counts, false);
+            counts[r] += 2;
+            if ok {
+                return true;
+            }
+        }
+        for &set in self.sequences {
+            // The lowest tile must be the set's lowest rank.
+            if set.trailing_zeros() as usize != r
+                || (0..self.ranks).any(|i| set >> i & 1 == 1 && counts[i] == 0)
+            {
+                continue;
+            }
+            let take = |counts: &mut [u8], by: i8| {
+                for (i, c) in counts.iter_mut().enumerate() {
+                    if set >> i & 1 == 1 {
+                        *c = c.wrapping_add_signed(by);
+                    }
+                }
+            };
+            take(counts, -1);
+            let ok = self.complete(counts, pair);
+            take(counts, 1);
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// See [`Tables::from_raw`].
 fn check_values(
     table: &'static str,
     values: &[u8],
     slots: usize,
-    ranks: usize,
+    shape: &Shape,
     max_tiles: u8,
 ) -> Result<(), (&'static str, String)> {
     if values.len() != slots {
         return Err((table, format!("{} slots, expected {slots}", values.len())));
     }
-    let mut counts = vec![0u8; ranks];
+    let bad =
+        |key: usize, v: u8, why: &str| Err((table, format!("slot {key} holds {v:#04x}: {why}")));
+    let mut counts = vec![0u8; shape.ranks];
     for (key, &v) in values.iter().enumerate() {
         counts_of(key, &mut counts);
         let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
-        if tiles > max_tiles as u32 && v != Need::NONE.0 {
-            return Err((table, format!("slot {key} holds {v:#04x}")));
+        if tiles > max_tiles as u32 {
+            if v != Need::NONE.0 {
+                return bad(key, v, "the pattern is larger than a hand");
+            }
+            continue;
         }
-    }
-    if Need(values[0]).melds() != 0 {
-        return Err((table, "the empty pattern needs jokers".into()));
+        let need = Need(v);
+        let (m, p) = (need.melds() as u32, need.with_pair() as u32);
+        if m != 15 && (tiles + m) % 3 != 0 || p != 15 && (tiles + p) % 3 != 2 {
+            return bad(key, v, "the tiles and jokers do not fill melds of three");
+        }
+        if m == 0 && !shape.complete(&mut counts, false)
+            || p == 0 && !shape.complete(&mut counts, true)
+        {
+            return bad(key, v, "a need of 0 for a pattern that is not complete");
+        }
+        let mut place = 1;
+        for &c in counts.iter() {
+            if c < 4 && tiles < max_tiles as u32 {
+                let more = Need(values[key + place]);
+                let low = |n: u32| if n == 0 { 2 } else { n - 1 };
+                if (more.melds() as u32) < low(m) || (more.with_pair() as u32) < low(p) {
+                    return bad(
+                        key + place,
+                        values[key + place],
+                        "more than one below the need of one tile fewer",
+                    );
+                }
+            }
+            place *= 5;
+        }
     }
     Ok(())
 }
