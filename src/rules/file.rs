@@ -437,11 +437,13 @@ impl Rules {
         Rules::from_table(tables, info)
     }
 
-    /// [`Rules::from_table_file`] on a table file's bytes.
+    /// The rules a table file's bytes record, judging with its tables
+    /// (`Rules::from_table_file` reads them from a path).
     ///
     /// # Errors
     /// As [`tables::file::from_bytes`](crate::tables::file::from_bytes),
-    /// and as [`Rules::from_table_file`].
+    /// and [`TableFileError::NoRules`](crate::tables::file::TableFileError::NoRules)
+    /// for a version-1 file.
     pub fn from_table_bytes(bytes: &[u8]) -> Result<Rules, crate::tables::file::TableFileError> {
         let (tables, info) = crate::tables::file::from_bytes(bytes)?;
         Rules::from_table(tables, info)

@@ -18,8 +18,8 @@
 //! of the rules that made the file, those rules written out as a rule file
 //! (every field, TOML), and the tables as named columns: `suit` (1,953,125
 //! bytes) and `honor` (78,125 bytes). A file carries everything needed to
-//! rebuild its rules, so [`Rules::from_table_file`](crate::Rules::from_table_file)
-//! needs nothing else.
+//! rebuild its rules, so [`Rules::from_table_bytes`](crate::Rules::from_table_bytes)
+//! (and `Rules::from_table_file`) need nothing else.
 //!
 //! Version 1 (no rule file, the two tables as fixed fields) is still read:
 //! its tables load, but its rules must be given
