@@ -1,6 +1,7 @@
 //! Arbitrary count arrays and joker counts under every preset: a typed error
 //! or an answer that agrees with the backtracking oracle; waits, splits and
-//! reveal never panic and stay consistent with the check.
+//! reveal never panic, stay consistent with the check, and stay bounded
+//! (splits by the limit asked for, a reveal by the hand).
 #![no_main]
 
 #[path = "../../tests/common/oracle.rs"]
@@ -31,8 +32,12 @@ fuzz_target!(|data: &[u8]| {
                 forms.contains(Form::ThirteenOrphans),
             ];
             assert_eq!(got, want, "{}: {hand}", preset.name());
-            let splits = rules.splits(&hand).expect("a checked hand splits");
-            assert_eq!(splits.is_empty(), forms.is_empty(), "{hand}");
+            // Splits: bounded by the limit asked for, counted exactly.
+            let some = rules.splits_limited(&hand, 64).expect("a checked hand splits");
+            assert!(some.splits.len() <= 64, "{hand}");
+            assert_eq!(some.total == 0, forms.is_empty(), "{hand}");
+            assert_eq!(some.total.min(64), some.splits.len() as u64, "{hand}");
+            assert_eq!(rules.split_count(&hand), Ok(some.total), "{hand}");
         }
         Err(_) => {
             if let Ok(waits) = rules.waits(&hand) {
