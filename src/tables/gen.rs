@@ -158,8 +158,14 @@ impl Walk {
         states: &[u8; STATES],
         table: &mut [u8],
     ) {
-        if rank == self.shape.ranks {
-            table[key] = pack(states[state(0, 0, 0)], states[state(0, 0, 1)]);
+        if rank + 1 == self.shape.ranks {
+            // The last rank: only the two final values are wanted.
+            let mut c = 0u8;
+            while c <= 4 && tiles + c <= self.max_tiles {
+                let (melds, pair) = self.last(rank, c, states);
+                table[key + c as usize * place] = pack(melds, pair);
+                c += 1;
+            }
             return;
         }
         let mut c = 0u8;
@@ -170,7 +176,44 @@ impl Walk {
         }
     }
 
+    /// The programme's last rank with `c` natural tiles, reduced to the two
+    /// values the table keeps (no sequence is open after it, none starts
+    /// there, so only the states `(x, 0, placed)` lead to an end):
+    /// (melds only, melds and the pair). The same arithmetic as [`Walk::step`].
+    fn last(&self, rank: usize, c: u8, states: &[u8; STATES]) -> (u8, u8) {
+        let pair_here = self.shape.pair_ranks >> rank & 1 == 1;
+        let mut best = [INF; 2];
+        let mut x = 0;
+        while x < 3 {
+            let mut placed = 0;
+            while placed < 2 {
+                let before = states[x * 6 + placed];
+                let pair_max = if placed == 0 && pair_here { 1 } else { 0 };
+                let mut p = 0;
+                while before != INF && p <= pair_max {
+                    let base = (x + 2 * p) as u8;
+                    let triplets = if c > base { (c - base + 2) / 3 } else { 0 };
+                    let used = base + 3 * triplets;
+                    if used <= self.cap {
+                        let cost = before + (used - c);
+                        if cost < best[placed + p] {
+                            best[placed + p] = cost;
+                        }
+                    }
+                    p += 1;
+                }
+                placed += 1;
+            }
+            x += 1;
+        }
+        (best[0], best[1])
+    }
+
     /// One rank of the programme: `c` natural tiles of rank `rank`.
+    ///
+    /// Written with `while` loops and plain index arithmetic: the library
+    /// runs this in its users' unoptimised builds too, where every
+    /// iterator step and helper call is a real call.
     fn step(&self, rank: usize, c: u8, states: &[u8; STATES]) -> [u8; STATES] {
         let mut next = [INF; STATES];
         let starts = if self.shape.sequences && rank + 2 < self.shape.ranks {
@@ -179,31 +222,35 @@ impl Walk {
             0
         };
         let pair_here = self.shape.pair_ranks >> rank & 1 == 1;
-        for x in 0..3 {
-            for y in 0..3 {
-                for placed in 0..2 {
-                    let before = states[state(x, y, placed)];
-                    if before == INF {
-                        continue;
-                    }
-                    let pair_max = if placed == 0 && pair_here { 1 } else { 0 };
-                    for s in 0..=starts {
-                        for p in 0..=pair_max {
-                            let base = (x + y + s + 2 * p) as u8;
-                            let triplets = if c > base { (c - base).div_ceil(3) } else { 0 };
-                            let used = base + 3 * triplets;
-                            if used > self.cap {
-                                continue;
-                            }
+        let mut i = 0;
+        while i < STATES {
+            let before = states[i];
+            if before != INF {
+                // i = (x * 3 + y) * 2 + placed, as `state` lays it out.
+                let placed = i % 2;
+                let y = i / 2 % 3;
+                let x = i / 6;
+                let pair_max = if placed == 0 && pair_here { 1 } else { 0 };
+                let mut s = 0;
+                while s <= starts {
+                    let mut p = 0;
+                    while p <= pair_max {
+                        let base = (x + y + s + 2 * p) as u8;
+                        let triplets = if c > base { (c - base + 2) / 3 } else { 0 };
+                        let used = base + 3 * triplets;
+                        if used <= self.cap {
                             let cost = before + (used - c);
-                            let to = &mut next[state(y, s, placed + p)];
+                            let to = &mut next[(y * 3 + s) * 2 + placed + p];
                             if cost < *to {
                                 *to = cost;
                             }
                         }
+                        p += 1;
                     }
+                    s += 1;
                 }
             }
+            i += 1;
         }
         next
     }
@@ -258,29 +305,29 @@ fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, me
         if set >> r & 1 == 0 {
             continue;
         }
-        let above: Vec<usize> = (r + 1..HONOR_RANKS).filter(|&i| set >> i & 1 == 1).collect();
+        let above = set & !((2u8 << r) - 1);
         let below = (set & ((1u8 << r) - 1)).count_ones() as u8;
-        for mask in 0..(1u32 << above.len()) {
-            let naturals: Vec<usize> = above
-                .iter()
-                .enumerate()
-                .filter(|&(b, _)| mask >> b & 1 == 1)
-                .map(|(_, &i)| i)
-                .collect();
-            if naturals.iter().any(|&i| counts[i] == 0) {
-                continue;
+        // Every subset of the ranks above r, as the natural ones.
+        let mut naturals = above;
+        loop {
+            let held = (0..HONOR_RANKS).all(|i| naturals >> i & 1 == 0 || counts[i] > 0);
+            if held {
+                let jokers = below + (above.count_ones() - naturals.count_ones()) as u8;
+                counts[r] -= 1;
+                for (i, c) in counts.iter_mut().enumerate() {
+                    *c -= naturals >> i & 1;
+                }
+                let rest = honor_search(counts, pair, honor_pair, memo);
+                counts[r] += 1;
+                for (i, c) in counts.iter_mut().enumerate() {
+                    *c += naturals >> i & 1;
+                }
+                best = best.min(rest.saturating_add(jokers));
             }
-            let jokers = below + (above.len() - naturals.len()) as u8;
-            counts[r] -= 1;
-            for &i in &naturals {
-                counts[i] -= 1;
+            if naturals == 0 {
+                break;
             }
-            let rest = honor_search(counts, pair, honor_pair, memo);
-            counts[r] += 1;
-            for &i in &naturals {
-                counts[i] += 1;
-            }
-            best = best.min(rest.saturating_add(jokers));
+            naturals = (naturals - 1) & above;
         }
     }
     let best = best.min(INF - 1);
