@@ -127,13 +127,19 @@ fn split_cases() {
 #[test]
 fn split_orphans_with_jokers_lists_every_pair() {
     // Twelve orphans and two jokers: one joker is the 7z, the other pairs
-    // with any of the thirteen (both jokers as 77z included).
+    // with any of the thirteen (both jokers as 77z included). Splits are
+    // ordered by their group lists: a single before a pair of the same
+    // tile, so the split whose pair is 77z comes first, 11m's last.
     let hand: Hand = "19m19p19s123456z**".parse().unwrap();
     let splits = Rules::chinese().splits(&hand).unwrap();
     assert_eq!(splits.len(), 13);
     assert_eq!(
-        splits[12].to_string(),
+        splits[0].to_string(),
         "thirteen-orphans 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z **z:77z"
+    );
+    assert_eq!(
+        splits[12].to_string(),
+        "thirteen-orphans 1*m:11m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z *z:7z"
     );
     assert!(splits
         .iter()
