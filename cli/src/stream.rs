@@ -10,7 +10,8 @@
 //! [`OUTPUT_BYTES`] of output, so a command whose answers are long (`split`)
 //! holds a bounded amount. Memory is bounded: one batch of input (at most
 //! [`BATCH_BYTES`] plus one line of at most [`MAX_LINE`] bytes), about
-//! [`OUTPUT_BYTES`] of results plus one line's, and a 1 MiB read buffer.
+//! [`OUTPUT_BYTES`] of results plus one line's, and the input read ahead
+//! (at most [`CHUNKS`] chunks of [`CHUNK`] bytes, 4 MiB).
 //!
 //! One bad line never costs the others: each piece runs under
 //! [`std::panic::catch_unwind`], and a piece that panics is run again line by
