@@ -1,8 +1,21 @@
 //! `hupai`: decide mahjong hands from the command line.
 //!
 //! Each command takes hands as arguments, or one per line on standard input,
-//! and prints one line per hand, in order. Exit status: 0 when every hand was
-//! valid, 1 when any line had an error, 2 for a usage error.
+//! and prints one line per hand, in order. Exit status:
+//!
+//! - 0: every hand was valid (or the command did what it was asked);
+//! - 1: a line had an error (an error line was printed for it), or a
+//!   `tables` command failed;
+//! - 2: a usage error (bad options, unknown rules, a bad `--tables` file);
+//! - 3: standard output could not be written (a full disk, an I/O error):
+//!   the run stops, with one line on standard error;
+//! - 141: standard output was closed (a broken pipe, as under `| head`): the
+//!   run stops quietly, with the status a shell reports for a command killed
+//!   by SIGPIPE, so `set -o pipefail` sees the output was cut short.
+//!
+//! No write error panics. hupai writes to standard error only when the run
+//! fails; when standard error cannot be written either, the status stays
+//! what it was.
 
 mod check;
 mod output;
@@ -12,6 +25,7 @@ mod stream;
 mod tables;
 mod waits;
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -92,6 +106,11 @@ struct CommonArgs {
     /// Hands in mpsz (`123m456p*`) or Chinese (`122334饼23499条中中中混`)
     /// notation. With none, hands are read from standard input, one per line.
     hands: Vec<String>,
+    /// A test hook, hidden from the help: the judgement of exactly this
+    /// hand panics, so the tests can show that one failing line never costs
+    /// the others. Nothing but this option triggers it.
+    #[arg(long, hide = true, value_name = "HAND")]
+    test_panic_on: Option<String>,
 }
 
 /// The `--rules` help, naming every preset.
@@ -146,35 +165,89 @@ fn judge(
     job: impl Fn(Rules, bool) -> Box<dyn stream::Job>,
 ) -> Result<stream::Outcome, ExitCode> {
     let rules = args.rules().map_err(|e| {
-        eprintln!("hupai: error: {e}");
-        ExitCode::from(2)
+        complain(&e);
+        ExitCode::from(USAGE)
     })?;
-    let job = job(rules, args.json);
-    stream::run(job.as_ref(), &args.hands).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            ExitCode::SUCCESS
-        } else {
-            eprintln!("hupai: {e}");
-            ExitCode::from(1)
-        }
-    })
+    let mut job = job(rules, args.json);
+    if let Some(hand) = &args.test_panic_on {
+        job = Box::new(stream::PanicOn {
+            job,
+            hand: hand.clone(),
+        });
+    }
+    stream::run(job.as_ref(), &args.hands).map_err(|e| output_failed(&e))
+}
+
+/// Exit status: a line had an error, or a `tables` command failed.
+const FAILED: u8 = 1;
+/// Exit status: a usage error.
+const USAGE: u8 = 2;
+/// Exit status: standard output could not be written.
+const OUTPUT_FAILED: u8 = 3;
+/// Exit status: standard output was closed (128 + SIGPIPE).
+const OUTPUT_CLOSED: u8 = 141;
+
+/// Writes `hupai: error: MESSAGE` (escaped and cut) to standard error; a
+/// failure to write it changes nothing (the run is failing already).
+fn complain(message: &str) {
+    let line = format!("hupai: error: {}\n", output::safe_message(message));
+    let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// The status for a failed write to standard output.
+fn output_failed(e: &io::Error) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        ExitCode::from(OUTPUT_CLOSED)
+    } else {
+        complain(&format!("writing standard output: {e}"));
+        ExitCode::from(OUTPUT_FAILED)
+    }
+}
+
+/// Writes `text` and a newline to standard output.
+fn print(text: &str) -> Result<(), ExitCode> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| output_failed(&e))
 }
 
 fn report(result: Result<String, String>) -> ExitCode {
     match result {
-        Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => match print(&text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
         Err(e) => {
-            eprintln!("hupai: error: {e}");
-            ExitCode::from(1)
+            complain(&e);
+            ExitCode::from(FAILED)
         }
     }
 }
 
+/// Parses the command line; help, the version and usage errors are printed
+/// here, with write errors handled as everywhere else.
+fn parse() -> Result<Cli, ExitCode> {
+    let e = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    let printed = e.print().and_then(|()| io::stdout().flush());
+    match (e.exit_code(), printed) {
+        // Help and the version go to standard output.
+        (0, Ok(())) => Err(ExitCode::SUCCESS),
+        (0, Err(e)) => Err(output_failed(&e)),
+        // A usage error went (or failed to go) to standard error.
+        _ => Err(ExitCode::from(USAGE)),
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Check(a) => judge(&a, |rules, json| Box::new(check::Check { rules, json })),
         Command::Waits(a) => judge(&a, |rules, json| Box::new(waits::Waits { rules, json })),
@@ -194,7 +267,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(stream::Outcome { errors: 0 }) => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(1),
+        Ok(_) => ExitCode::from(FAILED),
         Err(code) => code,
     }
 }

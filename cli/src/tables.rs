@@ -8,6 +8,20 @@ use std::sync::Arc;
 use hupai::tables::{file, Tables};
 use hupai::Rules;
 
+use crate::output::{push_echo, safe_message, ECHO_CHARS};
+
+/// A rule name from a file, escaped and cut to [`ECHO_CHARS`] characters.
+fn name(rules: &str) -> String {
+    let mut out = String::new();
+    push_echo(&mut out, rules, rules.len(), ECHO_CHARS, true);
+    out
+}
+
+/// A path as given, escaped and cut like a message.
+fn shown(path: &Path) -> String {
+    safe_message(&path.display().to_string())
+}
+
 /// `hupai tables build`: generates the tables for `rules` and writes them.
 pub fn build(rules: &Rules, out: &Path) -> Result<String, String> {
     let started = Instant::now();
@@ -20,8 +34,8 @@ pub fn build(rules: &Rules, out: &Path) -> Result<String, String> {
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     Ok(format!(
         "wrote {} ({bytes} bytes) for rules '{}', fingerprint {:016x}, generated in {:.1} ms",
-        out.display(),
-        rules.name(),
+        shown(out),
+        name(rules.name()),
         rules.table_params().fingerprint(),
         elapsed.as_secs_f64() * 1e3
     ))
@@ -33,9 +47,9 @@ pub fn verify(path: &Path) -> Result<String, String> {
     file::verify(&tables).map_err(|e| e.to_string())?;
     Ok(format!(
         "{}: ok (format {}, rules '{}', fingerprint {:016x}; matches the generator)",
-        path.display(),
+        shown(path),
         info.version,
-        info.rules,
+        name(&info.rules),
         info.fingerprint
     ))
 }
@@ -51,10 +65,10 @@ pub fn info(path: &Path) -> Result<String, String> {
     let (suit, honor) = tables.raw();
     Ok(format!(
         "file: {}\nformat: {}\nbytes: {}\nrules: {}\nfingerprint: {:016x}\nmax_tiles: {}\njoker_fifth_copy: {}\npair_ranks: {}\nhonor_pair: {}\nhonor_sequences: {}\nsuit table: {} bytes\nhonor table: {} bytes",
-        path.display(),
+        shown(path),
         info.version,
         info.bytes,
-        info.rules,
+        name(&info.rules),
         info.fingerprint,
         p.max_tiles,
         p.joker_fifth_copy,

@@ -1,0 +1,142 @@
+//! Write errors end the run quietly with a non-zero status, never a panic:
+//! a full standard output (`>/dev/full`) exits 3 with one line on standard
+//! error, a closed one (`| head -0`) exits 141 silently, and a usage error
+//! whose message cannot be written (`2>/dev/full`) still exits 2.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::fs::{File, OpenOptions};
+use std::process::{Command, Output, Stdio};
+
+use common::hupai;
+
+fn dev_full() -> File {
+    OpenOptions::new().write(true).open("/dev/full").unwrap()
+}
+
+/// The write end of a pipe whose read end is closed.
+fn closed_pipe() -> Stdio {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let write_end = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Stdio::from(write_end)
+}
+
+/// A table file for the basic rules, built once per test that needs it.
+fn table_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("hupai-write-errors-{name}.bin"));
+    let out = hupai()
+        .args(["tables", "build", "--rules", "basic", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// Every command that writes to standard output, with arguments.
+fn commands(tables: &std::path::Path, built: &std::path::Path) -> Vec<Vec<String>> {
+    let t = tables.to_str().unwrap();
+    let b = built.to_str().unwrap();
+    [
+        &["check", "11m"][..],
+        &["check", "--json", "11m", "1m"],
+        &["waits", "1112345678999m"],
+        &["split", "--rules", "basic", "1111m*"],
+        &["reveal", "--rules", "basic", "1234677p"],
+        &["tables", "info", t],
+        &["tables", "verify", t],
+        &["tables", "build", "--rules", "basic", "-o", b],
+        &["--help"],
+        &["check", "--help"],
+        &["--version"],
+    ]
+    .iter()
+    .map(|args| args.iter().map(|s| s.to_string()).collect())
+    .collect()
+}
+
+fn run_with(args: &[String], stdout: Stdio, stderr: Stdio) -> Output {
+    hupai()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn write_errors_full_stdout_exits_3_without_a_panic() {
+    let tables = table_file("full");
+    let built = std::env::temp_dir().join("hupai-write-errors-full-built.bin");
+    for args in commands(&tables, &built) {
+        let out = run_with(&args, dev_full().into(), Stdio::piped());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+        assert_eq!(
+            err, "hupai: error: writing standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn write_errors_closed_stdout_exits_141_quietly() {
+    let tables = table_file("closed");
+    let built = std::env::temp_dir().join("hupai-write-errors-closed-built.bin");
+    for args in commands(&tables, &built) {
+        let out = run_with(&args, closed_pipe(), Stdio::piped());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
+
+#[test]
+fn write_errors_closed_stdout_while_streaming_stdin() {
+    let mut child = hupai()
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(closed_pipe())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        for _ in 0..10_000 {
+            if stdin.write_all(b"123m456p789s11z22z*\n").is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn write_errors_full_stderr_keeps_the_status() {
+    for (args, code) in [
+        (&["check", "--rules", "nope", "11m"][..], 2),
+        (&["bogus"], 2),
+        (&["check", "--bogus"], 2),
+        (&["tables", "info", "/nonexistent/hupai.bin"], 1),
+    ] {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let out = run_with(&args, Stdio::piped(), dev_full().into());
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // A line error's status survives a full standard error too.
+    let args = ["check".to_string(), "1m".to_string()];
+    let out = run_with(&args, Stdio::piped(), dev_full().into());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1m\terror: 1 tiles (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)\n"
+    );
+}
