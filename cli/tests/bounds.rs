@@ -139,12 +139,19 @@ fn bounds_a_2_mb_rule_value_gives_a_bounded_message() {
     let dir = std::env::temp_dir().join("hupai-bounds-rules");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("huge.toml");
-    std::fs::write(&path, format!("tiles = \"{}\"\n", "1".repeat(2_000_000))).unwrap();
+    // Under the rule file's 1 MiB limit: the value is quoted cut.
+    std::fs::write(&path, format!("tiles = \"{}\"\n", "1".repeat(500_000))).unwrap();
     let (out, err, code) = run(&["check", "--rules", path.to_str().unwrap(), "11m"], "");
     assert_eq!((out.as_str(), code), ("", 2));
     assert!(err.starts_with("hupai: error: "), "{err}");
     assert!(err.len() < 2048, "{} bytes", err.len());
     assert!(err.contains("bytes)"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    // Over it: refused after 1 MiB and one byte, in one short line.
+    std::fs::write(&path, format!("tiles = \"{}\"\n", "1".repeat(2_000_000))).unwrap();
+    let (_, err, code) = run(&["check", "--rules", path.to_str().unwrap(), "11m"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 1048576 bytes"), "{err}");
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -201,7 +208,7 @@ fn bounds_long_answers_stream_in_bounded_memory() {
     const LINES: usize = if cfg!(debug_assertions) { 20 } else { 300 };
     const HAND: &str = "344556678s********";
     let mut child = hupai()
-        .args(["split", "--rules", "taiwan"])
+        .args(["split", "--rules", "taiwan", "--max-splits", "30000"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

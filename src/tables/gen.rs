@@ -180,6 +180,8 @@ impl Walk {
     /// values the table keeps (no sequence is open after it, none starts
     /// there, so only the states `(x, 0, placed)` lead to an end):
     /// (melds only, melds and the pair). The same arithmetic as [`Walk::step`].
+    // `div_ceil` is a call in an unoptimised build: written out.
+    #[allow(clippy::manual_div_ceil)]
     fn last(&self, rank: usize, c: u8, states: &[u8; STATES]) -> (u8, u8) {
         let pair_here = self.shape.pair_ranks >> rank & 1 == 1;
         let mut best = [INF; 2];
@@ -214,6 +216,7 @@ impl Walk {
     /// Written with `while` loops and plain index arithmetic: the library
     /// runs this in its users' unoptimised builds too, where every
     /// iterator step and helper call is a real call.
+    #[allow(clippy::manual_div_ceil)]
     fn step(&self, rank: usize, c: u8, states: &[u8; STATES]) -> [u8; STATES] {
         let mut next = [INF; STATES];
         let starts = if self.shape.sequences && rank + 2 < self.shape.ranks {
