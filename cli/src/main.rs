@@ -86,8 +86,9 @@ struct CommonArgs {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
-    /// Hands in mpsz (`123m456p*`) or Chinese (`122334饼23499条中中中混`)
-    /// notation. With none, hands are read from standard input, one per line.
+    /// Hands in mpsz (`'123m456p*'`) or Chinese (`122334饼23499条中中中混`)
+    /// notation; quote a hand holding `*`, which the shell would expand. With
+    /// none, hands are read from standard input, one per line.
     hands: Vec<String>,
 }
 
