@@ -21,7 +21,8 @@ pub enum HandError {
         /// The index given.
         index: usize,
     },
-    /// A two-digit code (seed 001) that names no tile.
+    /// A two-digit code (11–19 万, 21–29 条, 31–39 筒, 40–46 honours, as
+    /// many Chinese servers number tiles) that names no tile.
     #[error("tile code {code} is not a tile (11-19, 21-29, 31-39, 40-46)")]
     BadTileCode {
         /// The code given.

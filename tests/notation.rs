@@ -72,7 +72,8 @@ fn tile_ids_and_codes_round_trip() {
         assert_eq!(Tile::from_index(t.index()).unwrap(), t);
         assert_eq!(Tile::from_code(t.code()).unwrap(), t);
     }
-    // Seed 001: 40-46 are east south west north red green white.
+    // The two-digit codes of many Chinese servers: 40-46 are east south
+    // west north red green white.
     let honours = Hand::from_codes(&[40, 41, 42, 43, 44, 45, 46], 0).unwrap();
     assert_eq!(honours.to_string(), "1234567z");
     assert_eq!(Tile::from_code(44).unwrap().to_string(), "7z");
