@@ -67,6 +67,33 @@ fn parse_err_long_digit_runs_are_quoted_short() {
 }
 
 #[test]
+fn parse_err_chinese_names_the_bad_character() {
+    // 红 alone is no tile (红中 is); its byte offset counts 万 as 3 bytes.
+    let e = "12万红".parse::<Hand>().unwrap_err();
+    assert_eq!(e, ParseError::UnknownChar { ch: '红', at: 5 });
+    assert_eq!(e.to_string(), "unknown character '红' at byte 5");
+    let e = "一二东".parse::<Hand>().unwrap_err();
+    assert_eq!(
+        e,
+        ParseError::MissingSuit {
+            digits: "一二".into()
+        }
+    );
+}
+
+#[test]
+fn parse_err_long_numeral_runs_are_quoted_short() {
+    // Cut at a character boundary: 24 numerals, then "...".
+    let e = "一".repeat(1000).parse::<Hand>().unwrap_err();
+    assert_eq!(
+        e,
+        ParseError::MissingSuit {
+            digits: format!("{}...", "一".repeat(24))
+        }
+    );
+}
+
+#[test]
 fn tile_ids_and_codes_round_trip() {
     for t in Tile::all() {
         assert_eq!(Tile::from_index(t.index()).unwrap(), t);
