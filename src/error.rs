@@ -37,7 +37,7 @@ pub enum HandError {
         count: usize,
     },
     /// More tiles (jokers included) than a hand can hold.
-    #[error("{tiles} tiles (jokers included): at most {max}")]
+    #[error("{} (jokers included): at most {max}", count_tiles(*.tiles))]
     TooManyTiles {
         /// Tiles in the hand, jokers included.
         tiles: usize,
@@ -68,13 +68,21 @@ pub enum HandError {
         hand: String,
     },
     /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
-    #[error("{tiles} tiles (jokers included): expected {expected}")]
+    #[error("{} (jokers included): expected {expected}", count_tiles(*.tiles))]
     WrongSize {
         /// Tiles in the hand, jokers included.
         tiles: usize,
         /// The sizes the rules accept, in words.
         expected: String,
     },
+}
+
+/// `1 tile`, `0 tiles`, `2 tiles`.
+fn count_tiles(n: usize) -> String {
+    match n {
+        1 => "1 tile".to_string(),
+        n => format!("{n} tiles"),
+    }
 }
 
 /// A notation string that does not describe a hand.
