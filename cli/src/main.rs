@@ -86,6 +86,10 @@ struct CommonArgs {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
+    /// Start each line with the hand in canonical mpsz (`12555678m22567p*`)
+    /// instead of as typed, in JSON too; an error line keeps it as typed.
+    #[arg(long)]
+    canonical: bool,
     /// Hands in mpsz (`'123m456p*'`) or Chinese (`122334饼23499条中中中混`)
     /// notation; quote a hand holding `*`, which the shell would expand. With
     /// none, hands are read from standard input, one per line.
@@ -120,13 +124,13 @@ impl CommonArgs {
 /// Runs a judging command; a bad `--tables` file is a usage error.
 fn judge(
     args: &CommonArgs,
-    job: impl Fn(Rules, bool) -> Box<dyn stream::Job>,
+    job: impl Fn(Rules, bool, bool) -> Box<dyn stream::Job>,
 ) -> Result<stream::Outcome, ExitCode> {
     let rules = args.rules().map_err(|e| {
         eprintln!("hupai: error: {e}");
         ExitCode::from(2)
     })?;
-    let job = job(rules, args.json);
+    let job = job(rules, args.json, args.canonical);
     stream::run(job.as_ref(), &args.hands).map_err(|e| {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             ExitCode::SUCCESS
@@ -153,10 +157,34 @@ fn report(result: Result<String, String>) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check(a) => judge(&a, |rules, json| Box::new(check::Check { rules, json })),
-        Command::Waits(a) => judge(&a, |rules, json| Box::new(waits::Waits { rules, json })),
-        Command::Split(a) => judge(&a, |rules, json| Box::new(split::Splits { rules, json })),
-        Command::Reveal(a) => judge(&a, |rules, json| Box::new(reveal::Shows { rules, json })),
+        Command::Check(a) => judge(&a, |rules, json, canonical| {
+            Box::new(check::Check {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Waits(a) => judge(&a, |rules, json, canonical| {
+            Box::new(waits::Waits {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Split(a) => judge(&a, |rules, json, canonical| {
+            Box::new(split::Splits {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Reveal(a) => judge(&a, |rules, json, canonical| {
+            Box::new(reveal::Shows {
+                rules,
+                json,
+                canonical,
+            })
+        }),
         Command::Tables(TablesCommand::Build { rules, output }) => {
             return report(tables::build(&rules, &output))
         }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use hupai::Rules;
+use hupai::{Hand, Rules};
 
 use crate::output::{json_str, judged};
 use crate::stream::Job;
@@ -11,6 +11,8 @@ use crate::stream::Job;
 pub struct Splits {
     pub rules: Rules,
     pub json: bool,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
 }
 
 impl Job for Splits {
@@ -19,9 +21,14 @@ impl Job for Splits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(splits) = judged(hand, out, self.json, |h| self.rules.splits(h)) else {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.splits(h).map(|v| (v, shown))
+        };
+        let Some((splits, shown)) = judged(hand, out, self.json, judge) else {
             return false;
         };
+        let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);
