@@ -55,7 +55,7 @@ fn split_text_and_json() {
     assert!(json(out.trim())["error"]
         .as_str()
         .unwrap()
-        .starts_with("1 tiles"));
+        .starts_with("1 tile (jokers included)"));
     assert_eq!(code, 1);
 }
 
