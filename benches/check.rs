@@ -1,7 +1,7 @@
 //! Win check on seeded 14-tile hands: hupai beside the baselines of
-//! `benches/peers` (seed 000's greedy count, the same tables through a phf
+//! `benches/peers` (the greedy joker count, the same tables through a phf
 //! map, `xiangting`, `riichienv-core`) and the in-repo backtracking search
-//! (the tests' oracle, seed 001's method with explicit jokers). Every group
+//! (the tests' oracle, the classic recursive check with explicit jokers). Every group
 //! times the same pre-generated hands; criterion's throughput line gives
 //! hands per second, and time / 1024 is ns per hand.
 //!
@@ -102,7 +102,7 @@ fn bench_check(c: &mut Criterion) {
                 );
             }
         }
-        eprintln!("check/{name}: seed 000's greedy misjudges {greedy_wrong} of {HANDS} hands");
+        eprintln!("check/{name}: the greedy joker count misjudges {greedy_wrong} of {HANDS} hands");
 
         let mut group = c.benchmark_group(format!("check/{name}"));
         group.throughput(Throughput::Elements(HANDS as u64));

@@ -1,7 +1,7 @@
 //! Waits of seeded 13-tile hands (mostly ready), with 0 and 2 jokers:
 //! hupai (count array, `Hand`, and a live hand just after a discard) beside
 //! the naive "34 win checks" (hupai's own win check on the hand plus each
-//! tile), the same tables through phf, seed 000's greedy (34 checks,
+//! tile), the same tables through phf, the greedy joker count (34 checks,
 //! inexact), the backtracking brute force, and for joker-free hands
 //! `xiangting` (necessary tiles) and `riichienv-core` (34 shanten calls).
 //! Also splits and reveal of seeded hands beside the backtracking oracle;
@@ -109,7 +109,7 @@ fn bench_waits(c: &mut Criterion) {
             }
         }
         eprintln!(
-            "waits/{jokers} jokers: seed 000's greedy misjudges {greedy_wrong} of {HANDS} hands"
+            "waits/{jokers} jokers: the greedy joker count misjudges {greedy_wrong} of {HANDS} hands"
         );
         let mut group = c.benchmark_group(format!("waits/ready-13-{jokers}-jokers"));
         group.throughput(Throughput::Elements(HANDS as u64));

@@ -21,7 +21,8 @@ pub enum HandError {
         /// The index given.
         index: usize,
     },
-    /// A two-digit code (seed 001) that names no tile.
+    /// A two-digit code (11–19 万, 21–29 条, 31–39 筒, 40–46 honours, as
+    /// many Chinese servers number tiles) that names no tile.
     #[error("tile code {code} is not a tile (11-19, 21-29, 31-39, 40-46)")]
     BadTileCode {
         /// The code given.
@@ -36,7 +37,7 @@ pub enum HandError {
         count: usize,
     },
     /// More tiles (jokers included) than a hand can hold.
-    #[error("{tiles} tiles (jokers included): at most {max}")]
+    #[error("{} (jokers included): at most {max}", count_tiles(*.tiles))]
     TooManyTiles {
         /// Tiles in the hand, jokers included.
         tiles: usize,
@@ -67,13 +68,21 @@ pub enum HandError {
         hand: String,
     },
     /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
-    #[error("{tiles} tiles (jokers included): expected {expected}")]
+    #[error("{} (jokers included): expected {expected}", count_tiles(*.tiles))]
     WrongSize {
         /// Tiles in the hand, jokers included.
         tiles: usize,
         /// The sizes the rules accept, in words.
         expected: String,
     },
+}
+
+/// `1 tile`, `0 tiles`, `2 tiles`.
+fn count_tiles(n: usize) -> String {
+    match n {
+        1 => "1 tile".to_string(),
+        n => format!("{n} tiles"),
+    }
 }
 
 /// A notation string that does not describe a hand.

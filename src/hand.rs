@@ -106,7 +106,7 @@ impl Hand {
         Hand::from_wide_counts(&counts, jokers as usize)
     }
 
-    /// A hand from tile ids 0–33 (seed 002's encoding).
+    /// A hand from tile ids 0–33 (the ids of Japanese tools).
     ///
     /// ```
     /// assert_eq!(hupai::Hand::from_ids(&[0, 9, 18, 33], 0)?.to_string(), "1m1p1s7z");
@@ -120,8 +120,8 @@ impl Hand {
         Hand::from_wide_counts(&counts, jokers as usize)
     }
 
-    /// A hand from seed 001's two-digit codes (11–19 万, 21–29 条, 31–39 筒,
-    /// 40–46 东南西北中发白).
+    /// A hand from the two-digit codes of many Chinese servers (11–19 万,
+    /// 21–29 条, 31–39 筒, 40–46 东南西北中发白).
     ///
     /// ```
     /// assert_eq!(hupai::Hand::from_codes(&[11, 21, 31, 44], 0)?.to_string(), "1m1p1s7z");
@@ -170,12 +170,12 @@ impl Hand {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.counts[t.index()] as usize))
     }
 
-    /// Tile ids 0–33 in index order (seed 002's encoding), jokers left out.
+    /// Tile ids 0–33 in index order (the ids of Japanese tools), jokers left out.
     pub fn to_ids(&self) -> Vec<u8> {
         self.tiles().map(|t| t.index() as u8).collect()
     }
 
-    /// Seed 001's two-digit codes in index order, jokers left out.
+    /// The two-digit codes of many Chinese servers in index order, jokers left out.
     pub fn to_codes(&self) -> Vec<u32> {
         self.tiles().map(Tile::code).collect()
     }

@@ -4,16 +4,26 @@
 //! - `mpsz`: digits followed by their suit letter, `123m456p789s11z`, also one
 //!   tile at a time (`4m5m6m`); `0` is a red five (read as a five); `*` is a
 //!   joker. Honours `1z`–`7z` are east, south, west, north, white, green, red.
-//! - Chinese (seed 000): digits followed by 万 (萬), 饼 / 筒 (餅), 条 / 索 (條);
-//!   one character per honour tile, 东南西北白发中 (東 發); 混 (癞, 鬼) is a joker.
+//! - Chinese: digits or Chinese numerals (一 to 九, or 壹 to 玖) followed by
+//!   万 (萬), 饼 / 筒 (餅), 条 / 索 (條), so `一万`, `五筒`, `九条`; an honour
+//!   as one character, 东南西北白发中 (東 發), or by its full name, 东风 南风
+//!   西风 北风 白板 发财 红中 (東風 南風 西風 北風 發財 紅中); a joker as 混,
+//!   赖 / 赖子, 癞 / 癞子, 鬼, 百搭 or 财神. A two-character name is read
+//!   whole unless its second character starts another name (`发财神` is 发
+//!   and 财神).
+//!
+//! Digits and numerals mix before one suit (`一万2万`, `一二3万`), and the
+//! notations mix in one hand (`123m五筒`).
 //!
 //! Writing is canonical `mpsz` in index order with jokers as trailing `*`
 //! ([`Hand`]'s `Display`).
 //!
 //! ```
 //! use hupai::Hand;
-//! let seed: Hand = "122334饼23499条中中中".parse()?;
-//! assert_eq!(seed.to_string(), "122334p23499s777z");
+//! let chinese: Hand = "122334饼23499条中中中".parse()?;
+//! assert_eq!(chinese.to_string(), "122334p23499s777z");
+//! let names: Hand = "一万二万三万五筒红中红中赖子".parse()?;
+//! assert_eq!(names.to_string(), "123m5p77z*");
 //! let tiles: Hand = "4m5m6m0p*".parse()?;
 //! assert_eq!(tiles.to_string(), "456m5p*");
 //! # Ok::<(), hupai::ParseError>(())
@@ -23,9 +33,11 @@ use crate::error::{HandError, ParseError};
 use crate::hand::Hand;
 use crate::tile::{Suit, Tile, KINDS};
 
-/// What one Chinese character stands for.
+/// What one Chinese character (or two-character name) stands for.
 #[derive(Clone, Copy)]
 enum Glyph {
+    /// A rank (一 to 九), read as a digit.
+    Numeral(u8),
     Suit(Suit),
     Honor(u8),
     Joker,
@@ -110,16 +122,16 @@ fn parse_mpsz(bytes: &[u8]) -> Option<Hand> {
 pub(crate) fn parse_counts(text: &str) -> Result<([usize; KINDS], usize), ParseError> {
     let mut counts = [0usize; KINDS];
     let mut jokers = 0usize;
-    // Byte range of the digits waiting for their suit.
+    // Byte range of the digits (and Chinese numerals) waiting for their suit.
     let mut pending: Option<(usize, usize)> = None;
+    // The end of a two-character name already read.
+    let mut skip_to = 0;
     for (at, ch) in text.char_indices() {
+        if at < skip_to {
+            continue;
+        }
         match ch {
-            '0'..='9' => {
-                pending = Some(match pending {
-                    Some((start, _)) => (start, at + 1),
-                    None => (at, at + 1),
-                });
-            }
+            '0'..='9' => extend(&mut pending, at, 1),
             'm' | 'p' | 's' | 'z' => {
                 let suit = match ch {
                     'm' => Suit::Man,
@@ -134,29 +146,74 @@ pub(crate) fn parse_counts(text: &str) -> Result<([usize; KINDS], usize), ParseE
                 jokers += 1;
             }
             c if c.is_ascii_whitespace() => no_pending(text, pending)?,
-            c => match CHINESE_GLYPHS.get(&c) {
-                Some(Glyph::Suit(suit)) => flush(text, pending.take(), *suit, c, at, &mut counts)?,
-                Some(Glyph::Honor(i)) => {
-                    no_pending(text, pending)?;
-                    counts[Suit::Honor.first_index() + *i as usize] += 1;
+            c => {
+                let (glyph, len) =
+                    glyph_at(text, at, c).ok_or(ParseError::UnknownChar { ch: c, at })?;
+                skip_to = at + len;
+                match glyph {
+                    Glyph::Numeral(_) => extend(&mut pending, at, len),
+                    Glyph::Suit(suit) => flush(text, pending.take(), suit, c, at, &mut counts)?,
+                    Glyph::Honor(i) => {
+                        no_pending(text, pending)?;
+                        counts[Suit::Honor.first_index() + i as usize] += 1;
+                    }
+                    Glyph::Joker => {
+                        no_pending(text, pending)?;
+                        jokers += 1;
+                    }
                 }
-                Some(Glyph::Joker) => {
-                    no_pending(text, pending)?;
-                    jokers += 1;
-                }
-                None => return Err(ParseError::UnknownChar { ch: c, at }),
-            },
+            }
         }
     }
     no_pending(text, pending)?;
     Ok((counts, jokers))
 }
 
+/// The Chinese name starting with `ch` at byte `at`, and its length in
+/// bytes: a two-character name (东风, 赖子) unless its second character
+/// starts another one (发财神 is 发 and 财神), else `ch` alone.
+fn glyph_at(text: &str, at: usize, ch: char) -> Option<(Glyph, usize)> {
+    let first = ch.len_utf8();
+    let word_at = |start: usize| {
+        let rest = &text[start..];
+        let second = rest[first_len(rest)..].chars().next()?;
+        let len = first_len(rest) + second.len_utf8();
+        CHINESE_WORDS.get(&rest[..len]).map(|&g| (g, len))
+    };
+    match word_at(at) {
+        Some(word) if word_at(at + first).is_none() => Some(word),
+        _ => CHINESE_GLYPHS.get(&ch).map(|&g| (g, first)),
+    }
+}
+
+/// The length in bytes of the first character of `text` (0 when empty).
+fn first_len(text: &str) -> usize {
+    text.chars().next().map_or(0, char::len_utf8)
+}
+
+/// Adds the `len` bytes at `at` to the digits waiting for their suit.
+fn extend(pending: &mut Option<(usize, usize)>, at: usize, len: usize) {
+    *pending = Some(match *pending {
+        Some((start, _)) => (start, at + len),
+        None => (at, at + len),
+    });
+}
+
+/// The rank a digit or Chinese numeral stands for.
+fn rank_of(ch: char) -> Option<u8> {
+    match ch {
+        '0'..='9' => Some(ch as u8 - b'0'),
+        _ => match CHINESE_GLYPHS.get(&ch) {
+            Some(Glyph::Numeral(rank)) => Some(*rank),
+            _ => None,
+        },
+    }
+}
+
 fn quote(digits: &str) -> String {
-    if digits.len() <= QUOTE_MAX {
-        digits.to_string()
-    } else {
-        format!("{}...", &digits[..QUOTE_MAX])
+    match digits.char_indices().nth(QUOTE_MAX) {
+        None => digits.to_string(),
+        Some((end, _)) => format!("{}...", &digits[..end]),
     }
 }
 
@@ -183,8 +240,8 @@ fn flush(
             at,
         });
     };
-    for d in text[start..end].bytes() {
-        let rank = d - b'0';
+    // Only digits and numerals are pending.
+    for rank in text[start..end].chars().filter_map(rank_of) {
         let tile = match (suit, rank) {
             (Suit::Man | Suit::Pin | Suit::Sou, 0) => Tile::new(suit, 5),
             _ => Tile::new(suit, rank),

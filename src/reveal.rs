@@ -1,4 +1,4 @@
-//! The tiles a ready player must show (亮倒, seed 004), found exactly.
+//! The tiles a ready player must show (亮倒, the 卡五星 reveal rule), found exactly.
 //!
 //! Given a ready hand `H` with waits `W`, the answer is a sub-multiset `R`
 //! of `H` of the fewest tiles such that the rest `H − R` groups completely
@@ -15,7 +15,7 @@
 //! ```
 //! use hupai::{Hand, Rules};
 //! let rules = Rules::basic();
-//! let shown = rules.reveal(&"1234677p".parse::<Hand>()?)?; // seed 004: waits on 5p
+//! let shown = rules.reveal(&"1234677p".parse::<Hand>()?)?; // waits on 5p
 //! assert_eq!(shown.tiles.to_string(), "46p");              // 123p and 77p stay hidden
 //! assert_eq!(rules.reveal(&"7888p".parse::<Hand>()?)?.tiles.to_string(), "7888p");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

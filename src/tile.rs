@@ -86,7 +86,7 @@ impl Tile {
         Ok(Tile((suit.first_index() + rank as usize - 1) as u8))
     }
 
-    /// The tile with index `index` (0–33), the id used by seed 002.
+    /// The tile with index `index` (0–33), the id of Japanese tools.
     ///
     /// ```
     /// assert_eq!(hupai::Tile::from_index(9).unwrap().to_string(), "1p");
@@ -100,9 +100,9 @@ impl Tile {
         }
     }
 
-    /// The tile of a two-digit code of seed 001: 11–19 characters (万),
-    /// 21–29 bamboo (条), 31–39 dots (筒), 40–46 east, south, west, north,
-    /// red, green, white (东南西北中发白).
+    /// The tile of a two-digit code, as many Chinese servers number tiles:
+    /// 11–19 characters (万), 21–29 bamboo (条), 31–39 dots (筒), 40–46
+    /// east, south, west, north, red, green, white (东南西北中发白).
     ///
     /// ```
     /// use hupai::Tile;
@@ -124,7 +124,7 @@ impl Tile {
         Tile::new(suit, rank as u8)
     }
 
-    /// The two-digit code of seed 001 (inverse of [`Tile::from_code`]).
+    /// The two-digit code of many Chinese servers (inverse of [`Tile::from_code`]).
     pub const fn code(self) -> u32 {
         let rank = self.rank() as u32;
         match self.suit() {

@@ -62,6 +62,22 @@ fn check_err_wrong_size_names_the_size() {
 }
 
 #[test]
+fn check_err_wrong_size_counts_one_tile_in_the_singular() {
+    let e = Rules::chinese().check(&"1m".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1 tile (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)"
+    );
+    let e = Rules::chinese().waits(&"1m*".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2 tiles (jokers included): expected 3N+1 to wait (1, 4, 7, 10 or 13)"
+    );
+    let e = HandError::TooManyTiles { tiles: 1, max: 0 };
+    assert_eq!(e.to_string(), "1 tile (jokers included): at most 0");
+}
+
+#[test]
 fn check_err_too_many_tiles_for_the_rules() {
     let hand: Hand = "11112222333344m**".parse().unwrap();
     let e = Rules::basic().check(&hand).unwrap_err();

@@ -88,8 +88,8 @@ fn runtime_generator_reproduces_builtin_tables() {
 }
 
 #[test]
-fn seed_000_greedy_counterexample_66789_needs_one_joker() {
-    // Seed 000's greedy count says 4 jokers; one completes 66789 (6 + * as a pair, 789).
+fn greedy_joker_count_counterexample_66789_needs_one_joker() {
+    // The greedy joker count says 4 jokers; one completes 66789 (6 + * as a pair, 789).
     let n = Rules::basic().tables().suit(&[0, 0, 0, 0, 0, 2, 1, 1, 1]);
     assert_eq!(n.with_pair(), 0);
     let n = Rules::basic().tables().suit(&[0, 0, 0, 0, 0, 1, 1, 1, 1]);

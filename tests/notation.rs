@@ -67,12 +67,40 @@ fn parse_err_long_digit_runs_are_quoted_short() {
 }
 
 #[test]
+fn parse_err_chinese_names_the_bad_character() {
+    // 红 alone is no tile (红中 is); its byte offset counts 万 as 3 bytes.
+    let e = "12万红".parse::<Hand>().unwrap_err();
+    assert_eq!(e, ParseError::UnknownChar { ch: '红', at: 5 });
+    assert_eq!(e.to_string(), "unknown character '红' at byte 5");
+    let e = "一二东".parse::<Hand>().unwrap_err();
+    assert_eq!(
+        e,
+        ParseError::MissingSuit {
+            digits: "一二".into()
+        }
+    );
+}
+
+#[test]
+fn parse_err_long_numeral_runs_are_quoted_short() {
+    // Cut at a character boundary: 24 numerals, then "...".
+    let e = "一".repeat(1000).parse::<Hand>().unwrap_err();
+    assert_eq!(
+        e,
+        ParseError::MissingSuit {
+            digits: format!("{}...", "一".repeat(24))
+        }
+    );
+}
+
+#[test]
 fn tile_ids_and_codes_round_trip() {
     for t in Tile::all() {
         assert_eq!(Tile::from_index(t.index()).unwrap(), t);
         assert_eq!(Tile::from_code(t.code()).unwrap(), t);
     }
-    // Seed 001: 40-46 are east south west north red green white.
+    // The two-digit codes of many Chinese servers: 40-46 are east south
+    // west north red green white.
     let honours = Hand::from_codes(&[40, 41, 42, 43, 44, 45, 46], 0).unwrap();
     assert_eq!(honours.to_string(), "1234567z");
     assert_eq!(Tile::from_code(44).unwrap().to_string(), "7z");

@@ -1,5 +1,5 @@
-//! Reveal against exhaustive subset search judged by backtracking, and the
-//! seed 004 examples.
+//! Reveal against exhaustive subset search judged by backtracking, and
+//! examples of the 卡五星 reveal rule (亮倒).
 
 mod common;
 
@@ -35,7 +35,7 @@ fn assert_reveal_matches_oracle(
 }
 
 #[test]
-fn reveal_seed_004_examples() {
+fn reveal_kawuxing_rule_examples() {
     let rules = Rules::basic();
     for (hand, waits, shown) in [
         ("1234677p", "5p", "46p"),

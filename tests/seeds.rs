@@ -1,5 +1,6 @@
-//! The hands printed in the seed articles, and known pitfalls
-//! (`tests/data/seed_examples.tsv`, copied from the project's shared test data).
+//! The hands printed in the public articles the project started from (the
+//! README's Sources), and known pitfalls (`tests/data/seed_examples.tsv`,
+//! copied from the project's shared test data).
 
 use hupai::{Hand, Rules};
 

@@ -1,8 +1,8 @@
 //! The baselines the benches run beside hupai, on the same hands:
 //!
-//! - seed 000's greedy joker count (per suit: pungs, then sequences, then
-//!   pairs, two-tile partial sets and singles greedily; pair search as the
-//!   seed describes it). **Inexact**: it overcounts for 11,130 of the
+//! - the greedy joker count, or wildcard-count method (per suit: pungs, then
+//!   sequences, then pairs, two-tile partial sets and singles greedily; pair
+//!   search as the Chinese articles on jokers describe it). **Inexact**: it overcounts for 11,130 of the
 //!   405,350 suit patterns (66789 among them), so it misjudges some hands;
 //!   the benches report how many.
 //! - the same tables as hupai keyed through a `phf` map (SipHash) instead
@@ -20,7 +20,7 @@ const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 // ---------------------------------------------------------------- greedy
 
-/// Seed 000's greedy count of jokers that complete one numbered suit into melds.
+/// The greedy (wildcard-count) count of jokers that complete one numbered suit into melds.
 pub fn greedy_suit(counts: &[u8]) -> u32 {
     let mut c = [0u8; 9];
     c.copy_from_slice(counts);
@@ -54,7 +54,7 @@ pub fn greedy_suit(counts: &[u8]) -> u32 {
     jokers
 }
 
-/// Seed 000's honour count: 3 copies need none, 2 need one, 1 or 4 need two.
+/// The greedy count for honours: 3 copies need none, 2 need one, 1 or 4 need two.
 pub fn greedy_honors(counts: &[u8]) -> u32 {
     counts.iter().map(|&c| [0, 2, 1, 0, 2][c as usize]).sum()
 }
@@ -66,7 +66,7 @@ fn greedy_total(c: &[u8; KINDS]) -> u32 {
         + greedy_honors(&c[27..34])
 }
 
-/// Seed 000's win check (standard form): try every natural pair, then (with
+/// The greedy (wildcard-count) win check (standard form): try every natural pair, then (with
 /// jokers) every single plus a joker, and finally a pair of jokers.
 pub fn greedy_is_win(counts: &[u8; KINDS], jokers: u8) -> bool {
     let jokers = jokers as u32;

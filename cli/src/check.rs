@@ -9,6 +9,8 @@ use crate::stream::Job;
 pub struct Check {
     pub rules: Rules,
     pub json: bool,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
 }
 
 impl Job for Check {
@@ -23,9 +25,14 @@ impl Job for Check {
             Ok(false) => Ok(Forms::NONE),
             _ => self.rules.check(h),
         };
-        let Some(forms) = judged(hand, out, self.json, forms_of) else {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            forms_of(h).map(|v| (v, shown))
+        };
+        let Some((forms, shown)) = judged(hand, out, self.json, judge) else {
             return false;
         };
+        let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);

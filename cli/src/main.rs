@@ -103,8 +103,13 @@ struct CommonArgs {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
-    /// Hands in mpsz (`123m456p*`) or Chinese (`122334饼23499条中中中混`)
-    /// notation. With none, hands are read from standard input, one per line.
+    /// Start each line with the hand in canonical mpsz (`12555678m22567p*`)
+    /// instead of as typed, in JSON too; an error line keeps it as typed.
+    #[arg(long)]
+    canonical: bool,
+    /// Hands in mpsz (`'123m456p*'`) or Chinese (`122334饼23499条中中中混`)
+    /// notation; quote a hand holding `*`, which the shell would expand. With
+    /// none, hands are read from standard input, one per line.
     hands: Vec<String>,
     /// A test hook, hidden from the help: the judgement of exactly this
     /// hand panics, so the tests can show that one failing line never costs
@@ -162,13 +167,13 @@ impl CommonArgs {
 /// Runs a judging command; a bad `--tables` file is a usage error.
 fn judge(
     args: &CommonArgs,
-    job: impl Fn(Rules, bool) -> Box<dyn stream::Job>,
+    job: impl Fn(Rules, bool, bool) -> Box<dyn stream::Job>,
 ) -> Result<stream::Outcome, ExitCode> {
     let rules = args.rules().map_err(|e| {
         complain(&e);
         ExitCode::from(USAGE)
     })?;
-    let mut job = job(rules, args.json);
+    let mut job = job(rules, args.json, args.canonical);
     if let Some(hand) = &args.test_panic_on {
         job = Box::new(stream::PanicOn {
             job,
@@ -249,16 +254,35 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let result = match cli.command {
-        Command::Check(a) => judge(&a, |rules, json| Box::new(check::Check { rules, json })),
-        Command::Waits(a) => judge(&a, |rules, json| Box::new(waits::Waits { rules, json })),
-        Command::Split(a) => judge(&a.common, |rules, json| {
+        Command::Check(a) => judge(&a, |rules, json, canonical| {
+            Box::new(check::Check {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Waits(a) => judge(&a, |rules, json, canonical| {
+            Box::new(waits::Waits {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Split(a) => judge(&a.common, |rules, json, canonical| {
             Box::new(split::Splits {
                 rules,
                 json,
+                canonical,
                 max: a.max_splits,
             })
         }),
-        Command::Reveal(a) => judge(&a, |rules, json| Box::new(reveal::Shows { rules, json })),
+        Command::Reveal(a) => judge(&a, |rules, json, canonical| {
+            Box::new(reveal::Shows {
+                rules,
+                json,
+                canonical,
+            })
+        }),
         Command::Tables(TablesCommand::Build { rules, output }) => {
             return report(tables::build(&rules, &output))
         }

@@ -1,6 +1,6 @@
 //! `hupai reveal`: the fewest tiles a ready player must show (亮倒).
 
-use hupai::Rules;
+use hupai::{Hand, Rules};
 
 use crate::output::{json_str, judged, tile_list};
 use crate::stream::Job;
@@ -9,6 +9,8 @@ use crate::stream::Job;
 pub struct Shows {
     pub rules: Rules,
     pub json: bool,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
 }
 
 impl Job for Shows {
@@ -17,9 +19,14 @@ impl Job for Shows {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(reveal) = judged(hand, out, self.json, |h| self.rules.reveal(h)) else {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.reveal(h).map(|v| (v, shown))
+        };
+        let Some((reveal, shown)) = judged(hand, out, self.json, judge) else {
             return false;
         };
+        let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use hupai::Rules;
+use hupai::{Hand, Rules};
 
 use crate::output::{json_str, judged};
 use crate::stream::Job;
@@ -17,6 +17,8 @@ pub struct Splits {
     pub json: bool,
     /// The most splits printed per hand.
     pub max: usize,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
 }
 
 impl Job for Splits {
@@ -25,11 +27,14 @@ impl Job for Splits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(page) = judged(hand, out, self.json, |h| {
-            self.rules.splits_limited(h, self.max)
-        }) else {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.splits_limited(h, self.max).map(|v| (v, shown))
+        };
+        let Some((page, shown)) = judged(hand, out, self.json, judge) else {
             return false;
         };
+        let hand = shown.as_deref().unwrap_or(hand);
         let splits = &page.splits;
         if self.json {
             out.push_str("{\"hand\":");

@@ -1,6 +1,6 @@
 //! `hupai waits`: the tiles that complete each hand.
 
-use hupai::Rules;
+use hupai::{Hand, Rules};
 
 use crate::output::{json_str, judged, tile_list};
 use crate::stream::Job;
@@ -9,6 +9,8 @@ use crate::stream::Job;
 pub struct Waits {
     pub rules: Rules,
     pub json: bool,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
 }
 
 impl Job for Waits {
@@ -17,9 +19,14 @@ impl Job for Waits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let Some(waits) = judged(hand, out, self.json, |h| self.rules.waits(h)) else {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.waits(h).map(|v| (v, shown))
+        };
+        let Some((waits, shown)) = judged(hand, out, self.json, judge) else {
             return false;
         };
+        let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);

@@ -55,7 +55,7 @@ fn split_text_and_json() {
     assert!(json(out.trim())["error"]
         .as_str()
         .unwrap()
-        .starts_with("1 tiles"));
+        .starts_with("1 tile (jokers included)"));
     assert_eq!(code, 1);
 }
 
@@ -76,4 +76,70 @@ fn reveal_text_and_json() {
         serde_json::json!({"hand": "2233456p", "waits": ["2p", "3p"], "reveal": "2233p"})
     );
     assert_eq!(code, 0);
+}
+
+#[test]
+fn canonical_echoes_each_hand_in_mpsz() {
+    // As typed without the flag, canonical mpsz with it; an error line keeps
+    // the hand as typed.
+    let hands = ["22567p12555678m*", "88饼11万东东中混混混混混混混", "8z"];
+    let (out, _, _) = run(
+        &["check", "--rules", "basic", hands[0], hands[1], hands[2]],
+        "",
+    );
+    assert_eq!(
+        out,
+        "22567p12555678m*\twin standard\n88饼11万东东中混混混混混混混\twin standard\n8z\terror: rank 8 does not exist in suit 'z'\n"
+    );
+    let (out, _, _) = run(
+        &[
+            "check",
+            "--rules",
+            "basic",
+            "--canonical",
+            hands[0],
+            hands[1],
+            hands[2],
+        ],
+        "",
+    );
+    assert_eq!(
+        out,
+        "12555678m22567p*\twin standard\n11m88p117z*******\twin standard\n8z\terror: rank 8 does not exist in suit 'z'\n"
+    );
+    let (out, _, _) = run(
+        &["check", "--json", "--canonical"],
+        "4m5m6m4p5p6p6p7p8p1s1s1s2z2z\n",
+    );
+    assert_eq!(json(out.trim())["hand"], "456m456678p111s22z");
+    let (out, _, _) = run(
+        &["waits", "--rules", "basic", "--canonical", "7p6p4p3p2p1p7p"],
+        "",
+    );
+    assert_eq!(out, "1234677p\tready 5p\n");
+    let (out, _, _) = run(&["waits", "--json", "--canonical", "一万二万三万东"], "");
+    assert_eq!(
+        json(out.trim()),
+        serde_json::json!({"hand": "123m1z", "waits": ["1z"]})
+    );
+    let (out, _, _) = run(
+        &["split", "--rules", "basic", "--canonical", "5z5z123m"],
+        "",
+    );
+    assert_eq!(out, "123m55z\tstandard 123m 55z\n");
+    let (out, _, _) = run(&["split", "--json", "--canonical", "5z5z123m"], "");
+    assert_eq!(json(out.trim())["hand"], "123m55z");
+    let (out, _, _) = run(
+        &[
+            "reveal",
+            "--rules",
+            "basic",
+            "--canonical",
+            "7p6p4p3p2p1p7p",
+        ],
+        "",
+    );
+    assert_eq!(out, "1234677p\treveal 46p waits 5p\n");
+    let (out, _, _) = run(&["reveal", "--json", "--canonical", "7p6p4p3p2p1p7p"], "");
+    assert_eq!(json(out.trim())["hand"], "1234677p");
 }

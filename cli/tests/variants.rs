@@ -52,7 +52,26 @@ fn rule_file_by_path_and_its_errors() {
     std::fs::write(&bad, "base = \"chinese\"\nfrobs = 1\n").unwrap();
     let (_, err, code) = run(&["check", "--rules", bad.to_str().unwrap(), "11m"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("unknown field `frobs`"), "{err}");
+    // The TOML parser's message whole: where, the line with a caret, what.
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "hupai: error: bad rule file: TOML parse error at line 2, column 1",
+            "  |",
+            "2 | frobs = 1",
+            "  | ^^^^^",
+        ],
+        "{err}"
+    );
+    assert!(lines[4].starts_with("unknown field `frobs`"), "{err}");
+    std::fs::write(&bad, "forms = []\n").unwrap();
+    let (_, err, code) = run(&["check", "--rules", bad.to_str().unwrap(), "11m"], "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "hupai: error: forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)\n"
+    );
     std::fs::write(&bad, "max_tiles = 15\n").unwrap();
     let (_, err, code) = run(&["waits", "--rules", bad.to_str().unwrap(), "1m"], "");
     assert_eq!(code, 2);

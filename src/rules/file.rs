@@ -116,7 +116,9 @@ pub enum RulesError {
     /// Not TOML, a field of the wrong type, or an unknown field.
     #[error("bad rule file: {message}")]
     Toml {
-        /// The TOML parser's message, with the line and the field.
+        /// The TOML parser's message, over several lines: where (line and
+        /// column), the line itself with a caret under the fault, and what
+        /// is wrong.
         message: String,
     },
     /// `base` names no preset.
@@ -155,12 +157,17 @@ pub enum RulesError {
         /// The tile.
         tile: Tile,
     },
-    /// A form name that does not exist, or no form at all.
+    /// A form name that does not exist.
     #[error("forms: {name:?} is not a form (standard, seven-pairs, thirteen-orphans)")]
     UnknownForm {
-        /// The name given ("" for an empty list).
+        /// The name given.
         name: String,
     },
+    /// `forms = []`: no form wins.
+    #[error(
+        "forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)"
+    )]
+    NoForms,
     /// A pair rank outside 1–9, or pair ranks with no numbered suit in play.
     #[error("pair_ranks: {rank} is not a rank of a numbered suit in play (1-9)")]
     BadPairRank {
@@ -209,7 +216,7 @@ impl RuleSpec {
             });
         }
         toml::from_str(text).map_err(|e| RulesError::Toml {
-            message: e.to_string().trim_end().replace('\n', " "),
+            message: e.to_string().trim_end().to_string(),
         })
     }
 
@@ -533,9 +540,7 @@ impl RuleSpec {
             .clone()
             .unwrap_or_else(|| vec!["standard".into()]);
         if names.is_empty() {
-            return Err(RulesError::UnknownForm {
-                name: String::new(),
-            });
+            return Err(RulesError::NoForms);
         }
         let mut forms = Forms::NONE;
         for name in &names {

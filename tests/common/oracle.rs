@@ -1,9 +1,10 @@
 //! The naive twin: backtracking searches that place every joker explicitly.
 //!
 //! Nothing here shares code with the library's generator or checks. The
-//! method is seed 001's: the lowest tile left must belong to some group, so
-//! try every group that can hold it (triplet, pair, each of the three
-//! sequences through it), filling each empty slot with a joker, and recurse.
+//! method is the classic recursive check: the lowest tile left must belong
+//! to some group, so try every group that can hold it (triplet, pair, each
+//! of the three sequences through it), filling each empty slot with a
+//! joker, and recurse.
 //! A slot is filled by a joker even when a natural tile is there, so no
 //! assignment is skipped. Slow and obviously correct.
 #![allow(dead_code)]
