@@ -192,10 +192,13 @@ const OUTPUT_FAILED: u8 = 3;
 /// Exit status: standard output was closed (128 + SIGPIPE).
 const OUTPUT_CLOSED: u8 = 141;
 
-/// Writes `hupai: error: MESSAGE` (escaped and cut) to standard error; a
+/// Writes `hupai: error: MESSAGE` (escaped and cut, line by line) to standard error; a
 /// failure to write it changes nothing (the run is failing already).
 fn complain(message: &str) {
-    let line = format!("hupai: error: {}\n", output::safe_message(message));
+    // Each line escaped and cut on its own, so a message of several lines
+    // (the TOML parser's, with its caret) keeps them; at most 20 lines.
+    let lines: Vec<String> = message.lines().take(20).map(output::safe_message).collect();
+    let line = format!("hupai: error: {}\n", lines.join("\n"));
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
