@@ -126,3 +126,18 @@ fn a_table_header_promising_everything_is_refused_without_overflow() {
         Err(TableFileError::NotATableFile { .. })
     ));
 }
+
+#[test]
+fn a_count_array_over_the_rules_limit_names_the_rules_limit() {
+    let e = Rules::riichi().is_win_counts(&[0; 34], 255).unwrap_err();
+    assert_eq!(
+        e,
+        hupai::HandError::TooManyTiles {
+            tiles: 255,
+            max: 14
+        }
+    );
+    assert_eq!(e.to_string(), "255 tiles (jokers included): at most 14");
+    let e = Rules::riichi().waits_counts(&[0; 34], 14).unwrap_err();
+    assert_eq!(e, hupai::HandError::TooManyTiles { tiles: 14, max: 13 });
+}
