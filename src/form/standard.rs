@@ -299,6 +299,16 @@ pub(crate) fn hides(
     })
 }
 
+/// Where the pair of a split may sit: a suit 0–3 that may hold it, or (4)
+/// two jokers standing for a tile of such a suit.
+fn pair_places(rules: &Rules) -> impl Iterator<Item = usize> {
+    let penalty = rules.derived.pair_penalty;
+    (0..5).filter(move |&place| match place {
+        4 => penalty.contains(&0),
+        s => penalty[s] == 0,
+    })
+}
+
 /// Every standard split of the winning `pos`.
 ///
 /// Each split is produced once: the suits' decompositions are distinct
@@ -310,17 +320,7 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     let plain: Vec<Decomps> = (0..4)
         .map(|s| suit_decomps(rules, s, &counts, false, jokers))
         .collect();
-    let penalty = rules.derived.pair_penalty;
-    // The pair in suit 0–3, or (4) two jokers, standing for a tile of a
-    // suit that may hold the pair.
-    for pair_suit in 0..5 {
-        let allowed = match pair_suit {
-            4 => penalty.contains(&0),
-            s => penalty[s] == 0,
-        };
-        if !allowed {
-            continue;
-        }
+    for pair_suit in pair_places(rules) {
         let with_pair =
             (pair_suit < 4).then(|| suit_decomps(rules, pair_suit, &counts, true, jokers));
         let lists: Vec<&Decomps> = (0..4)
@@ -350,16 +350,8 @@ pub(crate) fn split_count(rules: &Rules, pos: &Position) -> u64 {
     let plain: Vec<Vec<u64>> = (0..4)
         .map(|s| histogram(&suit_decomps(rules, s, &counts, false, pos.jokers)))
         .collect();
-    let penalty = rules.derived.pair_penalty;
     let mut total = 0u64;
-    for pair_suit in 0..5 {
-        let allowed = match pair_suit {
-            4 => penalty.contains(&0),
-            s => penalty[s] == 0,
-        };
-        if !allowed {
-            continue;
-        }
+    for pair_suit in pair_places(rules) {
         // ways[u]: ways to give u jokers to the suits so far.
         let mut ways = vec![0u64; jokers + 1];
         ways[0] = 1;

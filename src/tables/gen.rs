@@ -266,9 +266,10 @@ pub const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000
 /// Fewest jokers completing `counts` (permissive jokers), `pair` set when the
 /// honours must also hold the pair: the lowest natural tile left joins a
 /// triplet, the pair, or an honour sequence, other slots filled by natural
-/// tiles or jokers. `memo` caches results by key for counts of at most 4,
-/// as `result + 1` (0: not computed yet), so that "none" is cached too.
-fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, memo: &mut Option<Vec<u8>>) -> u8 {
+/// tiles or jokers. Every count is at most 4 (removing tiles keeps it so);
+/// `memo` caches results by key and `pair`, as `result + 1` (0: not
+/// computed yet), so that "none" is cached too.
+fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, memo: &mut [u8]) -> u8 {
     let Some(r) = counts.iter().position(|&c| c > 0) else {
         return if !pair {
             0
@@ -278,15 +279,9 @@ fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, me
             INF
         };
     };
-    let slot = if counts.iter().all(|&c| c <= 4) {
-        Some(super::key::key_of(counts) * 2 + pair as usize)
-    } else {
-        None
-    };
-    if let (Some(i), Some(m)) = (slot, memo.as_ref()) {
-        if m[i] != 0 {
-            return m[i] - 1;
-        }
+    let slot = super::key::key_of(counts) * 2 + pair as usize;
+    if memo[slot] != 0 {
+        return memo[slot] - 1;
     }
     let mut best = INF;
     let c = counts[r];
@@ -334,15 +329,13 @@ fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, me
         }
     }
     let best = best.min(INF - 1);
-    if let (Some(i), Some(m)) = (slot, memo.as_mut()) {
-        m[i] = best + 1;
-    }
+    memo[slot] = best + 1;
     best
 }
 
 fn honor_sequence_table_permissive(params: &TableParams) -> Vec<u8> {
     let slots = pow5(HONOR_RANKS);
-    let mut memo = Some(vec![0u8; slots * 2]);
+    let mut memo = vec![0u8; slots * 2];
     let mut table = vec![pack(NEED_NONE, NEED_NONE); slots];
     let mut counts = [0u8; HONOR_RANKS];
     for (key, value) in table.iter_mut().enumerate() {
