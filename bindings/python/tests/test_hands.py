@@ -271,3 +271,13 @@ def test_two_threads_give_the_same_answers():
 def test_tile_names_are_the_index_order():
     assert hupai.TILE_NAMES == TILES
     assert hupai.mask_to_tiles(1 << 33) == ["7z"]
+
+
+def test_docstring_examples():
+    import doctest
+
+    import hupai.frames
+
+    for module in (hupai, hupai.frames):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module
