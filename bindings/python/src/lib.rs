@@ -12,8 +12,8 @@ use std::borrow::Cow;
 use hupai::{Hand, Preset, Rules, KINDS};
 use numpy::ndarray::{ArrayView1, ArrayView2};
 use numpy::{
-    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
-    PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -150,6 +150,9 @@ fn each_row<T: Send>(
     }
 }
 
+/// `waits_batch`'s answer: the wait masks and the status per hand.
+type WaitsArrays<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<i8>>);
+
 #[pymethods]
 impl PyRules {
     /// Rules by preset name (`chinese`, `riichi`, ...) or rule file path.
@@ -231,7 +234,12 @@ impl PyRules {
     /// Every way to split a winning hand into groups (at most `limit`), each
     /// as `{"form": str, "groups": [str, ...]}`; empty for no win.
     #[pyo3(signature = (hand, limit=1000))]
-    fn split<'py>(&self, py: Python<'py>, hand: &str, limit: usize) -> PyResult<Bound<'py, PyList>> {
+    fn split<'py>(
+        &self,
+        py: Python<'py>,
+        hand: &str,
+        limit: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
         let splits = self
             .rules
             .splits_limited(&parse(hand)?, limit)
@@ -288,7 +296,7 @@ impl PyRules {
         py: Python<'py>,
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<i8>>)> {
+    ) -> PyResult<WaitsArrays<'py>> {
         let (counts, jokers) = batch_args(counts, jokers)?;
         let (c, j) = (counts.as_array(), jokers.as_array());
         let rules = &self.rules;
@@ -381,7 +389,9 @@ fn _native_is_win_ns(
             let t = std::time::Instant::now();
             wins = hands
                 .iter()
-                .filter(|(c, j)| matches!(rules.is_win_counts(std::hint::black_box(c), *j), Ok(true)))
+                .filter(|(c, j)| {
+                    matches!(rules.is_win_counts(std::hint::black_box(c), *j), Ok(true))
+                })
                 .count();
             let ns = t.elapsed().as_nanos() as f64 / hands.len().max(1) as f64;
             best = best.min(ns);

@@ -281,3 +281,27 @@ def test_docstring_examples():
     for module in (hupai, hupai.frames):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module
+
+
+def test_batch_releases_the_gil():
+    # A Python thread keeps counting while the batch works: it could not if
+    # the batch held the GIL.
+    counts, jokers = random_hands(41, 50_000)
+    counts, jokers = np.tile(counts, (40, 1)), np.tile(jokers, 40)
+    r = hupai.Rules("chinese")
+    spins, stop, started = [0], threading.Event(), threading.Event()
+
+    def spin():
+        started.set()
+        while not stop.is_set():
+            spins[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    started.wait()
+    before = spins[0]
+    r.is_win_batch(counts, jokers)
+    during = spins[0] - before
+    stop.set()
+    t.join()
+    assert during > 0
