@@ -1,0 +1,84 @@
+"""Type stubs for hupai (the extension module ``hupai._hupai`` and its re-exports)."""
+
+from typing import Iterable, List, Optional, Tuple, TypedDict
+
+import numpy as np
+import numpy.typing as npt
+
+TILE_NAMES: List[str]
+
+class HandError(ValueError):
+    """A hand that cannot be read or judged; the message names the bad value."""
+
+class RulesError(ValueError):
+    """Rules that cannot be loaded; the message names the bad value."""
+
+class SplitDict(TypedDict):
+    form: str
+    groups: List[str]
+
+class RevealDict(TypedDict):
+    tiles: str
+    waits: List[str]
+    hidden_form: Optional[str]
+
+class Rules:
+    """Mahjong rules, compiled once; immutable, picklable, safe to share between threads.
+
+    >>> Rules("riichi").name
+    'riichi'
+    """
+
+    def __init__(self, name_or_path: str) -> None:
+        """A preset (basic, changsha, chinese, hongzhong, kawuxing, riichi, sichuan,
+        taiwan) or the path of a rule file (TOML). Raises ``RulesError``."""
+    @staticmethod
+    def from_toml(text: str) -> "Rules":
+        """Rules from rule-file text, e.g. ``Rules.from_toml('base = "riichi"')``.
+        Raises ``RulesError``."""
+    @property
+    def name(self) -> str:
+        """The preset's name, the rule file's path, or ``custom``."""
+    def to_toml(self) -> str:
+        """The rules as rule-file text."""
+    def is_win(self, hand: str) -> bool:
+        """``Rules("chinese").is_win("123m456p789s11222z")`` is True. Raises ``HandError``."""
+    def check(self, hand: str) -> List[str]:
+        """The forms the hand wins by (``standard``, ``seven-pairs``,
+        ``thirteen-orphans``, ...); empty for no win. Raises ``HandError``."""
+    def waits(self, hand: str) -> List[str]:
+        """The tiles that complete a hand of 3N+1 tiles:
+        ``Rules("chinese").waits("1112345678999m")`` is ``['1m', ..., '9m']``.
+        Raises ``HandError``."""
+    def split(self, hand: str, limit: int = 1000) -> List[SplitDict]:
+        """Every way (at most ``limit``) to split a winning hand into groups:
+        ``[{'form': 'standard', 'groups': ['123m', ...]}]``; empty for no win.
+        Raises ``HandError``."""
+    def reveal(self, hand: str) -> RevealDict:
+        """The fewest tiles a ready player must show. Raises ``HandError``
+        (also for a hand that is not ready)."""
+    def is_win_batch(
+        self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
+    ) -> npt.NDArray[np.int8]:
+        """Win checks of n hands: ``counts`` uint8 (n, 34), ``jokers`` uint8 (n,).
+        Returns int8 (n,): 1 win, 0 no, -1 invalid hand. Never raises for a row;
+        raises ``TypeError``/``ValueError`` for a wrong dtype or shape. Any
+        strides are accepted (a C-contiguous array is read in place). The GIL
+        is released while it works."""
+    def waits_batch(
+        self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
+    ) -> Tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
+        """Waits of n hands: ``(waits, status)``, uint64 bitmasks (bit i = tile
+        index i; 0 when not ready or invalid) and int8 status (1 ready, 0 not
+        ready, -1 invalid hand). Arguments as ``is_win_batch``."""
+
+def parse_batch(
+    hands: Iterable[str],
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+    """Parses hands (any notation) into ``(counts, jokers, valid)``: uint8 (n, 34),
+    uint8 (n,), bool (n,). An unreadable row (or a non-string) is zeros and not
+    valid; a hand the rules reject (wrong size...) is still valid here and gets
+    -1 from the batch calls."""
+
+def mask_to_tiles(mask: int) -> List[str]:
+    """The tile names of a wait bitmask from ``Rules.waits_batch``."""

@@ -1,0 +1,6 @@
+from typing import Any
+
+from . import Rules
+
+def judge_frame(df: Any, rules: Rules, column: str = "hand") -> Any: ...
+def frame_meta(df: Any, column: str = "hand") -> Any: ...
