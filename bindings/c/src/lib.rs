@@ -96,6 +96,11 @@ fn hand_code(e: &HandError) -> c_int {
     }
 }
 
+/// A hand error's code, for a function that returns no message.
+fn code_only(e: HandError) -> Failure {
+    Failure(hand_code(&e), String::new())
+}
+
 fn null(what: &str) -> Failure {
     Failure(HUPAI_E_NULL, format!("{what} is NULL"))
 }
@@ -262,7 +267,9 @@ pub unsafe extern "C" fn hupai_is_win(
     code_of(guarded(|| {
         // SAFETY: as the function's contract.
         let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
-        Ok(c_int::from(rules.is_win_counts(counts, jokers)?))
+        // Only the code leaves: no message is formatted.
+        let win = rules.is_win_counts(counts, jokers).map_err(code_only)?;
+        Ok(c_int::from(win))
     }))
 }
 
@@ -314,7 +321,7 @@ pub unsafe extern "C" fn hupai_waits(
         let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
         // SAFETY: NULL or writable (the caller's promise).
         let mask = unsafe { mask.as_mut() }.ok_or_else(|| null("mask"))?;
-        *mask = rules.waits_counts(counts, jokers)?.bits();
+        *mask = rules.waits_counts(counts, jokers).map_err(code_only)?.bits();
         Ok(0)
     }))
 }

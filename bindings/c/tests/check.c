@@ -104,9 +104,11 @@ static void check_batches(const hupai_rules *rules, hands *wins, hands *waits) {
   free(codes);
 }
 
-static void bench(const hupai_rules *rules, const hands *wins, int passes) {
+static void bench(const char *name, const hupai_rules *rules, const hands *wins, int passes) {
+  if (wins->n < 100) return;
   int8_t *out = malloc(wins->n);
   volatile long sink = 0;
+  for (size_t i = 0; i < wins->n; i++) sink += hupai_is_win(rules, wins->counts + i * 34, wins->jokers[i]);
   double t0 = now_ns();
   for (int p = 0; p < passes; p++) {
     for (size_t i = 0; i < wins->n; i++) sink += hupai_is_win(rules, wins->counts + i * 34, wins->jokers[i]);
@@ -115,8 +117,8 @@ static void bench(const hupai_rules *rules, const hands *wins, int passes) {
   for (int p = 0; p < passes; p++) sink += hupai_is_win_batch(rules, wins->counts, wins->jokers, wins->n, out);
   double t2 = now_ns();
   double hands_done = (double)passes * wins->n;
-  printf("bench: %zu hands x %d passes: hupai_is_win %.1f ns/hand, hupai_is_win_batch %.1f ns/hand\n",
-         wins->n, passes, (t1 - t0) / hands_done, (t2 - t1) / hands_done);
+  printf("c bench %s: %zu hands x %d passes: hupai_is_win %.1f ns/hand, hupai_is_win_batch %.1f ns/hand\n",
+         name, wins->n, passes, (t1 - t0) / hands_done, (t2 - t1) / hands_done);
   free(out);
 }
 
@@ -204,6 +206,7 @@ int main(int argc, char **argv) {
   hupai_rules *rules = NULL;
   hupai_error err;
   hands wins = {0}, waits = {0};
+  char name[256] = "";
   int passes = argc == 4 ? atoi(argv[3]) : 0;
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\n")] = 0;
@@ -213,9 +216,10 @@ int main(int argc, char **argv) {
     if (strcmp(line, "rules") == 0) {
       if (rules) {
         check_batches(rules, &wins, &waits);
-        if (passes) bench(rules, &wins, passes);
+        if (passes) bench(name, rules, &wins, passes);
         hupai_rules_free(rules);
       }
+      snprintf(name, sizeof name, "%s", rest);
       wins.n = waits.n = 0;
       rules = hupai_rules_new(rest, &err);
       if (!rules) {
@@ -260,7 +264,7 @@ int main(int argc, char **argv) {
   fclose(f);
   if (rules) {
     check_batches(rules, &wins, &waits);
-    if (passes) bench(rules, &wins, passes);
+    if (passes) bench(name, rules, &wins, passes);
     hupai_rules_free(rules);
   }
   release(&wins);
