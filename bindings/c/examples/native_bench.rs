@@ -9,11 +9,14 @@ use std::time::Instant;
 
 use hupai::{Rules, KINDS};
 
+/// A rule set's name and its hands (counts, jokers).
+type Block = (String, Vec<([u8; KINDS], u8)>);
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).expect("hands file");
     let passes: usize = args.get(2).map_or(200, |p| p.parse().expect("passes"));
-    let mut blocks: Vec<(String, Vec<([u8; KINDS], u8)>)> = Vec::new();
+    let mut blocks: Vec<Block> = Vec::new();
     for line in text.lines() {
         let f: Vec<&str> = line.split(' ').collect();
         match f[0] {

@@ -321,10 +321,16 @@ pub unsafe extern "C" fn hupai_waits(
         let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
         // SAFETY: NULL or writable (the caller's promise).
         let mask = unsafe { mask.as_mut() }.ok_or_else(|| null("mask"))?;
-        *mask = rules.waits_counts(counts, jokers).map_err(code_only)?.bits();
+        *mask = rules
+            .waits_counts(counts, jokers)
+            .map_err(code_only)?
+            .bits();
         Ok(0)
     }))
 }
+
+/// A batch's hands, joker counts and output slots.
+type Batch<'a, O> = (&'a [[u8; KINDS]], &'a [u8], &'a mut [O]);
 
 /// The arrays of a batch of `n` hands, checked for NULL and length.
 ///
@@ -335,7 +341,7 @@ unsafe fn batch<'a, O>(
     jokers: *const u8,
     n: usize,
     out: *mut O,
-) -> Result<(&'a [[u8; KINDS]], &'a [u8], &'a mut [O]), Failure> {
+) -> Result<Batch<'a, O>, Failure> {
     if n == 0 {
         return Ok((&[], &[], &mut []));
     }
