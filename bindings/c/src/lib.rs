@@ -61,6 +61,12 @@ pub struct hupai_error {
 /// freely.
 pub struct hupai_rules(Rules);
 
+/// The header's promise that rules may be shared by threads holds.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<hupai_rules>();
+};
+
 /// An error: its code and its message.
 struct Failure(c_int, String);
 

@@ -207,6 +207,7 @@ fn c_program_agrees_with_rust_on_seed_and_random_hands() {
             "-Wextra",
             "-Werror",
             "-pedantic",
+            "-pthread",
         ])
         .arg("-I")
         .arg(dir.join("include"))

@@ -9,9 +9,11 @@
  *   win WANT J C0 .. C33            hupai_is_win(counts, J) == WANT
  *   waits CODE MASK J C0 .. C33     hupai_waits gives CODE and (if 0) MASK
  * Every win and waits hand of a rules block is also answered by the batch
- * calls, which must agree.
+ * calls, which must agree; the last block's win hands also by four threads
+ * sharing one rules object.
  */
 #define _POSIX_C_SOURCE 199309L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +104,36 @@ static void check_batches(const hupai_rules *rules, hands *wins, hands *waits) {
   EXPECT(bad == want_bad, "waits_batch returned %d, want %d", bad, want_bad);
   free(masks);
   free(codes);
+}
+
+/* Four threads share one rules object and answer as one thread does. */
+typedef struct {
+  const hupai_rules *rules;
+  const hands *wins;
+  int wrong;
+} job;
+
+static void *run_job(void *arg) {
+  job *j = arg;
+  for (int pass = 0; pass < 20; pass++) {
+    for (size_t i = 0; i < j->wins->n; i++) {
+      j->wrong += hupai_is_win(j->rules, j->wins->counts + i * 34, j->wins->jokers[i]) != j->wins->want[i];
+    }
+  }
+  return NULL;
+}
+
+static void check_threads(const hupai_rules *rules, const hands *wins) {
+  pthread_t t[4];
+  job jobs[4];
+  for (int i = 0; i < 4; i++) {
+    jobs[i] = (job){rules, wins, 0};
+    EXPECT(pthread_create(&t[i], NULL, run_job, &jobs[i]) == 0, "pthread_create");
+  }
+  for (int i = 0; i < 4; i++) {
+    pthread_join(t[i], NULL);
+    EXPECT(jobs[i].wrong == 0, "thread %d: %d wrong answers", i, jobs[i].wrong);
+  }
 }
 
 static void bench(const char *name, const hupai_rules *rules, const hands *wins, int passes) {
@@ -264,6 +296,7 @@ int main(int argc, char **argv) {
   fclose(f);
   if (rules) {
     check_batches(rules, &wins, &waits);
+    check_threads(rules, &wins);
     if (passes) bench(name, rules, &wins, passes);
     hupai_rules_free(rules);
   }
