@@ -1,0 +1,508 @@
+//! The C ABI of hupai: the functions of `include/hupai.h`.
+//!
+//! Every function returns its answer or a negative error code (the
+//! `HUPAI_E_*` constants); a function that takes a [`hupai_error`] also
+//! writes the code and a message naming the bad value there (when the
+//! pointer is not NULL). Nothing unwinds across the boundary: each entry
+//! point catches a panic and returns [`HUPAI_E_INTERNAL`]. A NULL rules,
+//! counts, hand or output pointer is [`HUPAI_E_NULL`], not a crash.
+//!
+//! A [`hupai_rules`] never changes once made and may be shared by any
+//! number of threads; free it once, with [`hupai_rules_free`], when no
+//! thread uses it any more.
+
+#![allow(non_camel_case_types)]
+#![deny(missing_docs)]
+
+use std::ffi::{c_char, c_int, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use hupai::{Hand, HandError, ParseError, Rules, KINDS};
+
+/// A NULL pointer where a value is needed.
+pub const HUPAI_E_NULL: c_int = -1;
+/// A hand string that is not mahjong notation.
+pub const HUPAI_E_PARSE: c_int = -2;
+/// A string that is not UTF-8.
+pub const HUPAI_E_BAD_UTF8: c_int = -3;
+/// More than four copies of one tile.
+pub const HUPAI_E_TOO_MANY_COPIES: c_int = -4;
+/// More tiles (jokers included) than the rules allow.
+pub const HUPAI_E_TOO_MANY_TILES: c_int = -5;
+/// A hand of the wrong size: a win needs 3N+2 tiles, a wait 3N+1.
+pub const HUPAI_E_WRONG_SIZE: c_int = -6;
+/// A tile the rules do not play with.
+pub const HUPAI_E_TILE_NOT_IN_RULES: c_int = -7;
+/// Any other bad hand (a rank or tile code that names no tile, ...).
+pub const HUPAI_E_BAD_HAND: c_int = -8;
+/// Rules that cannot be made: an unknown preset, an unreadable or invalid
+/// rule file.
+pub const HUPAI_E_RULES: c_int = -9;
+/// A batch length too large to address.
+pub const HUPAI_E_ARGUMENT: c_int = -10;
+/// A panic inside hupai, caught at the boundary (a bug: please report it).
+pub const HUPAI_E_INTERNAL: c_int = -11;
+
+/// The size of `hupai_error`'s message buffer, terminating NUL included.
+pub const HUPAI_ERROR_MESSAGE_LEN: usize = 256;
+
+/// An error code and its message (UTF-8, NUL-terminated, cut at a
+/// character boundary to fit). `code` is 0 and `message` empty after a call
+/// that succeeded.
+#[repr(C)]
+pub struct hupai_error {
+    /// 0, or one of the negative `HUPAI_E_*` codes.
+    pub code: c_int,
+    /// What went wrong, naming the bad value.
+    pub message: [c_char; HUPAI_ERROR_MESSAGE_LEN],
+}
+
+/// Rules a hand is judged by (opaque). Immutable: share it between threads
+/// freely.
+pub struct hupai_rules(Rules);
+
+/// The header's promise that rules may be shared by threads holds.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<hupai_rules>();
+};
+
+/// An error: its code and its message.
+struct Failure(c_int, String);
+
+impl From<HandError> for Failure {
+    fn from(e: HandError) -> Failure {
+        Failure(hand_code(&e), e.to_string())
+    }
+}
+
+impl From<ParseError> for Failure {
+    fn from(e: ParseError) -> Failure {
+        let code = match &e {
+            ParseError::Hand(h) => hand_code(h),
+            _ => HUPAI_E_PARSE,
+        };
+        Failure(code, e.to_string())
+    }
+}
+
+impl From<hupai::RulesError> for Failure {
+    fn from(e: hupai::RulesError) -> Failure {
+        Failure(HUPAI_E_RULES, e.to_string())
+    }
+}
+
+fn hand_code(e: &HandError) -> c_int {
+    match e {
+        HandError::TooManyCopies { .. } => HUPAI_E_TOO_MANY_COPIES,
+        HandError::TooManyTiles { .. } => HUPAI_E_TOO_MANY_TILES,
+        HandError::WrongSize { .. } => HUPAI_E_WRONG_SIZE,
+        HandError::TileNotInRules { .. } => HUPAI_E_TILE_NOT_IN_RULES,
+        _ => HUPAI_E_BAD_HAND,
+    }
+}
+
+/// A hand error's code, for a function that returns no message.
+fn code_only(e: HandError) -> Failure {
+    Failure(hand_code(&e), String::new())
+}
+
+fn null(what: &str) -> Failure {
+    Failure(HUPAI_E_NULL, format!("{what} is NULL"))
+}
+
+fn internal() -> Failure {
+    Failure(HUPAI_E_INTERNAL, "internal error (a caught panic)".into())
+}
+
+/// Writes `result`'s code and message to `err` (when not NULL).
+///
+/// # Safety
+/// `err` is NULL or points to a writable `hupai_error`.
+unsafe fn report(err: *mut hupai_error, result: &Result<(), Failure>) {
+    // SAFETY: the caller passes NULL or a valid, writable hupai_error.
+    let Some(err) = (unsafe { err.as_mut() }) else {
+        return;
+    };
+    let (code, message) = match result {
+        Ok(()) => (0, ""),
+        Err(Failure(code, message)) => (*code, message.as_str()),
+    };
+    err.code = code;
+    let mut end = message.len().min(HUPAI_ERROR_MESSAGE_LEN - 1);
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    for (slot, &b) in err.message.iter_mut().zip(&message.as_bytes()[..end]) {
+        *slot = b as c_char;
+    }
+    err.message[end] = 0;
+}
+
+/// Runs `f`, turning a panic into [`HUPAI_E_INTERNAL`].
+fn guarded<T>(f: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(internal()))
+}
+
+/// The UTF-8 text behind `s`.
+///
+/// # Safety
+/// `s` is NULL or a NUL-terminated string that outlives the call.
+unsafe fn text<'a>(s: *const c_char, what: &str) -> Result<&'a str, Failure> {
+    if s.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: non-NULL and NUL-terminated (the caller's promise).
+    let bytes = unsafe { CStr::from_ptr(s) }.to_bytes();
+    std::str::from_utf8(bytes).map_err(|e| {
+        Failure(
+            HUPAI_E_BAD_UTF8,
+            format!("{what} is not UTF-8 (at byte {})", e.valid_up_to()),
+        )
+    })
+}
+
+/// The rules behind `rules`.
+///
+/// # Safety
+/// `rules` is NULL or came from `hupai_rules_new`/`hupai_rules_from_toml`
+/// and has not been freed.
+unsafe fn rules_ref<'a>(rules: *const hupai_rules) -> Result<&'a Rules, Failure> {
+    // SAFETY: NULL or a live hupai_rules (the caller's promise).
+    unsafe { rules.as_ref() }
+        .map(|r| &r.0)
+        .ok_or_else(|| null("rules"))
+}
+
+/// The 34 counts behind `counts`.
+///
+/// # Safety
+/// `counts` is NULL or points to 34 readable bytes.
+unsafe fn counts_ref<'a>(counts: *const u8) -> Result<&'a [u8; KINDS], Failure> {
+    // SAFETY: NULL or 34 readable bytes (the caller's promise); [u8; 34] has
+    // alignment 1.
+    unsafe { counts.cast::<[u8; KINDS]>().as_ref() }.ok_or_else(|| null("counts"))
+}
+
+/// A code for an answer that is only a code.
+fn code_of(result: Result<c_int, Failure>) -> c_int {
+    result.unwrap_or_else(|Failure(code, _)| code)
+}
+
+/// Rules from a preset's name (`"chinese"`, `"riichi"`, ...) or else a rule
+/// file's path (TOML). NULL on error, with the reason in `err`.
+///
+/// # Safety
+/// `preset_or_path` is NULL or a NUL-terminated string; `err` is NULL or
+/// points to a writable `hupai_error`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_rules_new(
+    preset_or_path: *const c_char,
+    err: *mut hupai_error,
+) -> *mut hupai_rules {
+    let result = guarded(|| {
+        // SAFETY: as the function's contract.
+        let name = unsafe { text(preset_or_path, "preset_or_path") }?;
+        Ok(Box::new(hupai_rules(Rules::load(name)?)))
+    });
+    finish_rules(result, err)
+}
+
+/// Rules from a rule file's text (TOML, such as `base = "hongzhong"`).
+/// NULL on error, with the reason in `err`.
+///
+/// # Safety
+/// `toml` is NULL or a NUL-terminated string; `err` is NULL or points to a
+/// writable `hupai_error`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_rules_from_toml(
+    toml: *const c_char,
+    err: *mut hupai_error,
+) -> *mut hupai_rules {
+    let result = guarded(|| {
+        // SAFETY: as the function's contract.
+        let toml = unsafe { text(toml, "toml") }?;
+        Ok(Box::new(hupai_rules(Rules::from_toml_str(toml)?)))
+    });
+    finish_rules(result, err)
+}
+
+fn finish_rules(
+    result: Result<Box<hupai_rules>, Failure>,
+    err: *mut hupai_error,
+) -> *mut hupai_rules {
+    let (ptr, status) = match result {
+        Ok(rules) => (Box::into_raw(rules), Ok(())),
+        Err(f) => (std::ptr::null_mut(), Err(f)),
+    };
+    // SAFETY: `err` is NULL or writable (the callers' contract).
+    unsafe { report(err, &status) };
+    ptr
+}
+
+/// Frees rules made by `hupai_rules_new` or `hupai_rules_from_toml`. NULL
+/// is ignored. No thread may use the rules afterwards.
+///
+/// # Safety
+/// `rules` is NULL or came from `hupai_rules_new`/`hupai_rules_from_toml`
+/// and is freed once.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_rules_free(rules: *mut hupai_rules) {
+    if rules.is_null() {
+        return;
+    }
+    // A panic in a destructor is caught too; the allocation is then leaked.
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: made by Box::into_raw in this crate, freed once.
+        drop(unsafe { Box::from_raw(rules) });
+    }));
+}
+
+/// Does the hand win? `counts` holds 34 tile counts (index 0-8 1m-9m, 9-17
+/// 1p-9p, 18-26 1s-9s, 27-33 east south west north white green red),
+/// `jokers` the jokers. 1: a win, 0: not, negative: an error code.
+///
+/// # Safety
+/// `rules` is NULL or live; `counts` is NULL or points to 34 bytes.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_is_win(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: u8,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
+        // Only the code leaves: no message is formatted.
+        let win = rules.is_win_counts(counts, jokers).map_err(code_only)?;
+        Ok(c_int::from(win))
+    }))
+}
+
+/// Does the hand written in `hand` win? Any notation hupai reads: `mpsz`
+/// (`"123m456p789s11122z"`, `*` a joker) or Chinese (`"88饼11万东东中混混"`).
+/// 1: a win, 0: not, negative: an error code (also in `err`).
+///
+/// # Safety
+/// `rules` is NULL or live; `hand` is NULL or a NUL-terminated string;
+/// `err` is NULL or points to a writable `hupai_error`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_check_str(
+    rules: *const hupai_rules,
+    hand: *const c_char,
+    err: *mut hupai_error,
+) -> c_int {
+    let result = guarded(|| {
+        // SAFETY: as the function's contract.
+        let rules = unsafe { rules_ref(rules) }?;
+        // SAFETY: as the function's contract.
+        let hand: Hand = unsafe { text(hand, "hand") }?.parse()?;
+        Ok(c_int::from(rules.is_win(&hand)?))
+    });
+    let (answer, status) = match result {
+        Ok(a) => (a, Ok(())),
+        Err(f) => (f.0, Err(f)),
+    };
+    // SAFETY: as the function's contract.
+    unsafe { report(err, &status) };
+    answer
+}
+
+/// The waits of a hand of 3N+1 tiles: bit i of `*mask` is set when tile
+/// index i completes it. 0 on success, else a negative error code (and
+/// `*mask` is left as it was).
+///
+/// # Safety
+/// `rules` is NULL or live; `counts` is NULL or points to 34 bytes; `mask`
+/// is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_waits(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: u8,
+    mask: *mut u64,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
+        // SAFETY: NULL or writable (the caller's promise).
+        let mask = unsafe { mask.as_mut() }.ok_or_else(|| null("mask"))?;
+        *mask = rules
+            .waits_counts(counts, jokers)
+            .map_err(code_only)?
+            .bits();
+        Ok(0)
+    }))
+}
+
+/// A batch's hands, joker counts and output slots.
+type Batch<'a, O> = (&'a [[u8; KINDS]], &'a [u8], &'a mut [O]);
+
+/// The arrays of a batch of `n` hands, checked for NULL and length.
+///
+/// # Safety
+/// Each pointer is NULL or points to as many elements as the batch needs.
+unsafe fn batch<'a, O>(
+    counts: *const u8,
+    jokers: *const u8,
+    n: usize,
+    out: *mut O,
+) -> Result<Batch<'a, O>, Failure> {
+    if n == 0 {
+        return Ok((&[], &[], &mut []));
+    }
+    if counts.is_null() {
+        return Err(null("counts"));
+    }
+    if jokers.is_null() {
+        return Err(null("jokers"));
+    }
+    if out.is_null() {
+        return Err(null("out"));
+    }
+    let too_long = || Failure(HUPAI_E_ARGUMENT, format!("n = {n} hands is too many"));
+    let bytes = n.checked_mul(KINDS).ok_or_else(too_long)?;
+    if bytes > isize::MAX as usize
+        || n.saturating_mul(std::mem::size_of::<O>()) > isize::MAX as usize
+    {
+        return Err(too_long());
+    }
+    // SAFETY: non-NULL, lengths within isize::MAX bytes, and the caller
+    // promises n hands of 34 counts, n joker counts and n outputs; the
+    // output does not overlap the inputs (it is written, they are read).
+    unsafe {
+        Ok((
+            std::slice::from_raw_parts(counts.cast::<[u8; KINDS]>(), n),
+            std::slice::from_raw_parts(jokers, n),
+            std::slice::from_raw_parts_mut(out, n),
+        ))
+    }
+}
+
+/// `hupai_is_win` for `n` hands: `counts` holds n × 34 counts (hand after
+/// hand), `jokers` n joker counts, and `out[i]` receives hand i's answer
+/// (1, 0 or its error code): a bad hand does not stop the others. Returns
+/// the number of hands whose slot holds an error code, or a negative error
+/// code (a NULL pointer; nothing answered).
+///
+/// # Safety
+/// `rules` is NULL or live; `counts`, `jokers` and `out` are NULL or point
+/// to n × 34, n and n elements.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_is_win_batch(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: *const u8,
+    n: usize,
+    out: *mut i8,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let rules = unsafe { rules_ref(rules) }?;
+        // SAFETY: as the function's contract.
+        let (counts, jokers, out) = unsafe { batch(counts, jokers, n, out) }?;
+        let mut bad = 0;
+        for ((c, &j), o) in counts.iter().zip(jokers).zip(out.iter_mut()) {
+            let answer = catch_unwind(|| rules.is_win_counts(c, j));
+            *o = match answer {
+                Ok(Ok(win)) => i8::from(win),
+                Ok(Err(e)) => hand_code(&e) as i8,
+                Err(_) => HUPAI_E_INTERNAL as i8,
+            };
+            bad += c_int::from(*o < 0);
+        }
+        Ok(bad)
+    }))
+}
+
+/// `hupai_waits` for `n` hands: `masks[i]` receives hand i's waits and
+/// `codes[i]` 0, or hand i's error code (its mask is then 0). Returns the
+/// number of hands with an error code, or a negative error code (a NULL
+/// pointer; nothing answered).
+///
+/// # Safety
+/// `rules` is NULL or live; `counts`, `jokers`, `masks` and `codes` are NULL
+/// or point to n × 34, n, n and n elements.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_waits_batch(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: *const u8,
+    n: usize,
+    masks: *mut u64,
+    codes: *mut i8,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let rules = unsafe { rules_ref(rules) }?;
+        // SAFETY: as the function's contract.
+        let (counts, jokers, masks) = unsafe { batch(counts, jokers, n, masks) }?;
+        // SAFETY: as the function's contract (`codes` is as long as `masks`).
+        let (_, _, codes) = unsafe { batch(counts.as_ptr().cast(), jokers.as_ptr(), n, codes) }?;
+        let mut bad = 0;
+        for (i, (c, &j)) in counts.iter().zip(jokers).enumerate() {
+            let answer = catch_unwind(|| rules.waits_counts(c, j));
+            (masks[i], codes[i]) = match answer {
+                Ok(Ok(waits)) => (waits.bits(), 0),
+                Ok(Err(e)) => (0, hand_code(&e) as i8),
+                Err(_) => (0, HUPAI_E_INTERNAL as i8),
+            };
+            bad += c_int::from(codes[i] < 0);
+        }
+        Ok(bad)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank() -> hupai_error {
+        hupai_error {
+            code: 7,
+            message: [b'x' as c_char; HUPAI_ERROR_MESSAGE_LEN],
+        }
+    }
+
+    fn message(err: &hupai_error) -> String {
+        // SAFETY: report always NUL-terminates within the buffer.
+        let c = unsafe { CStr::from_ptr(err.message.as_ptr()) };
+        c.to_str().expect("UTF-8 message").to_string()
+    }
+
+    #[test]
+    fn panic_is_caught_as_internal_error() {
+        let result: Result<c_int, Failure> = guarded(|| panic!("boom"));
+        assert_eq!(code_of(result), HUPAI_E_INTERNAL);
+    }
+
+    #[test]
+    fn long_message_is_cut_at_a_character_boundary() {
+        let mut err = blank();
+        let long = "é".repeat(300); // 600 bytes, 2 per character
+                                    // SAFETY: a valid, writable hupai_error.
+        unsafe { report(&mut err, &Err(Failure(HUPAI_E_PARSE, long))) };
+        assert_eq!(err.code, HUPAI_E_PARSE);
+        let m = message(&err);
+        assert_eq!(m.len(), 254);
+        assert!(m.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn success_clears_the_error() {
+        let mut err = blank();
+        // SAFETY: a valid, writable hupai_error.
+        unsafe { report(&mut err, &Ok(())) };
+        assert_eq!((err.code, message(&err).as_str()), (0, ""));
+    }
+
+    #[test]
+    fn rules_error_message_names_the_value() {
+        let mut err = blank();
+        // SAFETY: a NUL-terminated literal and a writable hupai_error.
+        let rules = unsafe { hupai_rules_new(c"no-such-rules".as_ptr(), &mut err) };
+        assert!(rules.is_null());
+        assert_eq!(err.code, HUPAI_E_RULES);
+        assert!(message(&err).contains("no-such-rules"), "{}", message(&err));
+    }
+}

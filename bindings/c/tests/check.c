@@ -1,0 +1,307 @@
+/* Checks the C ABI against answers the Rust library wrote (tests/c_program.rs).
+ *
+ *   check HANDS_FILE          verify; exit status 0 when every answer agrees
+ *   check HANDS_FILE bench N  also time N passes over the file's win hands
+ *
+ * HANDS_FILE lines:
+ *   rules NAME                      judge what follows by preset NAME
+ *   str WANT HAND...                hupai_check_str(HAND) == WANT
+ *   win WANT J C0 .. C33            hupai_is_win(counts, J) == WANT
+ *   waits CODE MASK J C0 .. C33     hupai_waits gives CODE and (if 0) MASK
+ * Every win and waits hand of a rules block is also answered by the batch
+ * calls, which must agree; the last block's win hands also by four threads
+ * sharing one rules object.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hupai.h"
+
+static int failures = 0;
+static long checked = 0;
+
+#define EXPECT(cond, ...)                                   \
+  do {                                                      \
+    checked++;                                              \
+    if (!(cond)) {                                          \
+      failures++;                                           \
+      if (failures <= 20) {                                 \
+        fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);     \
+        fprintf(stderr, __VA_ARGS__);                       \
+        fputc('\n', stderr);                                \
+      }                                                     \
+    }                                                       \
+  } while (0)
+
+typedef struct {
+  size_t n, cap;
+  uint8_t *counts; /* n * 34 */
+  uint8_t *jokers;
+  int *want;
+  uint64_t *mask;
+} hands;
+
+static void push(hands *h, const uint8_t counts[34], uint8_t jokers, int want, uint64_t mask) {
+  if (h->n == h->cap) {
+    h->cap = h->cap ? 2 * h->cap : 256;
+    h->counts = realloc(h->counts, h->cap * 34);
+    h->jokers = realloc(h->jokers, h->cap);
+    h->want = realloc(h->want, h->cap * sizeof(int));
+    h->mask = realloc(h->mask, h->cap * sizeof(uint64_t));
+    if (!h->counts || !h->jokers || !h->want || !h->mask) {
+      perror("realloc");
+      exit(2);
+    }
+  }
+  memcpy(h->counts + h->n * 34, counts, 34);
+  h->jokers[h->n] = jokers;
+  h->want[h->n] = want;
+  h->mask[h->n] = mask;
+  h->n++;
+}
+
+static void release(hands *h) {
+  free(h->counts);
+  free(h->jokers);
+  free(h->want);
+  free(h->mask);
+  memset(h, 0, sizeof *h);
+}
+
+static double now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/* The batch calls over a block's hands agree with the expected answers. */
+static void check_batches(const hupai_rules *rules, hands *wins, hands *waits) {
+  int8_t *out = malloc(wins->n + 1);
+  int bad = hupai_is_win_batch(rules, wins->counts, wins->jokers, wins->n, out);
+  int want_bad = 0;
+  for (size_t i = 0; i < wins->n; i++) {
+    want_bad += wins->want[i] < 0;
+    EXPECT(out[i] == wins->want[i], "is_win_batch hand %zu: %d, want %d", i, out[i], wins->want[i]);
+  }
+  EXPECT(bad == want_bad, "is_win_batch returned %d, want %d", bad, want_bad);
+  free(out);
+
+  uint64_t *masks = malloc((waits->n + 1) * sizeof(uint64_t));
+  int8_t *codes = malloc(waits->n + 1);
+  bad = hupai_waits_batch(rules, waits->counts, waits->jokers, waits->n, masks, codes);
+  want_bad = 0;
+  for (size_t i = 0; i < waits->n; i++) {
+    want_bad += waits->want[i] < 0;
+    EXPECT(codes[i] == waits->want[i], "waits_batch hand %zu: code %d, want %d", i, codes[i],
+           waits->want[i]);
+    EXPECT(masks[i] == waits->mask[i], "waits_batch hand %zu: mask %llx, want %llx", i,
+           (unsigned long long)masks[i], (unsigned long long)waits->mask[i]);
+  }
+  EXPECT(bad == want_bad, "waits_batch returned %d, want %d", bad, want_bad);
+  free(masks);
+  free(codes);
+}
+
+/* Four threads share one rules object and answer as one thread does. */
+typedef struct {
+  const hupai_rules *rules;
+  const hands *wins;
+  int wrong;
+} job;
+
+static void *run_job(void *arg) {
+  job *j = arg;
+  for (int pass = 0; pass < 20; pass++) {
+    for (size_t i = 0; i < j->wins->n; i++) {
+      j->wrong += hupai_is_win(j->rules, j->wins->counts + i * 34, j->wins->jokers[i]) != j->wins->want[i];
+    }
+  }
+  return NULL;
+}
+
+static void check_threads(const hupai_rules *rules, const hands *wins) {
+  pthread_t t[4];
+  job jobs[4];
+  for (int i = 0; i < 4; i++) {
+    jobs[i] = (job){rules, wins, 0};
+    EXPECT(pthread_create(&t[i], NULL, run_job, &jobs[i]) == 0, "pthread_create");
+  }
+  for (int i = 0; i < 4; i++) {
+    pthread_join(t[i], NULL);
+    EXPECT(jobs[i].wrong == 0, "thread %d: %d wrong answers", i, jobs[i].wrong);
+  }
+}
+
+static void bench(const char *name, const hupai_rules *rules, const hands *wins, int passes) {
+  if (wins->n < 100) return;
+  int8_t *out = malloc(wins->n);
+  volatile long sink = 0;
+  for (size_t i = 0; i < wins->n; i++) sink += hupai_is_win(rules, wins->counts + i * 34, wins->jokers[i]);
+  double t0 = now_ns();
+  for (int p = 0; p < passes; p++) {
+    for (size_t i = 0; i < wins->n; i++) sink += hupai_is_win(rules, wins->counts + i * 34, wins->jokers[i]);
+  }
+  double t1 = now_ns();
+  for (int p = 0; p < passes; p++) sink += hupai_is_win_batch(rules, wins->counts, wins->jokers, wins->n, out);
+  double t2 = now_ns();
+  double hands_done = (double)passes * wins->n;
+  printf("c bench %s: %zu hands x %d passes: hupai_is_win %.1f ns/hand, hupai_is_win_batch %.1f ns/hand\n",
+         name, wins->n, passes, (t1 - t0) / hands_done, (t2 - t1) / hands_done);
+  free(out);
+}
+
+/* Errors, NULLs and messages: the contract of the header. */
+static void check_contract(void) {
+  hupai_error err;
+  uint8_t counts[34] = {0};
+  uint64_t mask = 0;
+  int8_t out[3];
+
+  hupai_rules *r = hupai_rules_new("no-such-rules", &err);
+  EXPECT(r == NULL && err.code == HUPAI_E_RULES, "unknown preset: %p code %d", (void *)r, err.code);
+  EXPECT(strstr(err.message, "no-such-rules") != NULL, "message names the value: %s", err.message);
+  EXPECT(hupai_rules_new(NULL, &err) == NULL && err.code == HUPAI_E_NULL, "NULL name: %d", err.code);
+  EXPECT(hupai_rules_new("nope", NULL) == NULL, "err may be NULL");
+  EXPECT(hupai_rules_from_toml("base = 3", &err) == NULL && err.code == HUPAI_E_RULES,
+         "bad toml: %d", err.code);
+  EXPECT(hupai_rules_new("\xff\xfe", &err) == NULL && err.code == HUPAI_E_BAD_UTF8, "bad utf-8: %d",
+         err.code);
+  hupai_rules_free(NULL);
+
+  r = hupai_rules_from_toml("base = \"hongzhong\"\njoker_fifth_copy = false", &err);
+  EXPECT(r != NULL && err.code == 0 && err.message[0] == 0, "toml rules: %s", err.message);
+  EXPECT(hupai_check_str(r, "4444m7z", &err) == 0 && err.code == 0, "no fifth copy: %s", err.message);
+  hupai_rules_free(r);
+
+  r = hupai_rules_new("chinese", &err);
+  EXPECT(r != NULL && err.code == 0, "chinese: %s", err.message);
+  EXPECT(hupai_is_win(NULL, counts, 0) == HUPAI_E_NULL, "NULL rules");
+  EXPECT(hupai_is_win(r, NULL, 0) == HUPAI_E_NULL, "NULL counts");
+  EXPECT(hupai_waits(r, counts, 1, NULL) == HUPAI_E_NULL, "NULL mask");
+  EXPECT(hupai_check_str(r, NULL, &err) == HUPAI_E_NULL && err.code == HUPAI_E_NULL, "NULL hand");
+  EXPECT(hupai_check_str(NULL, "11m", NULL) == HUPAI_E_NULL, "NULL rules, NULL err");
+  EXPECT(hupai_check_str(r, "88饼11万东东中混混混混混混混", &err) == 1, "Chinese notation: %s", err.message);
+  EXPECT(hupai_check_str(r, "123m456p789s1112x", &err) == HUPAI_E_PARSE && err.code == HUPAI_E_PARSE,
+         "parse: %d %s", err.code, err.message);
+  EXPECT(hupai_check_str(r, "11111m", &err) == HUPAI_E_TOO_MANY_COPIES, "five copies: %s", err.message);
+  EXPECT(strstr(err.message, "1m") != NULL, "names the tile: %s", err.message);
+  EXPECT(hupai_check_str(r, "123m", &err) == HUPAI_E_WRONG_SIZE, "wrong size: %s", err.message);
+
+  /* A long bad hand: the message is cut to fit, NUL-terminated. */
+  char long_hand[4000];
+  for (size_t i = 0; i < sizeof long_hand - 1; i++) long_hand[i] = "中"[i % 3];
+  long_hand[sizeof long_hand - 1] = 0;
+  long_hand[sizeof long_hand - 1 - (sizeof long_hand - 1) % 3] = 0;
+  int code = hupai_check_str(r, long_hand, &err);
+  EXPECT(code < 0 && err.code == code, "long hand: %d", code);
+  EXPECT(strlen(err.message) < HUPAI_ERROR_MESSAGE_LEN, "message fits");
+
+  counts[0] = 5;
+  counts[1] = 9;
+  EXPECT(hupai_is_win(r, counts, 0) == HUPAI_E_TOO_MANY_COPIES, "five copies (counts)");
+  memset(counts, 0, sizeof counts);
+  counts[27] = 1;
+  EXPECT(hupai_waits(r, counts, 0, &mask) == 0 && mask == (1ull << 27), "single wait: %llx",
+         (unsigned long long)mask);
+
+  /* A bad hand in a batch gets its code; the others are answered. */
+  uint8_t batch[3 * 34] = {0};
+  uint8_t jokers[3] = {2, 0, 20};
+  batch[0 * 34 + 0] = 3; /* 111m ** */
+  batch[1 * 34 + 0] = 6; /* six 1m */
+  EXPECT(hupai_is_win_batch(r, batch, jokers, 3, out) == 2, "two bad hands");
+  EXPECT(out[0] == 1 && out[1] == HUPAI_E_TOO_MANY_COPIES && out[2] == HUPAI_E_TOO_MANY_TILES,
+         "batch slots: %d %d %d", out[0], out[1], out[2]);
+  EXPECT(hupai_is_win_batch(r, NULL, jokers, 3, out) == HUPAI_E_NULL, "NULL batch counts");
+  EXPECT(hupai_is_win_batch(r, batch, jokers, 0, NULL) == 0, "empty batch");
+  EXPECT(hupai_is_win_batch(r, batch, jokers, SIZE_MAX, out) == HUPAI_E_ARGUMENT, "huge n");
+  hupai_rules_free(r);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2 && argc != 4) {
+    fprintf(stderr, "usage: %s HANDS_FILE [bench PASSES]\n", argv[0]);
+    return 2;
+  }
+  check_contract();
+
+  FILE *f = fopen(argv[1], "r");
+  if (!f) {
+    perror(argv[1]);
+    return 2;
+  }
+  char line[4096];
+  hupai_rules *rules = NULL;
+  hupai_error err;
+  hands wins = {0}, waits = {0};
+  char name[256] = "";
+  int passes = argc == 4 ? atoi(argv[3]) : 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    char *rest = strchr(line, ' ');
+    if (!rest) continue;
+    *rest++ = 0;
+    if (strcmp(line, "rules") == 0) {
+      if (rules) {
+        check_batches(rules, &wins, &waits);
+        if (passes) bench(name, rules, &wins, passes);
+        hupai_rules_free(rules);
+      }
+      snprintf(name, sizeof name, "%s", rest);
+      wins.n = waits.n = 0;
+      rules = hupai_rules_new(rest, &err);
+      if (!rules) {
+        fprintf(stderr, "rules %s: %s\n", rest, err.message);
+        return 1;
+      }
+      printf("rules %s\n", rest);
+    } else if (strcmp(line, "str") == 0) {
+      int want, used;
+      sscanf(rest, "%d %n", &want, &used);
+      int got = hupai_check_str(rules, rest + used, &err);
+      EXPECT(got == want, "check_str %s: %d, want %d (%s)", rest + used, got, want, err.message);
+    } else {
+      int is_win = strcmp(line, "win") == 0;
+      int want, j, used, c;
+      unsigned long long mask = 0;
+      uint8_t counts[34];
+      if (is_win) {
+        sscanf(rest, "%d %d%n", &want, &j, &used);
+      } else {
+        sscanf(rest, "%d %llu %d%n", &want, &mask, &j, &used);
+      }
+      char *p = rest + used;
+      for (int i = 0; i < 34; i++) {
+        sscanf(p, "%d%n", &c, &used);
+        p += used;
+        counts[i] = (uint8_t)c;
+      }
+      if (is_win) {
+        int got = hupai_is_win(rules, counts, (uint8_t)j);
+        EXPECT(got == want, "is_win %s: %d, want %d", rest, got, want);
+        push(&wins, counts, (uint8_t)j, want, 0);
+      } else {
+        uint64_t got_mask = 0;
+        int got = hupai_waits(rules, counts, (uint8_t)j, &got_mask);
+        EXPECT(got == want && got_mask == mask, "waits %s: %d %llx, want %d %llx", rest, got,
+               (unsigned long long)got_mask, want, mask);
+        push(&waits, counts, (uint8_t)j, want, mask);
+      }
+    }
+  }
+  fclose(f);
+  if (rules) {
+    check_batches(rules, &wins, &waits);
+    check_threads(rules, &wins);
+    if (passes) bench(name, rules, &wins, passes);
+    hupai_rules_free(rules);
+  }
+  release(&wins);
+  release(&waits);
+  printf("%ld checks, %d failures\n", checked, failures);
+  return failures ? 1 : 0;
+}
