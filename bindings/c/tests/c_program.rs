@@ -170,10 +170,18 @@ fn data() -> String {
     out
 }
 
-/// The folder of this build's libraries (target/<profile>).
+/// The folder of this build's libraries: `target/<profile>/deps`, where
+/// `cargo test` leaves them (next to this test), or `target/<profile>`,
+/// where `cargo build` puts them.
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
+    let deps = exe.parent().unwrap().to_path_buf();
+    let has_libs = |d: &Path| d.join("libhupai_c.so").exists() && d.join("libhupai_c.a").exists();
+    if has_libs(&deps) {
+        deps
+    } else {
+        deps.parent().unwrap().to_path_buf()
+    }
 }
 
 fn run(cmd: &mut Command) {
