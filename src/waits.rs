@@ -132,10 +132,20 @@ impl Rules {
             pos.joker_fours
         };
         waits &= self.derived.drawable & open_bits & !fours;
-        // Drawing a joker kind adds a joker.
-        if !self.jokers.is_empty() && self.win_mask(pos) >> (pos.jokers + 1) & 1 == 1 {
-            waits |= self.jokers.bits() & !fours;
+        if !self.jokers.is_empty() {
+            waits |= self.joker_kind_waits(pos) & !fours;
         }
         TileSet::from_bits(waits)
+    }
+
+    /// The joker kinds, when drawing one (one joker more) wins; apart
+    /// from the common path.
+    #[inline(never)]
+    fn joker_kind_waits(&self, pos: &Position) -> u64 {
+        if self.win_mask(pos) >> (pos.jokers + 1) & 1 == 1 {
+            self.jokers.bits()
+        } else {
+            0
+        }
     }
 }
