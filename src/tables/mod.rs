@@ -182,23 +182,16 @@ impl Tables {
     ) -> Result<Tables, (&'static str, String)> {
         let suit_shape = Shape {
             ranks: SUIT_RANKS,
-            sequences: &[
-                0b111,
-                0b1110,
-                0b1_1100,
-                0b11_1000,
-                0b111_0000,
-                0b1110_0000,
-                0b1_1100_0000,
-            ],
+            // The seven runs of three consecutive ranks.
+            sequences: (0..7).map(|start| 0b111 << start).collect(),
             pair_ranks: params.suit_pair_ranks,
         };
         let honor_shape = Shape {
             ranks: HONOR_RANKS,
             sequences: if params.honor_sequences {
-                &[0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000]
+                gen::HONOR_SEQUENCES.iter().map(|&set| set as u16).collect()
             } else {
-                &[]
+                Vec::new()
             },
             pair_ranks: if params.honor_pair { 0x7f } else { 0 },
         };
@@ -342,7 +335,7 @@ pub(crate) fn keys_of(counts: &[u8; 34]) -> [usize; 4] {
 struct Shape {
     ranks: usize,
     /// Melds other than triplets, as rank sets.
-    sequences: &'static [u16],
+    sequences: Vec<u16>,
     /// Ranks (bits) on which the pair may sit.
     pair_ranks: u16,
 }
@@ -369,7 +362,7 @@ impl Shape {
                 return true;
             }
         }
-        for &set in self.sequences {
+        for &set in &self.sequences {
             // The lowest tile must be the set's lowest rank.
             if set.trailing_zeros() as usize != r
                 || (0..self.ranks).any(|i| set >> i & 1 == 1 && counts[i] == 0)
