@@ -17,20 +17,8 @@ const HANDS: usize = if cfg!(debug_assertions) {
 };
 
 fn as_text(rules: &Rules, hand: &Hand) -> BTreeSet<String> {
-    let splits = rules.splits(hand).unwrap();
-    let text: BTreeSet<String> = splits
-        .iter()
-        .map(|s| {
-            let mut g: Vec<String> = s.groups.iter().map(|g| g.to_string()).collect();
-            g.sort();
-            format!("{} {}", s.form.name(), g.join(" "))
-        })
-        .collect();
-    assert_eq!(
-        text.len(),
-        splits.len(),
-        "a split is listed twice for {hand}"
-    );
+    let (text, once) = common::split_text(rules, hand);
+    assert!(once, "a split is listed twice for {hand}");
     text
 }
 

@@ -16,22 +16,6 @@ use rand_chacha::ChaCha8Rng;
 /// Winning hands per rule set.
 const WINS: usize = if cfg!(debug_assertions) { 100 } else { 2_000 };
 
-/// The library's splits as text, groups sorted as strings; `None` when a
-/// split is listed twice.
-fn library_text(rules: &Rules, hand: &Hand) -> (BTreeSet<String>, bool) {
-    let splits = rules.splits(hand).unwrap();
-    let text: BTreeSet<String> = splits
-        .iter()
-        .map(|s| {
-            let mut g: Vec<String> = s.groups.iter().map(|g| g.to_string()).collect();
-            g.sort();
-            format!("{} {}", s.form.name(), g.join(" "))
-        })
-        .collect();
-    let once = text.len() == splits.len();
-    (text, once)
-}
-
 /// `form g1 g2 ...` with the groups sorted as strings.
 fn normal(split: &str) -> String {
     let mut words = split.split(' ');
@@ -114,7 +98,7 @@ fn sample(rng: &mut ChaCha8Rng, spec: &Spec, i: usize) -> Raw {
 fn compare(rules: &Rules, spec: &Spec, raw: &Raw) -> (Vec<String>, bool) {
     let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
     let want = oracle::splits_spec(spec, &raw.counts, raw.jokers as u32);
-    let (got, once) = library_text(rules, &hand);
+    let (got, once) = common::split_text(rules, &hand);
     let mut problems = Vec::new();
     let name = &spec.name;
     let notation = raw.notation();
@@ -456,7 +440,7 @@ fn pinned(
         assert_eq!(oracle, want, "the oracle on {hand}");
     }
     check(&oracle);
-    let (got, once) = library_text(rules, &h);
+    let (got, once) = common::split_text(rules, &h);
     assert!(once, "{}: a split of {hand} listed twice", spec.name);
     check(&got);
     assert_eq!(got, oracle, "{}: splits of {hand}", spec.name);

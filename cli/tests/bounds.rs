@@ -10,7 +10,7 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{hupai, run};
+use common::{hupai, rss_kb, run};
 
 /// A generous timeout: it only detects a hang.
 const HANG: Duration = Duration::from_secs(60);
@@ -192,13 +192,6 @@ fn bounds_table_rule_names_are_escaped_and_cut() {
             assert!(!output.contains('\u{1b}'), "{output:?}");
         }
     }
-}
-
-/// Resident memory of a running process, from /proc (kB).
-fn rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
-use common::{hupai, run};
+use common::{hupai, rss_kb, run};
 
 #[test]
 fn nul_bytes_and_control_characters_get_error_lines() {
@@ -29,13 +29,6 @@ fn whitespace_only_input_prints_nothing() {
         let (out, err, code) = run(&["check"], input);
         assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0), "{input:?}");
     }
-}
-
-/// Resident memory of a running process, from /proc (kB).
-fn rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 #[test]

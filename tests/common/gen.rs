@@ -5,6 +5,8 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::oracle::HONOR_SETS;
+
 /// Tile kinds.
 pub const KINDS: usize = 34;
 
@@ -212,14 +214,7 @@ pub fn standard_win_in<R: Rng>(
                     }
                 }
                 5 if honor_seq => {
-                    let sets = [
-                        [27, 28, 29],
-                        [27, 28, 30],
-                        [27, 29, 30],
-                        [28, 29, 30],
-                        [31, 32, 33],
-                    ];
-                    for t in sets[rng.gen_range(0..5)] {
+                    for t in HONOR_SETS[rng.gen_range(0..5)] {
                         counts[t] += 1;
                     }
                 }
@@ -297,13 +292,6 @@ pub fn standard_win_pair_in<R: Rng>(
     honor_seq: bool,
     pair_kinds: &[usize],
 ) -> Raw {
-    const HONOR_SETS: [[usize; 3]; 5] = [
-        [27, 28, 29],
-        [27, 28, 30],
-        [27, 29, 30],
-        [28, 29, 30],
-        [31, 32, 33],
-    ];
     let kinds: Vec<usize> = (0..KINDS).filter(|&i| tiles[i]).collect();
     let starts: Vec<usize> = (0..27).filter(|&i| i % 9 < 7 && tiles[i]).collect();
     loop {

@@ -16,3 +16,23 @@ pub fn split_tiles(split: &hupai::Split) -> ([u8; 34], u8) {
     }
     (counts, jokers)
 }
+
+/// The splits of `hand` as text, `FORM G1 G2 ...` with the groups sorted as
+/// strings (the oracle's form), and whether each split is listed once.
+#[allow(dead_code)]
+pub fn split_text(
+    rules: &hupai::Rules,
+    hand: &hupai::Hand,
+) -> (std::collections::BTreeSet<String>, bool) {
+    let splits = rules.splits(hand).unwrap();
+    let text: std::collections::BTreeSet<String> = splits
+        .iter()
+        .map(|s| {
+            let mut g: Vec<String> = s.groups.iter().map(|g| g.to_string()).collect();
+            g.sort();
+            format!("{} {}", s.form.name(), g.join(" "))
+        })
+        .collect();
+    let once = text.len() == splits.len();
+    (text, once)
+}

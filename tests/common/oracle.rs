@@ -1079,7 +1079,7 @@ struct Walk<'a> {
 }
 
 /// Honour sequences: any three different winds, or the three dragons.
-const HONOR_SETS: [[usize; 3]; 5] = [
+pub const HONOR_SETS: [[usize; 3]; 5] = [
     [27, 28, 29],
     [27, 28, 30],
     [27, 29, 30],

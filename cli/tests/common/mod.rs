@@ -37,3 +37,10 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> (String, String, i32) {
 pub fn json(line: &str) -> serde_json::Value {
     serde_json::from_str(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
 }
+
+/// Resident memory of a running process, from /proc (kB).
+pub fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
