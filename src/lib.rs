@@ -38,6 +38,7 @@ pub mod notation;
 mod position;
 pub mod reveal;
 pub mod rules;
+pub mod shanten;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 pub mod split;
@@ -57,5 +58,6 @@ pub use hand::{Hand, MAX_HAND_TILES};
 pub use live::LiveHand;
 pub use reveal::Reveal;
 pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
+pub use shanten::{Discard, DiscardChoice, Draws, Effective, Efficiency};
 pub use split::{Group, GroupKind, Split, Splits};
 pub use tile::{Suit, Tile, TileSet, KINDS};

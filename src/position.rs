@@ -32,6 +32,8 @@ pub(crate) struct Position {
     pub natural: u32,
     /// Jokers: drawn as jokers, plus every copy of a joker kind.
     pub jokers: u8,
+    /// The copies of joker kinds among the jokers.
+    pub kind_jokers: u8,
 }
 
 impl Position {
@@ -62,6 +64,8 @@ pub(crate) enum Purpose {
     Win,
     /// A hand that waits: 3N+1 tiles, with room for one more.
     Wait,
+    /// Either: a hand some distance from a win (shanten).
+    Either,
 }
 
 impl Rules {
@@ -71,6 +75,7 @@ impl Rules {
         match purpose {
             Purpose::Win => self.derived.win_sizes,
             Purpose::Wait => self.derived.ready_sizes,
+            Purpose::Either => self.derived.win_sizes | self.derived.ready_sizes,
         }
     }
 
@@ -89,29 +94,33 @@ impl Rules {
         if total >= 64 || sizes >> total & 1 == 0 {
             return None;
         }
-        let (words, jokers, natural, joker_fours) = if self.jokers.is_empty() {
-            (held, jokers, total - jokers as u32, 0)
+        let (words, jokers, natural, joker_fours, kind_jokers) = if self.jokers.is_empty() {
+            (held, jokers, total - jokers as u32, 0, 0)
         } else {
             self.joker_kinds_out(counts, jokers)
         };
-        Some(self.position(words, jokers, natural, joker_fours))
+        let mut pos = self.position(words, jokers, natural, joker_fours);
+        pos.kind_jokers = kind_jokers;
+        Some(pos)
     }
 
     /// For rules with joker kinds: the natural tiles of `counts`, the
     /// jokers once every copy of a joker kind is one, the natural count,
-    /// and the joker kinds held four times. Apart from [`Rules::accept`],
+    /// the joker kinds held four times, and the copies of joker kinds
+    /// held. Apart from [`Rules::accept`],
     /// so that the common path stays lean.
     #[inline(never)]
     pub(crate) fn joker_kinds_out(
         &self,
         counts: &[u8; KINDS],
         jokers: u8,
-    ) -> (SuitWords, u8, u32, u64) {
+    ) -> (SuitWords, u8, u32, u64, u8) {
         let held = SuitWords::load(counts);
         let kinds = held.and(&self.derived.joker_kinds);
         let words = held.and_not(&self.derived.joker_kinds);
         let fours = kinds.kinds_with_bit(2);
-        (words, jokers + kinds.total() as u8, words.total(), fours)
+        let kind_jokers = kinds.total() as u8;
+        (words, jokers + kind_jokers, words.total(), fours, kind_jokers)
     }
 
     /// The position of the `natural` tiles `words` and `jokers`, all
@@ -132,6 +141,7 @@ impl Rules {
             needs: self.tables.needs(keys),
             natural,
             jokers,
+            kind_jokers: 0,
         }
     }
 
@@ -187,19 +197,20 @@ impl Rules {
         }
         let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers;
         let limit = match purpose {
-            Purpose::Win => self.max_tiles(),
+            Purpose::Win | Purpose::Either => self.max_tiles(),
             Purpose::Wait => self.max_tiles() - 1,
         }
         .min(MAX_HAND_TILES);
         if tiles > limit {
             return HandError::TooManyTiles { tiles, max: limit };
         }
-        let remainder = match purpose {
-            Purpose::Win => 2,
-            Purpose::Wait => 1,
+        let (remainders, what): (&[usize], &str) = match purpose {
+            Purpose::Win => (&[2], "3N+2 for a win"),
+            Purpose::Wait => (&[1], "3N+1 to wait"),
+            Purpose::Either => (&[1, 2], "3N+1 or 3N+2"),
         };
-        let sizes: Vec<String> = (remainder..=limit)
-            .step_by(3)
+        let sizes: Vec<String> = (1..=limit)
+            .filter(|n| remainders.contains(&(n % 3)))
             .map(|n| n.to_string())
             .collect();
         let listed = match sizes.split_last() {
@@ -207,13 +218,9 @@ impl Rules {
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
             None => String::new(),
         };
-        let what = match purpose {
-            Purpose::Win => "for a win",
-            Purpose::Wait => "to wait",
-        };
         HandError::WrongSize {
             tiles,
-            expected: format!("3N+{remainder} {what} ({listed})"),
+            expected: format!("{what} ({listed})"),
         }
     }
 }

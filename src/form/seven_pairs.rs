@@ -169,3 +169,41 @@ pub(crate) fn hides(
             && (rules.seven_pairs_quads || (0..KINDS).all(|i| with[i] == 0 || h[i] == 0))
     })
 }
+
+/// The fewest tiles missing from seven pairs for `pos`'s natural tiles
+/// (the target has 14 tiles; the caller checks the hand's size), any of
+/// them dropped. Each pair is two kept copies, or one kept copy and a
+/// missing one, or two missing; with quads a kind gives as many pairs as
+/// it holds twos, else at most one. Within the suit limit, the suits kept
+/// are chosen too.
+pub(crate) fn distance(rules: &Rules, pos: &Position) -> u8 {
+    let counts = pos.counts();
+    let quads = rules.seven_pairs_quads;
+    // Whole pairs and single copies per suit.
+    let mut whole = [0u32; 4];
+    let mut single = [0u32; 4];
+    for (i, &c) in counts.iter().enumerate() {
+        let s = (i / 9).min(3);
+        if quads {
+            whole[s] += c as u32 / 2;
+            single[s] += c as u32 % 2;
+        } else {
+            whole[s] += (c >= 2) as u32;
+            single[s] += (c == 1) as u32;
+        }
+    }
+    let limit = rules.derived.suit_limit;
+    let mut kept_best = 0;
+    for kept in 0u32..8 {
+        if kept.count_ones() > limit {
+            continue;
+        }
+        let used = kept | 1 << 3;
+        let (w, h) = (0..4)
+            .filter(|s| used >> s & 1 == 1)
+            .fold((0, 0), |(w, h), s| (w + whole[s], h + single[s]));
+        let w = w.min(7);
+        kept_best = kept_best.max(2 * w + h.min(7 - w));
+    }
+    (14 - kept_best) as u8
+}

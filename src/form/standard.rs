@@ -575,3 +575,138 @@ fn combine(
         groups.truncate(len);
     }
 }
+
+/// One suit's distances as the standard form's distance combines them:
+/// `[p][m]`, tiles missing from `m` melds (and the pair when `p` is 1).
+type Dist = [[u8; 6]; 2];
+
+/// A distance larger than any target: a place no target may use.
+const FAR: u8 = crate::tables::gen::DIST_NONE;
+
+/// The distances of a suit that holds nothing of the target.
+const EMPTY: Dist = [[0, FAR, FAR, FAR, FAR, FAR], [FAR; 6]];
+
+/// The least `a[p][i] + b[q][m - i]` for every `m` up to `K`, the pairs
+/// adding up: the distances of two suits together.
+#[inline(always)]
+fn join<const K: usize>(a: &Dist, b: &Dist) -> Dist {
+    let mut c = [[FAR; 6]; 2];
+    for m in 0..=K {
+        let mut melds = FAR * 4;
+        let mut pair = FAR * 4;
+        for i in 0..=m {
+            melds = melds.min(a[0][i] + b[0][m - i]);
+            pair = pair.min(a[1][i] + b[0][m - i]).min(a[0][i] + b[1][m - i]);
+        }
+        c[0][m] = melds;
+        c[1][m] = pair;
+    }
+    c
+}
+
+/// The tiles missing from `K` melds and the pair over four suits.
+#[inline(always)]
+fn total<const K: usize>(d: &[Dist; 4]) -> u8 {
+    let low = join::<K>(&d[0], &d[1]);
+    let high = join::<K>(&d[2], &d[3]);
+    let mut best = FAR * 4;
+    for i in 0..=K {
+        best = best.min(low[0][i] + high[1][K - i]).min(low[1][i] + high[0][K - i]);
+    }
+    best
+}
+
+/// [`total`] for `k` melds (0–5).
+#[inline(always)]
+fn total_k(d: &[Dist; 4], k: usize) -> u8 {
+    match k {
+        4 => total::<4>(d),
+        0 => total::<0>(d),
+        1 => total::<1>(d),
+        2 => total::<2>(d),
+        3 => total::<3>(d),
+        _ => total::<5>(d),
+    }
+}
+
+/// [`total_k`] within the rules' suit limit: when fewer numbered suits
+/// than three may be held, the least over the suits kept (the others hold
+/// nothing of the target, their tiles all dropped).
+#[inline(always)]
+fn limited(rules: &Rules, d: &[Dist; 4], k: usize) -> u8 {
+    let limit = rules.derived.suit_limit;
+    if limit >= 3 {
+        return total_k(d, k);
+    }
+    let mut best = FAR * 4;
+    for kept in 0u32..8 {
+        if kept.count_ones() != limit {
+            continue;
+        }
+        let mut e = *d;
+        for (s, dist) in e.iter_mut().enumerate().take(3) {
+            if kept >> s & 1 == 0 {
+                *dist = EMPTY;
+            }
+        }
+        best = best.min(total_k(&e, k));
+    }
+    best
+}
+
+/// The fewest tiles missing from a standard target of `k` melds and the
+/// pair for `pos`'s natural tiles, any of them dropped; the hand's jokers
+/// and draws fill the missing places. A joker may stand for a fifth copy
+/// only when the rules allow it, and only as a joker: the fifth copies a
+/// target uses are at most the hand's jokers plus the joker-kind copies
+/// still to draw. Each suit's distance within four copies is flagged when
+/// a fifth copy would lower it; one fifth copy per suit is as good as any
+/// number (`tests/shanten.rs` checks it on every table slot), so a hand
+/// with at least as many jokers as flagged suits reads the permissive
+/// distances, and one with fewer tries which suits get them.
+#[inline(always)]
+pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
+    let tables = &rules.tables;
+    let derived = &rules.derived;
+    let caps: [crate::tables::Distance; 4] =
+        std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
+    let d: [Dist; 4] = std::array::from_fn(|s| bar(rules, s, caps[s].all()));
+    let flagged = (0..4).fold(0u32, |m, s| m | (caps[s].fifth() as u32) << s);
+    let fifths = pos.jokers as u32 + (derived.joker_copies - pos.kind_jokers) as u32;
+    if flagged == 0 || fifths == 0 {
+        return limited(rules, &d, k);
+    }
+    let free: [Dist; 4] = std::array::from_fn(|s| {
+        if flagged >> s & 1 == 1 {
+            bar(rules, s, tables.distance_at(s, pos.keys[s], true).all())
+        } else {
+            d[s]
+        }
+    });
+    if flagged.count_ones() <= fifths {
+        return limited(rules, &free, k);
+    }
+    // Fewer fifth copies than flagged suits: every choice of suits.
+    let mut best = FAR * 4;
+    for chosen in 0u32..16 {
+        if chosen & !flagged != 0 || chosen.count_ones() > fifths {
+            continue;
+        }
+        let e: [Dist; 4] = std::array::from_fn(|s| if chosen >> s & 1 == 1 { free[s] } else { d[s] });
+        best = best.min(limited(rules, &e, k));
+    }
+    best
+}
+
+/// Suit `s`'s distances with what the rules bar: no target in a suit
+/// with no kind in play, and no pair where the suit may not hold it.
+#[inline(always)]
+fn bar(rules: &Rules, s: usize, mut d: Dist) -> Dist {
+    if rules.derived.pair_penalty[s] != 0 {
+        d[1] = [FAR; 6];
+    }
+    if rules.derived.closed_suits >> s & 1 == 1 {
+        d = EMPTY;
+    }
+    d
+}

@@ -116,3 +116,14 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
         }
     }
 }
+
+/// The fewest tiles missing from thirteen orphans for `pos`'s natural
+/// tiles (the target has 14 tiles; the caller checks the hand's size and
+/// that all three numbered suits may be held): one kept copy of each
+/// orphan held, and a second copy of one of them.
+pub(crate) fn distance(pos: &Position) -> u8 {
+    let counts = pos.counts();
+    let held = ORPHANS.iter().filter(|&&i| counts[i] > 0).count();
+    let twice = ORPHANS.iter().any(|&i| counts[i] >= 2) as usize;
+    (14 - held - twice) as u8
+}

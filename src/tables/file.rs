@@ -1,14 +1,14 @@
 //! Table files: tables for a rule set, written once and loaded instead of
 //! regenerated.
 //!
-//! # Format (version 2)
+//! # Format (version 3)
 //!
 //! A 32-byte header, all integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0–7 | magic `HUPAITBL` |
-//! | 8–9 | format version (2) |
+//! | 8–9 | format version (3) |
 //! | 10–11 | header length (32) |
 //! | 12–19 | fingerprint of the table parameters ([`TableParams::fingerprint`]) |
 //! | 20–27 | payload length in bytes (at most [`MAX_PAYLOAD`]) |
@@ -16,12 +16,17 @@
 //!
 //! then the payload, in postcard's format: the table parameters, the name
 //! of the rules that made the file, those rules written out as a rule file
-//! (every field, TOML), and the tables as named columns: `suit` (1,953,125
-//! bytes) and `honor` (78,125 bytes). A file carries everything needed to
+//! (every field, TOML), and the tables as named columns: the need tables
+//! `suit` (1,953,125 bytes) and `honor` (78,125 bytes), and the distance
+//! columns `suit-distance`, `suit-distance-fifth` (4 bytes a pattern:
+//! 1,621,400 bytes each for 14-tile rules) and `honor-distance`,
+//! `honor-distance-fifth` (172,520 bytes each). A file carries everything needed to
 //! rebuild its rules, so [`Rules::from_table_bytes`](crate::Rules::from_table_bytes)
 //! (and `Rules::from_table_file`) need nothing else.
 //!
-//! Version 1 (no rule file, the two tables as fixed fields) is still read:
+//! Version 2 (no distance columns) is still read: the distances are made
+//! from its need tables as it loads. Version 1 (no rule file, the two
+//! tables as fixed fields) is read too:
 //! its tables load, but its rules must be given
 //! ([`TableFileError::NoRules`] says how to rebuild the file).
 //!
@@ -63,10 +68,11 @@ use super::{TableParams, Tables};
 
 /// The magic number that opens a table file.
 pub const MAGIC: [u8; 8] = *b"HUPAITBL";
-/// The format version this library writes (it also reads version 1).
-pub const VERSION: u16 = 2;
-/// The largest payload read: the tables take 2,031,250 bytes.
-pub const MAX_PAYLOAD: u64 = 4 << 20;
+/// The format version this library writes (it also reads versions 1 and 2).
+pub const VERSION: u16 = 3;
+/// The largest payload read: the default tables take 3,825,170 bytes
+/// (17-tile tables a little more).
+pub const MAX_PAYLOAD: u64 = 8 << 20;
 /// Length of the header.
 pub const HEADER_LEN: usize = 32;
 
@@ -105,7 +111,7 @@ pub enum TableFileError {
     },
     /// A format version this library does not read.
     #[error(
-        "table file format version {found} is not supported (this library reads 1 and {VERSION})"
+        "table file format version {found} is not supported (this library reads 1 to {VERSION})"
     )]
     UnsupportedVersion {
         /// The version found.
@@ -209,14 +215,15 @@ struct PayloadV1 {
     honor: Vec<u8>,
 }
 
-/// The payload of version 2.
+/// The payload of versions 2 and 3.
 #[derive(Serialize, Deserialize)]
 struct Payload {
     params: Params,
     rules: String,
     /// The rules as a rule file.
     spec: String,
-    /// The tables by name: `suit`, `honor`.
+    /// The tables by name: `suit`, `honor`, and from version 3 the
+    /// distance columns.
     columns: Vec<(String, Vec<u8>)>,
 }
 
@@ -235,10 +242,11 @@ pub fn to_bytes(rules: &crate::Rules) -> Vec<u8> {
         },
         rules: rules.name().to_string(),
         spec: rules.to_spec().to_toml(),
-        columns: vec![
-            ("suit".into(), suit.to_vec()),
-            ("honor".into(), honor.to_vec()),
-        ],
+        columns: [("suit", suit), ("honor", honor)]
+            .into_iter()
+            .chain(super::DIST_COLUMNS.into_iter().zip(tables.raw_distances()))
+            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()))
+            .collect(),
     };
     let body = postcard::to_allocvec(&payload).expect("serialising to memory cannot fail");
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
@@ -352,10 +360,15 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
     };
     let mut columns = payload.columns.into_iter();
     let (mut suit, mut honor) = (None, None);
+    let mut dist: [Option<Vec<u8>>; 4] = Default::default();
     for (name, bytes) in columns.by_ref() {
+        let d = super::DIST_COLUMNS.iter().position(|&c| c == name);
         match name.as_str() {
             "suit" if suit.is_none() => suit = Some(bytes),
             "honor" if honor.is_none() => honor = Some(bytes),
+            _ if version >= 3 && d.is_some_and(|d| dist[d].is_none()) => {
+                dist[d.expect("matched")] = Some(bytes)
+            }
             _ => {
                 return Err(TableFileError::Corrupt {
                     message: format!("unexpected column {:?}", crate::error::cut(&name)),
@@ -376,7 +389,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
         params,
         bytes: bytes.len(),
     };
-    let tables = Tables::from_raw(params, suit, honor)
+    let dist = match dist {
+        [Some(a), Some(b), Some(c), Some(d)] => Some([a, b, c, d]),
+        [None, None, None, None] if version < 3 => None,
+        _ => {
+            return Err(TableFileError::Corrupt {
+                message: "a distance column is missing".into(),
+            })
+        }
+    };
+    let tables = Tables::from_raw(params, suit, honor, dist)
         .map_err(|(table, reason)| TableFileError::BadTable { table, reason })?;
     Ok((tables, info))
 }
@@ -428,8 +450,17 @@ pub fn verify(tables: &Tables) -> Result<(), TableFileError> {
     let fresh = Tables::generate(tables.params());
     let (suit, honor) = tables.raw();
     let (want_suit, want_honor) = fresh.raw();
-    for (table, got, want) in [("suit", suit, want_suit), ("honor", honor, want_honor)] {
-        if let Some(slot) = (0..want.len()).find(|&i| got.get(i) != want.get(i)) {
+    let columns = [("suit", suit, want_suit), ("honor", honor, want_honor)]
+        .into_iter()
+        .chain(
+            super::DIST_COLUMNS
+                .into_iter()
+                .zip(tables.raw_distances())
+                .zip(fresh.raw_distances())
+                .map(|((name, got), want)| (name, got, want)),
+        );
+    for (table, got, want) in columns {
+        if let Some(slot) = (0..want.len().max(got.len())).find(|&i| got.get(i) != want.get(i)) {
             return Err(TableFileError::Differs { table, slot });
         }
     }

@@ -419,3 +419,154 @@ fn honor_sequence_table_capped(params: &TableParams) -> Vec<u8> {
     }
     table
 }
+
+// The distance tables (shanten). For every pattern of one suit and every
+// number of melds m = 0..=5, with and without the pair: the fewest tiles
+// missing from a target of m melds (and the pair) built in this suit, when
+// the pattern's tiles may be kept or dropped. A target built from the kept
+// tiles `Q` with the fewest jokers has `|Q| + need(Q)` tiles; with more
+// melds it grows by whole melds of missing tiles. So the distance of `P` is
+// the least `3m + 2p - |Q|` over the sub-patterns `Q` of `P` whose need
+// (from the need table of the same parameters) fits in `m` melds: computed
+// by keys in increasing order, each pattern taking the least of its own
+// value and those of the patterns one tile smaller.
+
+/// Melds a distance value describes: 0–5 (17-tile hands reach 5).
+pub const DIST_MELDS: usize = 5;
+
+/// A distance for "no target" (the pair where the suit may not hold it).
+pub const DIST_NONE: u8 = 50;
+
+/// One pattern's distances: `[p * 6 + m]` for `m` melds, with the pair when `p` is 1.
+pub type Distances = [u8; 12];
+
+/// The distances of every pattern (by dense key) of a table of `ranks`
+/// ranks whose need table is `need`; patterns above `max_tiles` tiles hold
+/// [`DIST_NONE`].
+pub fn distances(need: &[u8], ranks: usize, max_tiles: u8) -> Vec<Distances> {
+    let slots = pow5(ranks);
+    let mut out = vec![[DIST_NONE; 12]; slots];
+    let mut counts = [0u8; 9];
+    let mut tiles: u32 = 0;
+    let mut key = 0;
+    while key < slots {
+        if tiles <= max_tiles as u32 {
+            let v = need[key];
+            let mut d = [DIST_NONE; 12];
+            let mut p = 0;
+            while p < 2 {
+                let n = if p == 0 { v & 0x0f } else { v >> 4 };
+                if n != NEED_NONE {
+                    // The smallest target holds tiles + n = 3·m0 + 2p tiles.
+                    let mut m = (tiles + n as u32 - 2 * p as u32) / 3;
+                    while m <= DIST_MELDS as u32 {
+                        d[p * 6 + m as usize] = (3 * m + 2 * p as u32 - tiles) as u8;
+                        m += 1;
+                    }
+                }
+                p += 1;
+            }
+            let mut place = 1;
+            let mut r = 0;
+            while r < ranks {
+                if counts[r] > 0 {
+                    let fewer = &out[key - place];
+                    let mut i = 0;
+                    while i < 12 {
+                        if fewer[i] < d[i] {
+                            d[i] = fewer[i];
+                        }
+                        i += 1;
+                    }
+                }
+                place *= 5;
+                r += 1;
+            }
+            out[key] = d;
+        }
+        // The next key: add one to the base-5 digits.
+        key += 1;
+        let mut r = 0;
+        while r < ranks {
+            if counts[r] < 4 {
+                counts[r] += 1;
+                tiles += 1;
+                break;
+            }
+            counts[r] = 0;
+            tiles -= 4;
+            r += 1;
+        }
+    }
+    out
+}
+
+/// Flag bit of a packed distance: the permissive distances (a joker as a
+/// fifth copy) differ from these.
+pub const DIST_FIFTH: u32 = 1 << 31;
+
+/// Packs one pattern's distances (layout in `src/tables/mod.rs`): 2 bits
+/// per step, `d(m, 0) - d(m - 1, 0)` for m = 1..=5 from bit 0, then
+/// `d(m, 1) - d(m, 0)` for m = 0..=5 from bit 10. A step above 3 (the pair
+/// where the suit may not hold it) is stored as 3; the rules bar that pair.
+pub fn pack_distances(d: &Distances) -> u32 {
+    let step = |hi: u8, lo: u8| -> u32 {
+        let s = hi.saturating_sub(lo);
+        if s > 3 {
+            3
+        } else {
+            s as u32
+        }
+    };
+    let mut v = 0u32;
+    let mut m = 1;
+    while m <= DIST_MELDS {
+        v |= step(d[m], d[m - 1]) << (2 * (m - 1));
+        m += 1;
+    }
+    let mut m = 0;
+    while m <= DIST_MELDS {
+        v |= step(d[6 + m], d[m]) << (10 + 2 * m);
+        m += 1;
+    }
+    v
+}
+
+/// The packed distance column of a table, in the order of its compact
+/// ranking: for each pattern of at most `max_tiles` tiles (`index` maps a
+/// dense key to its slot, `len` slots), the capped distances (`cap`, from
+/// need tables where jokers stay within four copies) flagged with
+/// [`DIST_FIFTH`] where the permissive ones (`free`) differ, and the
+/// permissive distances. Little-endian `u32`s, `4 * len` bytes each.
+pub fn distance_columns(
+    cap: &[Distances],
+    free: &[Distances],
+    ranks: usize,
+    max_tiles: u8,
+    len: usize,
+    index: &dyn Fn(usize) -> usize,
+) -> (Vec<u8>, Vec<u8>) {
+    let mut capped = vec![0u8; 4 * len];
+    let mut permissive = vec![0u8; 4 * len];
+    let mut counts = [0u8; 9];
+    let mut key = 0;
+    while key < pow5(ranks) {
+        super::key::counts_of(key, &mut counts[..ranks]);
+        let mut tiles = 0u32;
+        let mut r = 0;
+        while r < ranks {
+            tiles += counts[r] as u32;
+            r += 1;
+        }
+        if tiles <= max_tiles as u32 {
+            let i = index(key);
+            let c = pack_distances(&cap[key]);
+            let f = pack_distances(&free[key]);
+            let flagged = if c != f { c | DIST_FIFTH } else { c };
+            capped[4 * i..4 * i + 4].copy_from_slice(&flagged.to_le_bytes());
+            permissive[4 * i..4 * i + 4].copy_from_slice(&f.to_le_bytes());
+        }
+        key += 1;
+    }
+    (capped, permissive)
+}

@@ -83,3 +83,92 @@ pub fn word_key(v: u64) -> usize {
     let quads = (pairs.wrapping_mul(25 + (1 << 16)) >> 16) & H;
     (quads.wrapping_mul(625 + (1 << 32)) >> 32) as usize
 }
+
+/// The compact index of the distance tables: every pattern of at most
+/// `max_tiles` tiles gets its own slot in `0..len`, with no gaps. A key is
+/// cut into its low ranks (the first `low_ranks` digits) and its high ranks
+/// (the rest); low patterns are numbered by tile count, then key, so that
+/// the ones that fit beside a high pattern come first, and each high
+/// pattern starts where the previous one's fitting low patterns end:
+/// `index = base[high] + low[low]`, two loads from small arrays.
+/// `LOW_SLOTS` is `5^low_ranks`, a constant so that the cut is a
+/// multiplication, not a division.
+pub struct Ranking<const LOW_SLOTS: usize> {
+    /// Rank of each low pattern among the low patterns, by (tiles, key).
+    low: Vec<u16>,
+    /// First index of each high pattern.
+    base: Vec<u32>,
+    /// Patterns of at most `max_tiles` tiles.
+    len: usize,
+}
+
+impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
+    /// The ranking of patterns of `ranks` ranks with at most `max_tiles`
+    /// tiles, cut after `low_ranks` ranks (`5^low_ranks == LOW_SLOTS`).
+    pub fn new(ranks: usize, low_ranks: usize, max_tiles: u8) -> Ranking<LOW_SLOTS> {
+        let low_slots = pow5(low_ranks);
+        assert_eq!(low_slots, LOW_SLOTS, "LOW_SLOTS is 5^low_ranks");
+        let high_slots = pow5(ranks - low_ranks);
+        let tiles = |key: usize, digits: usize| {
+            let mut c = [0u8; 9];
+            counts_of(key, &mut c[..digits]);
+            c.iter().map(|&n| n as usize).sum::<usize>()
+        };
+        let mut order: Vec<usize> = (0..low_slots).collect();
+        order.sort_by_key(|&k| (tiles(k, low_ranks), k));
+        let mut low = vec![0u16; low_slots];
+        // fitting[t]: low patterns of at most t tiles.
+        let mut fitting = vec![0usize; max_tiles as usize + 1];
+        for (rank, &k) in order.iter().enumerate() {
+            low[k] = rank as u16;
+            let t = tiles(k, low_ranks);
+            let mut s = t;
+            while s <= max_tiles as usize {
+                fitting[s] += 1;
+                s += 1;
+            }
+        }
+        let mut base = vec![0u32; high_slots];
+        let mut next = 0usize;
+        for (high, b) in base.iter_mut().enumerate() {
+            *b = next as u32;
+            let t = tiles(high, ranks - low_ranks);
+            if t <= max_tiles as usize {
+                next += fitting[max_tiles as usize - t];
+            }
+        }
+        Ranking {
+            low,
+            base,
+            len: next,
+        }
+    }
+
+    /// Patterns indexed (those of at most `max_tiles` tiles).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The index of the pattern with dense key `key` (it must have at most
+    /// `max_tiles` tiles).
+    #[inline(always)]
+    pub fn index(&self, key: usize) -> usize {
+        self.base[key / LOW_SLOTS] as usize + self.low[key % LOW_SLOTS] as usize
+    }
+}
+
+/// The ranking of numbered-suit patterns: ranks 1–5 low, 6–9 high.
+pub type SuitRanking = Ranking<3125>;
+
+/// The ranking of honour patterns: east to north low, the dragons high.
+pub type HonorRanking = Ranking<625>;
+
+/// The ranking of numbered-suit patterns of at most `max_tiles` tiles.
+pub fn suit_ranking(max_tiles: u8) -> SuitRanking {
+    Ranking::new(SUIT_RANKS, 5, max_tiles)
+}
+
+/// The ranking of honour patterns of at most `max_tiles` tiles.
+pub fn honor_ranking(max_tiles: u8) -> HonorRanking {
+    Ranking::new(HONOR_RANKS, 4, max_tiles)
+}

@@ -54,7 +54,10 @@ pub mod file;
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use key::{counts_of, honor_key, suit_key, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
+use key::{
+    counts_of, honor_key, suit_key, HonorRanking, SuitRanking, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS,
+    SUIT_SLOTS,
+};
 
 pub use gen::TableParams;
 
@@ -94,9 +97,75 @@ impl Need {
     }
 }
 
-/// A pair of tables (numbered suits, honours) for one set of [`TableParams`].
+/// One distance value: how many tiles one suit's pattern is from m melds,
+/// with or without the pair (see the [layout](self)).
+///
+/// ```
+/// use hupai::tables::Tables;
+/// let d = Tables::builtin().suit_distance(&[0, 0, 0, 0, 0, 2, 1, 1, 1]); // 66789
+/// assert_eq!((d.melds(0), d.melds(1), d.melds(2)), (0, 0, 1)); // 789; 66(6) 789
+/// assert_eq!((d.with_pair(0), d.with_pair(1), d.with_pair(2)), (0, 0, 3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distance(u32);
+
+impl Distance {
+    /// The value of a pattern no table holds: every distance large.
+    pub(crate) const NONE: Distance = Distance(0x003f_ffff);
+
+    /// Tiles missing from `melds` melds (0–5) built in this suit.
+    #[inline]
+    pub fn melds(self, melds: usize) -> u8 {
+        let mut d = 0;
+        let mut m = 1;
+        while m <= melds.min(gen::DIST_MELDS) {
+            d += (self.0 >> (2 * (m - 1)) & 3) as u8;
+            m += 1;
+        }
+        d
+    }
+
+    /// Tiles missing from `melds` melds (0–5) and the pair built in this
+    /// suit (a suit that may not hold the pair reads 3 more than
+    /// [`Distance::melds`]: the rules bar it).
+    #[inline]
+    pub fn with_pair(self, melds: usize) -> u8 {
+        let m = melds.min(gen::DIST_MELDS);
+        self.melds(m) + (self.0 >> (10 + 2 * m) & 3) as u8
+    }
+
+    /// Would a joker standing for a fifth copy make some distance smaller?
+    #[inline]
+    pub fn fifth(self) -> bool {
+        self.0 & gen::DIST_FIFTH != 0
+    }
+
+    /// Every distance, `[p][m]`: `m` melds, with the pair when `p` is 1.
+    #[inline(always)]
+    pub(crate) fn all(self) -> [[u8; 6]; 2] {
+        let v = self.0;
+        let mut out = [[0u8; 6]; 2];
+        let mut d = 0u8;
+        let mut m = 0;
+        while m < 6 {
+            if m > 0 {
+                d += (v >> (2 * (m - 1)) & 3) as u8;
+            }
+            out[0][m] = d;
+            out[1][m] = d + (v >> (10 + 2 * m) & 3) as u8;
+            m += 1;
+        }
+        out
+    }
+}
+
+/// The tables (numbered suits, honours) for one set of [`TableParams`]:
+/// the need tables and the distance tables.
 pub struct Tables {
     storage: Storage,
+    dist: DistStorage,
+    suit_ranking: SuitRanking,
+    honor_ranking: HonorRanking,
     params: TableParams,
 }
 
@@ -107,6 +176,29 @@ enum Storage {
     Owned { suit: Box<[u8]>, honor: Box<[u8]> },
 }
 
+/// The four distance columns: numbered suits and honours, each within
+/// four copies (flagged) and with fifth copies.
+enum DistStorage {
+    /// The columns `build.rs` compiled in.
+    Builtin,
+    /// Columns generated at run time or loaded from a file.
+    Owned([Box<[u8]>; 4]),
+}
+
+/// Which distance column: numbered or honour, within four copies or not.
+const SUIT_CAP: usize = 0;
+const SUIT_FIFTH: usize = 1;
+const HONOR_CAP: usize = 2;
+const HONOR_FIFTH: usize = 3;
+
+/// The names of the distance columns, as table files store them.
+pub(crate) const DIST_COLUMNS: [&str; 4] = [
+    "suit-distance",
+    "suit-distance-fifth",
+    "honor-distance",
+    "honor-distance-fifth",
+];
+
 impl Tables {
     /// The tables compiled in by `build.rs`, for [`TableParams::DEFAULT`].
     pub fn builtin() -> Arc<Tables> {
@@ -115,6 +207,9 @@ impl Tables {
             .get_or_init(|| {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
+                    dist: DistStorage::Builtin,
+                    suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
+                    honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
                     params: TableParams::DEFAULT,
                 })
             })
@@ -135,11 +230,17 @@ impl Tables {
     /// assert!(tables.suit(&quad).with_pair() > 1);          // capped at four copies
     /// ```
     pub fn generate(params: &TableParams) -> Tables {
+        let suit = gen::suit_table(params);
+        let honor = gen::honor_table(params);
+        let dist = distance_columns(params, &suit, &honor);
         Tables {
             storage: Storage::Owned {
-                suit: gen::suit_table(params).into_boxed_slice(),
-                honor: gen::honor_table(params).into_boxed_slice(),
+                suit: suit.into_boxed_slice(),
+                honor: honor.into_boxed_slice(),
             },
+            dist: DistStorage::Owned(dist),
+            suit_ranking: key::suit_ranking(params.max_tiles),
+            honor_ranking: key::honor_ranking(params.max_tiles),
             params: *params,
         }
     }
@@ -179,6 +280,7 @@ impl Tables {
         params: TableParams,
         suit: Vec<u8>,
         honor: Vec<u8>,
+        dist: Option<[Vec<u8>; 4]>,
     ) -> Result<Tables, (&'static str, String)> {
         let suit_shape = Shape {
             ranks: SUIT_RANKS,
@@ -197,13 +299,101 @@ impl Tables {
         };
         check_values("suit", &suit, SUIT_SLOTS, &suit_shape, params.max_tiles)?;
         check_values("honor", &honor, HONOR_SLOTS, &honor_shape, params.max_tiles)?;
+        let suit_ranking = key::suit_ranking(params.max_tiles);
+        let honor_ranking = key::honor_ranking(params.max_tiles);
+        let dist = match dist {
+            Some(columns) => {
+                for (i, column) in columns.iter().enumerate() {
+                    let len = if i < HONOR_CAP {
+                        suit_ranking.len()
+                    } else {
+                        honor_ranking.len()
+                    };
+                    check_distances(DIST_COLUMNS[i], column, len, i % 2 == 0)?;
+                }
+                columns.map(Vec::into_boxed_slice)
+            }
+            // Files from before the distance columns: made from the needs.
+            None => distance_columns(&params, &suit, &honor),
+        };
         Ok(Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
+            dist: DistStorage::Owned(dist),
+            suit_ranking,
+            honor_ranking,
             params,
         })
+    }
+
+    /// The raw bytes of the four distance columns, as a table file stores
+    /// them (named by `DIST_COLUMNS`).
+    pub(crate) fn raw_distances(&self) -> [&[u8]; 4] {
+        [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| self.dist_bytes(i))
+    }
+
+    #[inline(always)]
+    fn dist_bytes(&self, column: usize) -> &[u8] {
+        match &self.dist {
+            DistStorage::Builtin => DEFAULT_DIST[column],
+            DistStorage::Owned(columns) => &columns[column],
+        }
+    }
+
+    /// The distances of one numbered suit from its 9 counts (each at most
+    /// 4, at most `max_tiles` in all), with every kind within four copies
+    /// ([`Distance::fifth`] says whether a joker as a fifth copy would do
+    /// better).
+    ///
+    /// ```
+    /// use hupai::tables::Tables;
+    /// let tables = Tables::builtin();
+    /// let d = tables.suit_distance(&[4, 0, 0, 0, 0, 0, 0, 0, 0]); // 1111m
+    /// assert_eq!(d.melds(1), 0);     // 111m
+    /// assert_eq!(d.with_pair(1), 2); // 111m + 1m, 2m or 3m missing: 11m 123m or 111m 22m
+    /// assert!(d.fifth());            // 111m 11m, the fifth 1m a joker
+    /// assert_eq!(tables.suit_distance_fifth(&[4, 0, 0, 0, 0, 0, 0, 0, 0]).with_pair(1), 1);
+    /// ```
+    pub fn suit_distance(&self, counts: &[u8; 9]) -> Distance {
+        self.distance_at(0, suit_key(counts), false)
+    }
+
+    /// [`Tables::suit_distance`] where a joker may stand for a fifth copy
+    /// (the same values when the parameters cap jokers at four copies).
+    pub fn suit_distance_fifth(&self, counts: &[u8; 9]) -> Distance {
+        self.distance_at(0, suit_key(counts), true)
+    }
+
+    /// The distances of the honours from their 7 counts, as
+    /// [`Tables::suit_distance`].
+    pub fn honor_distance(&self, counts: &[u8; 7]) -> Distance {
+        self.distance_at(3, honor_key(counts), false)
+    }
+
+    /// [`Tables::honor_distance`] with fifth copies, as
+    /// [`Tables::suit_distance_fifth`].
+    pub fn honor_distance_fifth(&self, counts: &[u8; 7]) -> Distance {
+        self.distance_at(3, honor_key(counts), true)
+    }
+
+    /// The distances of suit `suit` (0–2 numbered, 3 honours) at dense key
+    /// `key` (a pattern of at most `max_tiles` tiles), within four copies
+    /// or (`fifth`) not.
+    #[inline(always)]
+    pub(crate) fn distance_at(&self, suit: usize, key: usize, fifth: bool) -> Distance {
+        let (column, index) = if suit == 3 {
+            (HONOR_CAP + fifth as usize, self.honor_ranking.index(key))
+        } else {
+            (SUIT_CAP + fifth as usize, self.suit_ranking.index(key))
+        };
+        let bytes = self.dist_bytes(column);
+        let at = 4 * index;
+        match bytes.get(at..at + 4) {
+            Some(b) => Distance(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            None => Distance::NONE,
+        }
     }
 
     /// The raw bytes of the two tables (numbered suits, honours), as a
@@ -445,4 +635,65 @@ impl std::fmt::Debug for Tables {
             .field("params", &self.params)
             .finish_non_exhaustive()
     }
+}
+
+/// The four distance columns (see `DIST_COLUMNS`) for `params`, from the
+/// need tables `suit` and `honor` made for them: the capped columns come
+/// from need tables where jokers stay within four copies (generated here
+/// when `params` allow fifth copies).
+fn distance_columns(params: &TableParams, suit: &[u8], honor: &[u8]) -> [Box<[u8]>; 4] {
+    let capped_params = TableParams {
+        joker_fifth_copy: false,
+        ..*params
+    };
+    let (suit_cap_need, honor_cap_need);
+    let (suit_cap, honor_cap) = if params.joker_fifth_copy {
+        suit_cap_need = gen::suit_table(&capped_params);
+        honor_cap_need = gen::honor_table(&capped_params);
+        (&suit_cap_need[..], &honor_cap_need[..])
+    } else {
+        (suit, honor)
+    };
+    let max = params.max_tiles;
+    let suit_ranking = key::suit_ranking(max);
+    let honor_ranking = key::honor_ranking(max);
+    let (a, b) = gen::distance_columns(
+        &gen::distances(suit_cap, SUIT_RANKS, max),
+        &gen::distances(suit, SUIT_RANKS, max),
+        SUIT_RANKS,
+        max,
+        suit_ranking.len(),
+        &|k| suit_ranking.index(k),
+    );
+    let (c, d) = gen::distance_columns(
+        &gen::distances(honor_cap, HONOR_RANKS, max),
+        &gen::distances(honor, HONOR_RANKS, max),
+        HONOR_RANKS,
+        max,
+        honor_ranking.len(),
+        &|k| honor_ranking.index(k),
+    );
+    [a, b, c, d].map(Vec::into_boxed_slice)
+}
+
+/// Checks a distance column read from a file: its length, and in every
+/// value no bit outside the layout (the fifth-copy flag only in the
+/// capped columns, `flagged`).
+fn check_distances(
+    table: &'static str,
+    column: &[u8],
+    len: usize,
+    flagged: bool,
+) -> Result<(), (&'static str, String)> {
+    if column.len() != 4 * len {
+        return Err((table, format!("{} bytes, expected {}", column.len(), 4 * len)));
+    }
+    let allowed = 0x003f_ffff | if flagged { gen::DIST_FIFTH } else { 0 };
+    for (slot, b) in column.chunks_exact(4).enumerate() {
+        let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        if v & !allowed != 0 {
+            return Err((table, format!("slot {slot} holds {v:#010x}: bits outside the layout")));
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,300 @@
+//! How far a hand is from a win (向听 / shanten), and which draws bring it
+//! closer (有效牌 / 受入).
+//!
+//! A hand of 3N+1 or 3N+2 tiles (jokers included) is measured against
+//! every **target**: a complete hand of 3N+2 tiles in one of the rules'
+//! forms (N melds and the pair, with every rule switch; seven pairs and
+//! thirteen orphans when the target has 14 tiles). Each place of the
+//! target is filled by a natural tile kept from the hand, by one of its
+//! jokers, or by a drawn tile: a natural kind in play of which the hand
+//! and the draws hold at most four, or a copy of a joker kind (a joker; at
+//! most four copies of each kind in all). Jokers stand for any tile in
+//! play, and for a fifth copy only where the rules allow it. The
+//! **replacement number** is the fewest drawn tiles over all targets, and
+//! **shanten** is one less: −1 is a win, 0 is ready.
+//!
+//! ```
+//! use hupai::{Hand, Rules};
+//! let rules = Rules::chinese();
+//! assert_eq!(rules.shanten(&"123m456p789s1122z".parse::<Hand>()?)?, 0);  // ready
+//! assert_eq!(rules.shanten(&"123m456p789s11222z".parse::<Hand>()?)?, -1); // a win
+//! // Jokers fill places: one joker and a 258-free hand two tiles from ready.
+//! assert_eq!(rules.shanten(&"147m258p369s1234z*".parse::<Hand>()?)?, 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The standard form's distance is read from the per-suit distance tables
+//! (`src/tables/mod.rs` documents them) and combined over the four suits
+//! by a fixed computation (`src/form/standard.rs`); seven pairs and
+//! thirteen orphans count. The jokers then fill missing places one each.
+
+use crate::error::HandError;
+use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
+use crate::hand::Hand;
+use crate::position::{Position, Purpose};
+use crate::rules::Rules;
+use crate::tile::{Tile, KINDS};
+
+impl Rules {
+    /// The shanten of `hand` (3N+1 or 3N+2 tiles within the rules' limit):
+    /// −1 a win, 0 ready, 1 one useful draw from ready, and so on.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules};
+    /// let riichi = Rules::riichi();
+    /// assert_eq!(riichi.shanten(&"1112345678999m".parse::<Hand>()?)?, 0);
+    /// // 1111m with a joker: 111m 11m, the joker a fifth 1m.
+    /// assert_eq!(Rules::chinese().shanten(&"1111m*".parse::<Hand>()?)?, -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::TileNotInRules`], [`HandError::TooManyTiles`] and
+    /// [`HandError::WrongSize`] for a hand of 3N tiles.
+    #[inline]
+    pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Either)?;
+        Ok(self.replacement(&pos) as i8 - 1)
+    }
+
+    /// [`Rules::shanten`] on a count array (indexed 0–33, copies of joker
+    /// kinds included) and a joker count.
+    ///
+    /// ```
+    /// let mut counts = [0u8; 34];
+    /// counts[0] = 2; // 11m
+    /// counts[27] = 1; // 1z
+    /// assert_eq!(hupai::Rules::basic().shanten_counts(&counts, 1)?, 0); // 11m 1z* waits
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::TooManyCopies`] for a count above 4, else as
+    /// [`Rules::shanten`].
+    #[inline]
+    pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        let pos = self.accept_counts(counts, jokers, Purpose::Either)?;
+        Ok(self.replacement(&pos) as i8 - 1)
+    }
+
+    /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
+    /// cleared and receives one answer per hand, and a bad hand's error
+    /// does not stop the others.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules};
+    /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s1z", "123m"]
+    ///     .iter()
+    ///     .map(|s| s.parse())
+    ///     .collect::<Result<_, _>>()?;
+    /// let mut out = Vec::new();
+    /// Rules::chinese().shanten_batch(&hands, &mut out);
+    /// assert!(matches!(out[..], [Ok(-1), Ok(0), Err(_)]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shanten_batch(&self, hands: &[Hand], out: &mut Vec<Result<i8, HandError>>) {
+        out.clear();
+        out.extend(hands.iter().map(|h| self.shanten(h)));
+    }
+
+    /// The replacement number of an accepted position: the fewest tiles
+    /// missing from a target of its size over the forms that apply, less
+    /// the jokers that fill missing places.
+    #[inline(always)]
+    pub(crate) fn replacement(&self, pos: &Position) -> u8 {
+        let total = pos.total() as usize;
+        let k = (total - 1) / 3;
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if forms.contains(Form::Standard) {
+            missing = standard::distance(self, pos, k);
+        }
+        if k == 4 {
+            missing = missing.min(self.special_distance(pos));
+        }
+        missing.saturating_sub(pos.jokers)
+    }
+
+    /// The fewest tiles missing from seven pairs or thirteen orphans (a
+    /// 14-tile target), out of line: most hands are standard only.
+    #[inline(never)]
+    fn special_distance(&self, pos: &Position) -> u8 {
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if forms.contains(Form::SevenPairs) {
+            missing = missing.min(seven_pairs::distance(self, pos));
+        }
+        if forms.contains(Form::ThirteenOrphans) && self.derived.suit_limit >= 3 {
+            missing = missing.min(thirteen_orphans::distance(pos));
+        }
+        missing
+    }
+
+    /// The tiles whose draw lowers the shanten of `hand` and, for a hand of
+    /// 3N+2 tiles, the same for every discard: this is the table of what
+    /// to discard (何切) an AI or a training tool shows. `visible` counts
+    /// the tiles the player can see outside the hand (discards, melds on
+    /// the table; indexed 0–33): a kind's unseen copies are 4 less those
+    /// in the hand and those visible.
+    ///
+    /// ```
+    /// use hupai::{Efficiency, Hand, Rules};
+    /// let rules = Rules::riichi();
+    /// let hand: Hand = "123m456p789s11z23p".parse()?; // 13 tiles: 1p, 4p or 7p wins
+    /// let Efficiency::Draw(draws) = rules.efficiency(&hand, &[0; 34])? else { unreachable!() };
+    /// assert_eq!(draws.shanten, 0);
+    /// let tiles: Vec<String> = draws.tiles.iter().map(|e| e.tile.to_string()).collect();
+    /// assert_eq!(tiles, ["1p", "4p", "7p"]);
+    /// assert_eq!(draws.count, 11); // 4 + 3 + 4 unseen
+    /// let visible = hupai::Hand::from_tiles(&["1p".parse()?, "1p".parse()?], 0)?;
+    /// let Efficiency::Draw(draws) = rules.efficiency(&hand, visible.counts())? else { unreachable!() };
+    /// assert_eq!(draws.count, 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::shanten`], and [`HandError::TooManyCopies`] when a kind's
+    /// copies in the hand and visible exceed 4.
+    pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Either)?;
+        let counts = hand.counts();
+        if let Some(i) = (0..KINDS).find(|&i| counts[i] as u32 + visible[i] as u32 > 4) {
+            return Err(HandError::TooManyCopies {
+                tile: Tile::from_index(i).expect("index < 34"),
+                count: counts[i] as usize + visible[i] as usize,
+            });
+        }
+        let shanten = self.replacement(&pos) as i8 - 1;
+        if pos.total() % 3 == 1 {
+            return Ok(Efficiency::Draw(self.draws(counts, hand.jokers(), visible, shanten)));
+        }
+        let mut discards = Vec::new();
+        let mut after = *counts;
+        for i in 0..KINDS {
+            if counts[i] == 0 {
+                continue;
+            }
+            after[i] -= 1;
+            let s = self.shanten_after(&after, hand.jokers());
+            let draws = self.draws(&after, hand.jokers(), visible, s);
+            after[i] += 1;
+            discards.push(DiscardChoice {
+                discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
+                draws,
+            });
+        }
+        if hand.jokers() > 0 {
+            let s = self.shanten_after(counts, hand.jokers() - 1);
+            let draws = self.draws(counts, hand.jokers() - 1, visible, s);
+            discards.push(DiscardChoice {
+                discard: Discard::Joker,
+                draws,
+            });
+        }
+        // Best first: lowest shanten, then most effective tiles; ties keep
+        // index order (a stable sort), the joker last.
+        discards.sort_by_key(|d| (d.draws.shanten, std::cmp::Reverse(d.draws.count)));
+        Ok(Efficiency::Discard { shanten, discards })
+    }
+
+    /// The shanten of an accepted hand's counts and jokers after a change
+    /// that keeps them acceptable (one tile fewer).
+    fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
+        let pos = self
+            .accept(counts, jokers, self.sizes(Purpose::Either))
+            .expect("a tile fewer than an accepted hand is accepted");
+        self.replacement(&pos) as i8 - 1
+    }
+
+    /// The effective draws of the 3N+1 hand `counts` and `jokers`, whose
+    /// shanten is `shanten`.
+    fn draws(&self, counts: &[u8; KINDS], jokers: u8, visible: &[u8; KINDS], shanten: i8) -> Draws {
+        let mut tiles = Vec::new();
+        let mut count = 0;
+        let mut more = *counts;
+        let sizes = self.sizes(Purpose::Win);
+        for tile in self.tiles().iter() {
+            let i = tile.index();
+            if counts[i] >= 4 {
+                continue;
+            }
+            more[i] += 1;
+            let lower = self
+                .accept(&more, jokers, sizes)
+                .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
+            more[i] -= 1;
+            if lower {
+                let unseen = 4u8.saturating_sub(counts[i] + visible[i]);
+                count += unseen as u32;
+                tiles.push(Effective { tile, unseen });
+            }
+        }
+        Draws {
+            shanten,
+            tiles,
+            count,
+        }
+    }
+}
+
+/// What [`Rules::efficiency`] finds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Efficiency {
+    /// A hand of 3N+1 tiles: the draws that lower its shanten.
+    Draw(Draws),
+    /// A hand of 3N+2 tiles: every discard, best first.
+    Discard {
+        /// The hand's shanten (−1: a win).
+        shanten: i8,
+        /// Each discard with the shanten after it and the draws that lower that.
+        discards: Vec<DiscardChoice>,
+    },
+}
+
+/// The effective draws of a hand of 3N+1 tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draws {
+    /// The hand's shanten.
+    pub shanten: i8,
+    /// The kinds whose draw lowers it, in index order (copies of a joker
+    /// kind add a joker).
+    pub tiles: Vec<Effective>,
+    /// Their unseen copies in all.
+    pub count: u32,
+}
+
+/// One effective kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effective {
+    /// The kind.
+    pub tile: Tile,
+    /// Its copies neither in the hand nor visible.
+    pub unseen: u8,
+}
+
+/// One discard of a hand of 3N+2 tiles and what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscardChoice {
+    /// The tile discarded.
+    pub discard: Discard,
+    /// The shanten after the discard and the draws that lower it.
+    pub draws: Draws,
+}
+
+/// A discarded tile: a natural kind (or a copy of a joker kind), or a joker `*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Discard {
+    /// A tile of this kind.
+    Tile(Tile),
+    /// A joker written `*`.
+    Joker,
+}
+
+impl std::fmt::Display for Discard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Discard::Tile(t) => t.fmt(f),
+            Discard::Joker => f.write_str("*"),
+        }
+    }
+}
