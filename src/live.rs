@@ -142,6 +142,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.held[i] += 1;
         if self.rules.borrow().jokers.contains(tile) {
             self.pos.jokers += 1;
+            self.pos.kind_jokers += 1;
             self.pos.joker_fours ^= ((self.held[i] == 4) as u64) << i;
         } else {
             self.change(i, 1);
@@ -174,6 +175,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.held[i] -= 1;
         if self.rules.borrow().jokers.contains(tile) {
             self.pos.jokers -= 1;
+            self.pos.kind_jokers -= 1;
             self.pos.joker_fours &= !(1 << i);
         } else {
             self.change(i, -1);
@@ -261,5 +263,32 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             return TileSet::EMPTY;
         }
         rules.waits_of(&self.pos)
+    }
+
+    /// The shanten (see [`Rules::shanten`]): −1 a win, 0 ready; `None` for
+    /// a hand of 3N tiles. The suits' keys are kept up to date by each
+    /// draw and discard.
+    ///
+    /// ```
+    /// use hupai::{LiveHand, Rules, Tile};
+    /// let rules = Rules::chinese();
+    /// let mut live = LiveHand::from_hand(&rules, &"123m456p789s1z2z".parse()?)?;
+    /// live.discard("2z".parse::<Tile>()?)?;
+    /// assert_eq!(live.shanten(), Some(0));
+    /// live.draw("1z".parse::<Tile>()?)?;
+    /// assert_eq!(live.shanten(), Some(-1));
+    /// live.discard("1z".parse::<Tile>()?)?;
+    /// live.discard("1z".parse::<Tile>()?)?;
+    /// assert_eq!(live.shanten(), None); // 9 tiles
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn shanten(&self) -> Option<i8> {
+        let rules = self.rules.borrow();
+        let total = self.pos.total();
+        if total % 3 == 0 || total as usize > rules.max_tiles() {
+            return None;
+        }
+        Some(rules.replacement(&self.pos) as i8 - 1)
     }
 }

@@ -72,6 +72,40 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
     Ok(Hand::from_wide_counts(&counts, jokers)?)
 }
 
+/// Parses a list of tiles, such as the tiles visible on the table, into
+/// counts indexed 0–33: any number of tiles, at most four of a kind, in
+/// either notation. A joker `*` is not a kind of tile (a joker kind's tile,
+/// such as `7z` in `hongzhong`, is).
+///
+/// # Errors
+/// As [`parse`], [`ParseError::UnknownChar`] for a `*`, and
+/// [`HandError::TooManyCopies`] for a fifth copy.
+///
+/// ```
+/// use hupai::notation;
+/// let counts = notation::parse_tiles("1111m 2p 3p 1z1z")?;
+/// assert_eq!((counts[0], counts[10], counts[27]), (4, 1, 2));
+/// assert!(notation::parse_tiles("11111m").is_err());
+/// # Ok::<(), hupai::ParseError>(())
+/// ```
+pub fn parse_tiles(text: &str) -> Result<[u8; KINDS], ParseError> {
+    if let Some(at) = text.find('*') {
+        return Err(ParseError::UnknownChar { ch: '*', at });
+    }
+    let (wide, _) = parse_counts(text)?;
+    let mut counts = [0u8; KINDS];
+    for (i, (&w, c)) in wide.iter().zip(counts.iter_mut()).enumerate() {
+        if w > 4 {
+            return Err(ParseError::Hand(HandError::TooManyCopies {
+                tile: Tile::from_index(i).expect("index < 34"),
+                count: w,
+            }));
+        }
+        *c = w as u8;
+    }
+    Ok(counts)
+}
+
 /// The common case in one pass over bytes: a short, valid hand in ASCII
 /// `mpsz` notation. `None` for anything else (Chinese characters, errors,
 /// long input), which [`parse_counts`] then reads and reports on.

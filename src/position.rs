@@ -99,7 +99,20 @@ impl Rules {
         } else {
             self.joker_kinds_out(counts, jokers)
         };
-        let mut pos = self.position(words, jokers, natural, joker_fours);
+        let mut pos = if sizes == self.derived.win_sizes | self.derived.ready_sizes {
+            // Shanten reads the distance tables, not the needs.
+            Position {
+                words,
+                joker_fours,
+                keys: words.keys(),
+                needs: [Need::NONE; 4],
+                natural,
+                jokers,
+                kind_jokers: 0,
+            }
+        } else {
+            self.position(words, jokers, natural, joker_fours)
+        };
         pos.kind_jokers = kind_jokers;
         Some(pos)
     }

@@ -135,7 +135,8 @@ impl Rules {
     /// to discard (何切) an AI or a training tool shows. `visible` counts
     /// the tiles the player can see outside the hand (discards, melds on
     /// the table; indexed 0–33): a kind's unseen copies are 4 less those
-    /// in the hand and those visible.
+    /// in the hand and those visible (after a discard, the hand before it:
+    /// the discarded tile is seen).
     ///
     /// ```
     /// use hupai::{Efficiency, Hand, Rules};
@@ -166,8 +167,11 @@ impl Rules {
         }
         let shanten = self.replacement(&pos) as i8 - 1;
         if pos.total() % 3 == 1 {
-            return Ok(Efficiency::Draw(self.draws(counts, hand.jokers(), visible, shanten)));
+            let seen = add(counts, visible);
+            return Ok(Efficiency::Draw(self.draws(counts, hand.jokers(), &seen, shanten)));
         }
+        // The discarded tile is seen too: unseen copies count the whole hand.
+        let seen = add(counts, visible);
         let mut discards = Vec::new();
         let mut after = *counts;
         for i in 0..KINDS {
@@ -176,7 +180,7 @@ impl Rules {
             }
             after[i] -= 1;
             let s = self.shanten_after(&after, hand.jokers());
-            let draws = self.draws(&after, hand.jokers(), visible, s);
+            let draws = self.draws(&after, hand.jokers(), &seen, s);
             after[i] += 1;
             discards.push(DiscardChoice {
                 discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
@@ -185,7 +189,7 @@ impl Rules {
         }
         if hand.jokers() > 0 {
             let s = self.shanten_after(counts, hand.jokers() - 1);
-            let draws = self.draws(counts, hand.jokers() - 1, visible, s);
+            let draws = self.draws(counts, hand.jokers() - 1, &seen, s);
             discards.push(DiscardChoice {
                 discard: Discard::Joker,
                 draws,
@@ -207,8 +211,8 @@ impl Rules {
     }
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`, whose
-    /// shanten is `shanten`.
-    fn draws(&self, counts: &[u8; KINDS], jokers: u8, visible: &[u8; KINDS], shanten: i8) -> Draws {
+    /// shanten is `shanten`; `seen` counts the copies no draw can bring.
+    fn draws(&self, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS], shanten: i8) -> Draws {
         let mut tiles = Vec::new();
         let mut count = 0;
         let mut more = *counts;
@@ -224,7 +228,7 @@ impl Rules {
                 .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
             more[i] -= 1;
             if lower {
-                let unseen = 4u8.saturating_sub(counts[i] + visible[i]);
+                let unseen = 4u8.saturating_sub(seen[i]);
                 count += unseen as u32;
                 tiles.push(Effective { tile, unseen });
             }
@@ -235,6 +239,11 @@ impl Rules {
             count,
         }
     }
+}
+
+/// `a + b` kind by kind (each sum at most 4: the caller checked).
+fn add(a: &[u8; KINDS], b: &[u8; KINDS]) -> [u8; KINDS] {
+    std::array::from_fn(|i| a[i] + b[i])
 }
 
 /// What [`Rules::efficiency`] finds.

@@ -104,6 +104,18 @@ impl SuitWords {
         byte_sum(self.all().iter().map(|w| w >> 1 & LOW).sum())
     }
 
+    /// The number of kinds held twice or more. Every count must be at most 4.
+    #[inline(always)]
+    pub fn kinds_at_least_two(&self) -> u32 {
+        byte_sum(self.all().iter().map(|w| (w >> 1 | w >> 2) & LOW).sum())
+    }
+
+    /// The number of kinds held exactly once. Every count must be at most 4.
+    #[inline(always)]
+    pub fn kinds_once(&self) -> u32 {
+        byte_sum(self.all().iter().map(|w| w & !(w >> 1) & !(w >> 2) & LOW).sum())
+    }
+
     /// Bitwise AND with `mask`, word by word (a mask in the same layout).
     #[inline(always)]
     pub fn and(&self, mask: &SuitWords) -> SuitWords {
@@ -243,6 +255,9 @@ mod tests {
                     assert_eq!(w.kinds_with_bit(bit), want);
                 }
                 assert_eq!(w.counts(), c);
+                let at_least_two = c.iter().filter(|&&b| b >= 2).count() as u32;
+                assert_eq!(w.kinds_at_least_two(), at_least_two);
+                assert_eq!(w.kinds_once(), c.iter().filter(|&&b| b == 1).count() as u32);
             }
             if c.iter().all(|&b| b <= 2) {
                 assert_eq!(w.pairs(), c.iter().filter(|&&b| b == 2).count() as u32);

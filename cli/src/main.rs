@@ -23,6 +23,7 @@ mod reveal;
 mod split;
 mod stream;
 mod tables;
+mod shanten;
 mod waits;
 
 use std::io::{self, Write};
@@ -57,6 +58,15 @@ enum Command {
     /// with more than `--max-splits` splits gets the first ones and
     /// `<TAB>truncated SHOWN of TOTAL`.
     Split(SplitArgs),
+    /// How far each hand (3N+1 or 3N+2 tiles) is from a win: −1 a win, 0
+    /// ready, 1 one tile from ready, ... Prints `HAND<TAB>N`.
+    Shanten(CommonArgs),
+    /// The draws that bring each hand closer to a win, with their unseen
+    /// copies; for a hand of 3N+2 tiles, after every discard, best first.
+    /// Prints `HAND<TAB>shanten N<TAB>C tiles: TILES...`, or for 3N+2
+    /// `HAND<TAB>shanten N` then `<TAB>DISCARD: shanten N, C tiles: TILES...`
+    /// per discard.
+    Efficiency(EfficiencyArgs),
     /// The fewest tiles a ready player must show (亮倒). Prints
     /// `HAND<TAB>reveal TILES waits TILES...`.
     Reveal(CommonArgs),
@@ -125,6 +135,22 @@ fn rules_help() -> String {
         "A preset ({}) or the path of a rule file (TOML) [default: chinese, or the rules of --tables]",
         names.join(", ")
     )
+}
+
+/// The efficiency command's options.
+#[derive(Args)]
+struct EfficiencyArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Tiles seen outside the hand (discards, melds on the table), in
+    /// either notation: each kind's unseen copies are 4 less those in the
+    /// hand and those seen.
+    #[arg(long, value_parser = parse_visible, value_name = "TILES")]
+    visible: Option<[u8; hupai::KINDS]>,
+}
+
+fn parse_visible(text: &str) -> Result<[u8; hupai::KINDS], String> {
+    hupai::notation::parse_tiles(text).map_err(|e| e.to_string())
 }
 
 /// The split command's options.
@@ -277,6 +303,21 @@ fn main() -> ExitCode {
                 json,
                 canonical,
                 max: a.max_splits,
+            })
+        }),
+        Command::Shanten(a) => judge(&a, |rules, json, canonical| {
+            Box::new(shanten::Shanten {
+                rules,
+                json,
+                canonical,
+            })
+        }),
+        Command::Efficiency(a) => judge(&a.common, |rules, json, canonical| {
+            Box::new(shanten::EfficiencyJob {
+                rules,
+                json,
+                canonical,
+                visible: a.visible.unwrap_or([0; hupai::KINDS]),
             })
         }),
         Command::Reveal(a) => judge(&a, |rules, json, canonical| {

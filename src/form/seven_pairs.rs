@@ -177,6 +177,23 @@ pub(crate) fn hides(
 /// it holds twos, else at most one. Within the suit limit, the suits kept
 /// are chosen too.
 pub(crate) fn distance(rules: &Rules, pos: &Position) -> u8 {
+    if rules.derived.suit_limit < 3 {
+        return distance_limited(rules, pos);
+    }
+    let words = &pos.words;
+    let (whole, single) = if rules.seven_pairs_quads {
+        let odd = words.odd_kinds();
+        ((pos.natural - odd) / 2, odd)
+    } else {
+        (words.kinds_at_least_two(), words.kinds_once())
+    };
+    let whole = whole.min(7);
+    (14 - 2 * whole - single.min(7 - whole)) as u8
+}
+
+/// [`distance`] under a suit limit: the suits kept are chosen too.
+#[inline(never)]
+fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
     let counts = pos.counts();
     let quads = rules.seven_pairs_quads;
     // Whole pairs and single copies per suit.

@@ -577,68 +577,108 @@ fn combine(
 }
 
 /// One suit's distances as the standard form's distance combines them:
-/// `[p][m]`, tiles missing from `m` melds (and the pair when `p` is 1).
-type Dist = [[u8; 6]; 2];
+/// byte `m` of `[0]` the tiles missing from `m` melds (0–5), of `[1]` from
+/// `m` melds and the pair; bytes 6 and 7 hold [`FAR`].
+type Dist = [u64; 2];
 
 /// A distance larger than any target: a place no target may use.
 const FAR: u8 = crate::tables::gen::DIST_NONE;
 
+/// [`FAR`] in every byte.
+const FARS: u64 = FAR as u64 * crate::swar::LOW;
+
 /// The distances of a suit that holds nothing of the target.
-const EMPTY: Dist = [[0, FAR, FAR, FAR, FAR, FAR], [FAR; 6]];
+const EMPTY: Dist = [FARS << 8, FARS];
+
+/// Suit `s`'s distances with what the rules bar, as masks worked out once
+/// (`Derived::dist_bars`): `(d & keep) | fill` per word. No target holds a
+/// tile of a suit with no kind in play, nor the pair where the suit may
+/// not hold it.
+pub(crate) fn bars(closed: bool, no_pair: bool) -> [[u64; 2]; 2] {
+    let keep_fill = |keep: bool, fill: u64| if keep { [u64::MAX, 0] } else { [0, fill] };
+    if closed {
+        [keep_fill(false, EMPTY[0]), keep_fill(false, EMPTY[1])]
+    } else {
+        [keep_fill(true, 0), keep_fill(!no_pair, FARS)]
+    }
+}
+
+/// Suit `s`'s distances, barred as the rules say.
+#[inline(always)]
+fn barred(rules: &Rules, s: usize, d: crate::tables::Distance) -> [[u8; 8]; 2] {
+    let [p0, p1] = d.lanes();
+    let b = &rules.derived.dist_bars[s];
+    [
+        ((p0 & b[0][0]) | b[0][1]).to_le_bytes(),
+        ((p1 & b[1][0]) | b[1][1]).to_le_bytes(),
+    ]
+}
 
 /// The least `a[p][i] + b[q][m - i]` for every `m` up to `K`, the pairs
 /// adding up: the distances of two suits together.
 #[inline(always)]
-fn join<const K: usize>(a: &Dist, b: &Dist) -> Dist {
-    let mut c = [[FAR; 6]; 2];
-    for m in 0..=K {
-        let mut melds = FAR * 4;
-        let mut pair = FAR * 4;
-        for i in 0..=m {
+fn join<const K: usize>(a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]) -> [[u8; 8]; 2] {
+    let mut c = [[FAR; 8]; 2];
+    let mut m = 0;
+    while m <= K {
+        let mut melds = a[0][0] + b[0][m];
+        let mut pair = (a[1][0] + b[0][m]).min(a[0][0] + b[1][m]);
+        let mut i = 1;
+        while i <= m {
             melds = melds.min(a[0][i] + b[0][m - i]);
             pair = pair.min(a[1][i] + b[0][m - i]).min(a[0][i] + b[1][m - i]);
+            i += 1;
         }
         c[0][m] = melds;
         c[1][m] = pair;
+        m += 1;
     }
     c
 }
 
 /// The tiles missing from `K` melds and the pair over four suits.
 #[inline(always)]
-fn total<const K: usize>(d: &[Dist; 4]) -> u8 {
+fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
     let low = join::<K>(&d[0], &d[1]);
     let high = join::<K>(&d[2], &d[3]);
-    let mut best = FAR * 4;
-    for i in 0..=K {
+    let mut best = low[0][0] + high[1][K];
+    best = best.min(low[1][0] + high[0][K]);
+    let mut i = 1;
+    while i <= K {
         best = best.min(low[0][i] + high[1][K - i]).min(low[1][i] + high[0][K - i]);
+        i += 1;
     }
     best
 }
 
-/// [`total`] for `k` melds (0–5).
+/// [`total`] for `k` melds (0–5), within the rules' suit limit: when
+/// fewer numbered suits than three may be held, the least over the suits
+/// kept (the others hold nothing of the target, their tiles all dropped).
 #[inline(always)]
-fn total_k(d: &[Dist; 4], k: usize) -> u8 {
-    match k {
-        4 => total::<4>(d),
+fn combined(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> u8 {
+    if k == 4 && rules.derived.suit_limit >= 3 {
+        return total::<4>(d);
+    }
+    combined_other(rules, d, k)
+}
+
+/// [`combined`] for hands of other sizes and for suit limits, out of line.
+#[inline(never)]
+fn combined_other(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> u8 {
+    let any = |d: &[[[u8; 8]; 2]; 4]| match k {
         0 => total::<0>(d),
         1 => total::<1>(d),
         2 => total::<2>(d),
         3 => total::<3>(d),
+        4 => total::<4>(d),
         _ => total::<5>(d),
-    }
-}
-
-/// [`total_k`] within the rules' suit limit: when fewer numbered suits
-/// than three may be held, the least over the suits kept (the others hold
-/// nothing of the target, their tiles all dropped).
-#[inline(always)]
-fn limited(rules: &Rules, d: &[Dist; 4], k: usize) -> u8 {
+    };
     let limit = rules.derived.suit_limit;
     if limit >= 3 {
-        return total_k(d, k);
+        return any(d);
     }
-    let mut best = FAR * 4;
+    let empty = [EMPTY[0].to_le_bytes(), EMPTY[1].to_le_bytes()];
+    let mut best = FAR;
     for kept in 0u32..8 {
         if kept.count_ones() != limit {
             continue;
@@ -646,10 +686,10 @@ fn limited(rules: &Rules, d: &[Dist; 4], k: usize) -> u8 {
         let mut e = *d;
         for (s, dist) in e.iter_mut().enumerate().take(3) {
             if kept >> s & 1 == 0 {
-                *dist = EMPTY;
+                *dist = empty;
             }
         }
-        best = best.min(total_k(&e, k));
+        best = best.min(any(&e));
     }
     best
 }
@@ -667,46 +707,47 @@ fn limited(rules: &Rules, d: &[Dist; 4], k: usize) -> u8 {
 #[inline(always)]
 pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
     let tables = &rules.tables;
-    let derived = &rules.derived;
     let caps: [crate::tables::Distance; 4] =
         std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
-    let d: [Dist; 4] = std::array::from_fn(|s| bar(rules, s, caps[s].all()));
-    let flagged = (0..4).fold(0u32, |m, s| m | (caps[s].fifth() as u32) << s);
-    let fifths = pos.jokers as u32 + (derived.joker_copies - pos.kind_jokers) as u32;
-    if flagged == 0 || fifths == 0 {
-        return limited(rules, &d, k);
+    let flagged = caps[0].fifth() | caps[1].fifth() | caps[2].fifth() | caps[3].fifth();
+    if flagged && pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32 > 0 {
+        return distance_fifth(rules, pos, k, &caps);
     }
-    let free: [Dist; 4] = std::array::from_fn(|s| {
+    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
+    combined(rules, &d, k)
+}
+
+/// [`distance`] when a joker as a fifth copy may help, out of line.
+#[inline(never)]
+fn distance_fifth(
+    rules: &Rules,
+    pos: &Position,
+    k: usize,
+    caps: &[crate::tables::Distance; 4],
+) -> u8 {
+    let tables = &rules.tables;
+    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
+    let flagged = (0..4).fold(0u32, |m, s| m | (caps[s].fifth() as u32) << s);
+    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
+    let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| {
         if flagged >> s & 1 == 1 {
-            bar(rules, s, tables.distance_at(s, pos.keys[s], true).all())
+            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
         } else {
             d[s]
         }
     });
     if flagged.count_ones() <= fifths {
-        return limited(rules, &free, k);
+        return combined(rules, &free, k);
     }
     // Fewer fifth copies than flagged suits: every choice of suits.
-    let mut best = FAR * 4;
+    let mut best = FAR;
     for chosen in 0u32..16 {
         if chosen & !flagged != 0 || chosen.count_ones() > fifths {
             continue;
         }
-        let e: [Dist; 4] = std::array::from_fn(|s| if chosen >> s & 1 == 1 { free[s] } else { d[s] });
-        best = best.min(limited(rules, &e, k));
+        let e: [[[u8; 8]; 2]; 4] =
+            std::array::from_fn(|s| if chosen >> s & 1 == 1 { free[s] } else { d[s] });
+        best = best.min(combined(rules, &e, k));
     }
     best
-}
-
-/// Suit `s`'s distances with what the rules bar: no target in a suit
-/// with no kind in play, and no pair where the suit may not hold it.
-#[inline(always)]
-fn bar(rules: &Rules, s: usize, mut d: Dist) -> Dist {
-    if rules.derived.pair_penalty[s] != 0 {
-        d[1] = [FAR; 6];
-    }
-    if rules.derived.closed_suits >> s & 1 == 1 {
-        d = EMPTY;
-    }
-    d
 }

@@ -125,11 +125,11 @@ pub(crate) struct Derived {
     /// The kinds whose draw is a natural tile: in play, not a joker kind
     /// (bit `i` for index `i`).
     pub drawable: u64,
-    /// The suits (bit 0 m, 1 p, 2 s, 3 honours) with no kind in play: no
-    /// target holds a tile there.
-    pub closed_suits: u32,
     /// Copies of joker kinds in the game: 4 per joker kind.
     pub joker_copies: u8,
+    /// Per suit, what the standard form's distance may not use (see
+    /// `form::standard::bars`).
+    pub dist_bars: [[[u64; 2]; 2]; 4],
     /// The forms a hand can win by: the rules' forms, less those no hand
     /// can complete (thirteen orphans with an orphan out of play, as jokers
     /// stand only for tiles in play; seven pairs or orphans in hands of
@@ -227,12 +227,13 @@ impl Rules {
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty,
             drawable: r.tiles.bits() & !r.jokers.bits(),
-            closed_suits: Suit::ALL
-                .iter()
-                .enumerate()
-                .filter(|(_, &s)| r.tiles.count_in(s) == 0)
-                .fold(0, |m, (i, _)| m | 1 << i),
             joker_copies: 4 * r.jokers.len() as u8,
+            dist_bars: std::array::from_fn(|s| {
+                crate::form::standard::bars(
+                    r.tiles.count_in(Suit::ALL[s]) == 0,
+                    pair_penalty[s] != 0,
+                )
+            }),
             winnable,
         };
         Ok(Rules {

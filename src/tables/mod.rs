@@ -140,24 +140,54 @@ impl Distance {
         self.0 & gen::DIST_FIFTH != 0
     }
 
-    /// Every distance, `[p][m]`: `m` melds, with the pair when `p` is 1.
+    /// Every distance, a byte each: byte `m` of the first word the
+    /// tiles missing from `m` melds (0–5), of the second from `m` melds
+    /// and the pair; bytes 6 and 7 hold 50 (far). Two loads from small
+    /// tables that hold the running sums of the 2-bit steps.
     #[inline(always)]
-    pub(crate) fn all(self) -> [[u8; 6]; 2] {
-        let v = self.0;
-        let mut out = [[0u8; 6]; 2];
-        let mut d = 0u8;
-        let mut m = 0;
-        while m < 6 {
-            if m > 0 {
-                d += (v >> (2 * (m - 1)) & 3) as u8;
-            }
-            out[0][m] = d;
-            out[1][m] = d + (v >> (10 + 2 * m) & 3) as u8;
-            m += 1;
-        }
-        out
+    pub(crate) fn lanes(self) -> [u64; 2] {
+        let melds = MELD_SUMS[(self.0 & 0x3ff) as usize];
+        [melds, melds + PAIR_STEPS[(self.0 >> 10 & 0xfff) as usize]]
     }
 }
+
+/// The bytes of [`Distance::lanes`]'s first word for every 10 bits of
+/// meld steps: byte `m` the sum of the first `m` steps.
+static MELD_SUMS: [u64; 1024] = {
+    let mut t = [0u64; 1024];
+    let mut v = 0;
+    while v < 1024 {
+        let mut word = (gen::DIST_NONE as u64) << 48 | (gen::DIST_NONE as u64) << 56;
+        let mut sum = 0u64;
+        let mut m = 1;
+        while m <= gen::DIST_MELDS {
+            sum += (v >> (2 * (m - 1))) as u64 & 3;
+            word |= sum << (8 * m);
+            m += 1;
+        }
+        t[v] = word;
+        v += 1;
+    }
+    t
+};
+
+/// The bytes added to the meld sums for the pair: byte `m` the pair's
+/// step at `m` melds, for every 12 bits of pair steps.
+static PAIR_STEPS: [u64; 4096] = {
+    let mut t = [0u64; 4096];
+    let mut v = 0;
+    while v < 4096 {
+        let mut word = 0u64;
+        let mut m = 0;
+        while m <= gen::DIST_MELDS {
+            word |= ((v >> (2 * m)) as u64 & 3) << (8 * m);
+            m += 1;
+        }
+        t[v] = word;
+        v += 1;
+    }
+    t
+};
 
 /// The tables (numbered suits, honours) for one set of [`TableParams`]:
 /// the need tables and the distance tables.

@@ -1,0 +1,202 @@
+//! Shanten and efficiency on seeded hands: hupai beside `xiangting` and
+//! `riichienv-core` on the same joker-free hands (riichi rules, which both
+//! peers play), and hupai alone on joker hands (no peer takes jokers).
+//! Every group times the same pre-generated 1024 hands; time / 1024 is ns
+//! per hand.
+//!
+//! Run: `cargo bench --bench shanten`
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::gen::{self, Raw};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hupai::{Hand, LiveHand, Rules, Tile};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const HANDS: usize = 1024;
+
+fn categories() -> Vec<(&'static str, Vec<Raw>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let random = (0..HANDS).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
+    let near = (0..HANDS)
+        .map(|_| {
+            let win = gen::standard_win(&mut rng, 14);
+            gen::spoil(&mut rng, win)
+        })
+        .collect();
+    let mut jokers = |k: usize| -> Vec<Raw> {
+        (0..HANDS)
+            .map(|i| gen::joker_hand(&mut rng, k, i % 2 == 1))
+            .collect()
+    };
+    let (j1, j2, j4, j8) = (jokers(1), jokers(2), jokers(4), jokers(8));
+    vec![
+        ("random-14", random),
+        ("near-winning-14", near),
+        ("jokers-1", j1),
+        ("jokers-2", j2),
+        ("jokers-4", j4),
+        ("jokers-8", j8),
+    ]
+}
+
+fn xiangting(c: &[u8; 34]) -> u8 {
+    xiangting::calculate_replacement_number(c, xiangting::PlayerCount::Four).unwrap()
+}
+
+fn riichienv(c: &[u8; 34]) -> i8 {
+    let n: u8 = c.iter().sum();
+    riichienv_core::shanten::calc_shanten_from_counts(c, n / 3)
+}
+
+fn bench_shanten(c: &mut Criterion) {
+    let chinese = Rules::chinese();
+    let riichi = Rules::riichi();
+    for (name, raws) in categories() {
+        let no_jokers = raws.iter().all(|r| r.jokers == 0);
+        // Joker-free hands are timed under riichi rules, beside the peers.
+        let rules = if no_jokers { &riichi } else { &chinese };
+        let counts: Vec<([u8; 34], u8)> = raws.iter().map(|r| (r.counts, r.jokers)).collect();
+        let hands: Vec<Hand> = raws
+            .iter()
+            .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
+            .collect();
+        if no_jokers {
+            for (c, _) in &counts {
+                let s = rules.shanten_counts(c, 0).unwrap();
+                assert_eq!(s as i32 + 1, xiangting(c) as i32);
+                assert_eq!(s, riichienv(c));
+            }
+        }
+        let mut group = c.benchmark_group(format!("shanten/{name}"));
+        group.throughput(Throughput::Elements(HANDS as u64));
+        group.bench_function(BenchmarkId::new("hupai", "counts"), |b| {
+            b.iter(|| {
+                counts
+                    .iter()
+                    .map(|(c, j)| rules.shanten_counts(black_box(c), *j).unwrap_or(0) as i32)
+                    .sum::<i32>()
+            })
+        });
+        let mut out = Vec::with_capacity(HANDS);
+        group.bench_function(BenchmarkId::new("hupai", "batch"), |b| {
+            b.iter(|| {
+                rules.shanten_batch(black_box(&hands), &mut out);
+                out.len()
+            })
+        });
+        if no_jokers {
+            group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .map(|(c, _)| xiangting(black_box(c)) as i32)
+                        .sum::<i32>()
+                })
+            });
+            group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .map(|(c, _)| riichienv(black_box(c)) as i32)
+                        .sum::<i32>()
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+/// The live hand: draw a tile, read the shanten, discard it again.
+fn bench_live(c: &mut Criterion) {
+    let rules = Rules::chinese();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut live: Vec<(LiveHand<&Rules>, Tile)> = (0..HANDS)
+        .map(|i| {
+            let raw = gen::joker_hand(&mut rng, i % 3, true);
+            let mut hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+            // A 13-tile hand and a tile it may draw.
+            let drop = hand.tiles().next().unwrap_or(Tile::from_index(0).unwrap());
+            let mut counts = *hand.counts();
+            if counts[drop.index()] > 0 {
+                counts[drop.index()] -= 1;
+                hand = Hand::from_counts(&counts, raw.jokers).unwrap();
+            }
+            let draw = (0..34)
+                .map(|t| Tile::from_index((t + i) % 34).unwrap())
+                .find(|t| counts[t.index()] < 4)
+                .unwrap();
+            (LiveHand::from_hand(&rules, &hand).unwrap(), draw)
+        })
+        .filter(|(l, _)| l.len() % 3 == 1)
+        .collect();
+    let mut group = c.benchmark_group("shanten/live");
+    group.throughput(Throughput::Elements(2 * live.len() as u64));
+    group.bench_function(BenchmarkId::new("hupai", "draw-shanten-discard-shanten"), |b| {
+        b.iter(|| {
+            let mut sum = 0i32;
+            for (hand, tile) in live.iter_mut() {
+                hand.draw(*tile).unwrap();
+                sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
+                hand.discard(*tile).unwrap();
+                sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+/// Efficiency of 14-tile hands: every discard and every draw after it.
+fn bench_efficiency(c: &mut Criterion) {
+    let chinese = Rules::chinese();
+    let riichi = Rules::riichi();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let plain: Vec<Hand> = (0..256)
+        .map(|_| {
+            let win = gen::standard_win(&mut rng, 14);
+            let raw = gen::spoil(&mut rng, win);
+            Hand::from_counts(&raw.counts, 0).unwrap()
+        })
+        .collect();
+    let jokers: Vec<Hand> = (0..256)
+        .map(|i| {
+            let raw = gen::joker_hand(&mut rng, 1 + i % 3, true);
+            Hand::from_counts(&raw.counts, raw.jokers).unwrap()
+        })
+        .collect();
+    let mut group = c.benchmark_group("efficiency/14");
+    group.throughput(Throughput::Elements(256));
+    group.bench_function(BenchmarkId::new("hupai", "riichi"), |b| {
+        b.iter(|| {
+            plain
+                .iter()
+                .filter(|h| riichi.efficiency(black_box(h), &[0; 34]).is_ok())
+                .count()
+        })
+    });
+    group.bench_function(BenchmarkId::new("hupai", "chinese-jokers"), |b| {
+        b.iter(|| {
+            jokers
+                .iter()
+                .filter(|h| chinese.efficiency(black_box(h), &[0; 34]).is_ok())
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .sample_size(20);
+    targets = bench_shanten, bench_live, bench_efficiency
+}
+criterion_main!(benches);

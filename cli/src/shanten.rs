@@ -1,0 +1,130 @@
+//! `hupai shanten` and `hupai efficiency`: how far each hand is from a
+//! win, and which draws (after which discard) bring it closer.
+
+use std::fmt::Write as _;
+
+use hupai::{Draws, Efficiency, Hand, Rules, KINDS};
+
+use crate::output::{json_str, judged, tile_list};
+use crate::stream::Job;
+
+/// The shanten command's settings.
+pub struct Shanten {
+    pub rules: Rules,
+    pub json: bool,
+    /// Echo the hand in canonical notation instead of as typed.
+    pub canonical: bool,
+}
+
+impl Job for Shanten {
+    fn json(&self) -> bool {
+        self.json
+    }
+
+    fn line(&self, hand: &str, out: &mut String) -> bool {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.shanten(h).map(|s| (s, shown))
+        };
+        let Some((shanten, shown)) = judged(hand, out, self.json, judge) else {
+            return false;
+        };
+        let hand = shown.as_deref().unwrap_or(hand);
+        if self.json {
+            out.push_str("{\"hand\":");
+            json_str(out, hand);
+            let _ = writeln!(out, ",\"shanten\":{shanten}}}");
+        } else {
+            let _ = writeln!(out, "{hand}\t{shanten}");
+        }
+        true
+    }
+}
+
+/// The efficiency command's settings.
+pub struct EfficiencyJob {
+    pub rules: Rules,
+    pub json: bool,
+    pub canonical: bool,
+    /// Tiles seen outside the hand, by index.
+    pub visible: [u8; KINDS],
+}
+
+impl Job for EfficiencyJob {
+    fn json(&self) -> bool {
+        self.json
+    }
+
+    fn line(&self, hand: &str, out: &mut String) -> bool {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.efficiency(h, &self.visible).map(|e| (e, shown))
+        };
+        let Some((found, shown)) = judged(hand, out, self.json, judge) else {
+            return false;
+        };
+        let hand = shown.as_deref().unwrap_or(hand);
+        if self.json {
+            out.push_str("{\"hand\":");
+            json_str(out, hand);
+            match &found {
+                Efficiency::Draw(draws) => {
+                    let _ = write!(out, ",\"shanten\":{}", draws.shanten);
+                    json_draws(out, draws);
+                }
+                Efficiency::Discard { shanten, discards } => {
+                    let _ = write!(out, ",\"shanten\":{shanten},\"discards\":[");
+                    for (i, d) in discards.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        let _ = write!(
+                            out,
+                            "{{\"discard\":\"{}\",\"shanten\":{}",
+                            d.discard, d.draws.shanten
+                        );
+                        json_draws(out, &d.draws);
+                        out.push('}');
+                    }
+                    out.push(']');
+                }
+            }
+            out.push_str("}\n");
+        } else {
+            out.push_str(hand);
+            match &found {
+                Efficiency::Draw(draws) => {
+                    let _ = write!(out, "\tshanten {}\t", draws.shanten);
+                    text_draws(out, draws);
+                }
+                Efficiency::Discard { shanten, discards } => {
+                    let _ = write!(out, "\tshanten {shanten}");
+                    for d in discards {
+                        let _ = write!(out, "\t{}: shanten {}, ", d.discard, d.draws.shanten);
+                        text_draws(out, &d.draws);
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        true
+    }
+}
+
+/// `,"tiles":[...],"count":C`.
+fn json_draws(out: &mut String, draws: &Draws) {
+    out.push_str(",\"tiles\":");
+    tile_list(out, draws.tiles.iter().map(|e| e.tile));
+    let _ = write!(out, ",\"count\":{}", draws.count);
+}
+
+/// `C tiles: 1m 4m` (or `0 tiles`).
+fn text_draws(out: &mut String, draws: &Draws) {
+    let _ = write!(out, "{} tiles", draws.count);
+    if !draws.tiles.is_empty() {
+        out.push(':');
+        for e in &draws.tiles {
+            let _ = write!(out, " {}", e.tile);
+        }
+    }
+}
