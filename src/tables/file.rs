@@ -70,9 +70,9 @@ use super::{TableParams, Tables};
 pub const MAGIC: [u8; 8] = *b"HUPAITBL";
 /// The format version this library writes (it also reads versions 1 and 2).
 pub const VERSION: u16 = 3;
-/// The largest payload read: the default tables take 3,825,170 bytes
-/// (17-tile tables a little more).
-pub const MAX_PAYLOAD: u64 = 8 << 20;
+/// The largest payload read: the default tables take about 5.6 MB,
+/// tables for 17-tile hands about 9.6 MB.
+pub const MAX_PAYLOAD: u64 = 16 << 20;
 /// Length of the header.
 pub const HEADER_LEN: usize = 32;
 
