@@ -154,9 +154,9 @@ fn pairs_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) 
         }
         let choices: &[u8] = if spec.quads { &[2, 4] } else { &[2] };
         let mut next = best.clone();
-        for pairs in 0..8 {
-            for f in 0..=nb {
-                let Some(k) = best[pairs][f] else { continue };
+        for (pairs, row) in best.iter().enumerate() {
+            for (f, &cell) in row.iter().enumerate() {
+                let Some(k) = cell else { continue };
                 for &t in choices {
                     let np = pairs + t as usize / 2;
                     let a = t.min(have[x]);
