@@ -1,6 +1,7 @@
 //! Shared by the integration tests and the benches.
 pub mod gen;
 pub mod oracle;
+pub mod shanten_oracle;
 
 /// The natural tiles (counts per kind) and jokers a split uses, to compare
 /// with the hand it splits.
