@@ -137,18 +137,21 @@ fn bench_live(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("shanten/live");
     group.throughput(Throughput::Elements(2 * live.len() as u64));
-    group.bench_function(BenchmarkId::new("hupai", "draw-shanten-discard-shanten"), |b| {
-        b.iter(|| {
-            let mut sum = 0i32;
-            for (hand, tile) in live.iter_mut() {
-                hand.draw(*tile).unwrap();
-                sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
-                hand.discard(*tile).unwrap();
-                sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
-            }
-            sum
-        })
-    });
+    group.bench_function(
+        BenchmarkId::new("hupai", "draw-shanten-discard-shanten"),
+        |b| {
+            b.iter(|| {
+                let mut sum = 0i32;
+                for (hand, tile) in live.iter_mut() {
+                    hand.draw(*tile).unwrap();
+                    sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
+                    hand.discard(*tile).unwrap();
+                    sum += black_box(&*hand).shanten().unwrap_or(0) as i32;
+                }
+                sum
+            })
+        },
+    );
     group.finish();
 }
 

@@ -38,9 +38,9 @@ pub mod notation;
 mod position;
 pub mod reveal;
 pub mod rules;
-pub mod shanten;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
+pub mod shanten;
 pub mod split;
 mod swar;
 pub mod tables;

@@ -133,7 +133,13 @@ impl Rules {
         let words = held.and_not(&self.derived.joker_kinds);
         let fours = kinds.kinds_with_bit(2);
         let kind_jokers = kinds.total() as u8;
-        (words, jokers + kind_jokers, words.total(), fours, kind_jokers)
+        (
+            words,
+            jokers + kind_jokers,
+            words.total(),
+            fours,
+            kind_jokers,
+        )
     }
 
     /// The position of the `natural` tiles `words` and `jokers`, all

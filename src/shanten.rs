@@ -168,7 +168,12 @@ impl Rules {
         let shanten = self.replacement(&pos) as i8 - 1;
         if pos.total() % 3 == 1 {
             let seen = add(counts, visible);
-            return Ok(Efficiency::Draw(self.draws(counts, hand.jokers(), &seen, shanten)));
+            return Ok(Efficiency::Draw(self.draws(
+                counts,
+                hand.jokers(),
+                &seen,
+                shanten,
+            )));
         }
         // The discarded tile is seen too: unseen copies count the whole hand.
         let seen = add(counts, visible);

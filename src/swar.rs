@@ -113,7 +113,12 @@ impl SuitWords {
     /// The number of kinds held exactly once. Every count must be at most 4.
     #[inline(always)]
     pub fn kinds_once(&self) -> u32 {
-        byte_sum(self.all().iter().map(|w| w & !(w >> 1) & !(w >> 2) & LOW).sum())
+        byte_sum(
+            self.all()
+                .iter()
+                .map(|w| w & !(w >> 1) & !(w >> 2) & LOW)
+                .sum(),
+        )
     }
 
     /// Bitwise AND with `mask`, word by word (a mask in the same layout).

@@ -20,10 +20,10 @@
 mod check;
 mod output;
 mod reveal;
+mod shanten;
 mod split;
 mod stream;
 mod tables;
-mod shanten;
 mod waits;
 
 use std::io::{self, Write};
@@ -75,6 +75,8 @@ enum Command {
     Tables(TablesCommand),
 }
 
+// Parsed once per run: the size of the rules in `Build` does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum TablesCommand {
     /// Generate the tables for a rule set and write them to a file.

@@ -645,7 +645,9 @@ fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
     best = best.min(low[1][0] + high[0][K]);
     let mut i = 1;
     while i <= K {
-        best = best.min(low[0][i] + high[1][K - i]).min(low[1][i] + high[0][K - i]);
+        best = best
+            .min(low[0][i] + high[1][K - i])
+            .min(low[1][i] + high[0][K - i]);
         i += 1;
     }
     best
@@ -700,10 +702,8 @@ fn combined_other(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> u8 {
 /// only when the rules allow it, and only as a joker: the fifth copies a
 /// target uses are at most the hand's jokers plus the joker-kind copies
 /// still to draw. Each suit's distance within four copies is flagged when
-/// a fifth copy would lower it; one fifth copy per suit is as good as any
-/// number (`tests/shanten.rs` checks it on every table slot), so a hand
-/// with at least as many jokers as flagged suits reads the permissive
-/// distances, and one with fewer tries which suits get them.
+/// a fifth copy would lower it; a hand whose suits are all unflagged, or
+/// that has no joker to spend, reads the distances within four copies.
 #[inline(always)]
 pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
     let tables = &rules.tables;
@@ -718,6 +718,13 @@ pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
 }
 
 /// [`distance`] when a joker as a fifth copy may help, out of line.
+///
+/// A suit flagged in the tables reads either its distances within four
+/// copies, or, spending `b` of the hand's fifth copies, its distances
+/// with at most `b` copies beyond the fourth, counted here from the
+/// suit's targets (a cold path: the hand holds four copies of a kind, and
+/// fewer jokers than it could use), up to the permissive distances. The
+/// least over every way to spend the fifth copies the hand has.
 #[inline(never)]
 fn distance_fifth(
     rules: &Rules,
@@ -727,27 +734,114 @@ fn distance_fifth(
 ) -> u8 {
     let tables = &rules.tables;
     let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
-    let flagged = (0..4).fold(0u32, |m, s| m | (caps[s].fifth() as u32) << s);
-    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
-    let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| {
-        if flagged >> s & 1 == 1 {
-            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
-        } else {
-            d[s]
-        }
-    });
-    if flagged.count_ones() <= fifths {
-        return combined(rules, &free, k);
-    }
-    // Fewer fifth copies than flagged suits: every choice of suits.
-    let mut best = FAR;
-    for chosen in 0u32..16 {
-        if chosen & !flagged != 0 || chosen.count_ones() > fifths {
+    let counts = pos.counts();
+    // Each suit's choices: (distances, fifth copies spent).
+    let mut choices: [Vec<([[u8; 8]; 2], u32)>; 4] = Default::default();
+    for s in 0..4 {
+        choices[s].push((barred(rules, s, caps[s]), 0));
+        if !caps[s].fifth() {
             continue;
         }
-        let e: [[[u8; 8]; 2]; 4] =
-            std::array::from_fn(|s| if chosen >> s & 1 == 1 { free[s] } else { d[s] });
-        best = best.min(combined(rules, &e, k));
+        let free = barred(rules, s, tables.distance_at(s, pos.keys[s], true));
+        let ranks = if s == 3 { 7 } else { 9 };
+        let suit: [u8; 9] = std::array::from_fn(|r| if r < ranks { counts[9 * s + r] } else { 0 });
+        for b in 1..=fifths.min(8) {
+            let within = barred_bytes(rules, s, suit_distances(rules, s, &suit, b));
+            choices[s].push((within, b));
+            if within == free {
+                break;
+            }
+        }
+    }
+    let mut best = FAR;
+    for a in &choices[0] {
+        for b in &choices[1] {
+            for c in &choices[2] {
+                for e in &choices[3] {
+                    if a.1 + b.1 + c.1 + e.1 <= fifths {
+                        best = best.min(combined(rules, &[a.0, b.0, c.0, e.0], k));
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// [`barred`] for distances already in bytes.
+fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
+    let b = &rules.derived.dist_bars[s];
+    [
+        ((u64::from_le_bytes(d[0]) & b[0][0]) | b[0][1]).to_le_bytes(),
+        ((u64::from_le_bytes(d[1]) & b[1][0]) | b[1][1]).to_le_bytes(),
+    ]
+}
+
+/// Suit `s`'s distances (bytes as [`Dist`] lays them out, far where no
+/// target exists) for its `counts` when the targets hold at most `fifths`
+/// copies beyond the fourth: every target of up to 5 melds (triplets,
+/// runs in a numbered suit, honour sequences when the rules count them)
+/// and the pair where the rules allow it, on kinds in play.
+fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u8; 8]; 2] {
+    let ranks = if s == 3 { 7 } else { 9 };
+    let in_play: [bool; 9] = std::array::from_fn(|r| {
+        r < ranks
+            && rules
+                .tiles()
+                .contains(Tile::from_index(9 * s + r).expect("a tile"))
+    });
+    let mut melds: Vec<[u8; 9]> = Vec::new();
+    for r in 0..ranks {
+        if in_play[r] {
+            let mut m = [0u8; 9];
+            m[r] = 3;
+            melds.push(m);
+        }
+    }
+    let sets: Vec<u16> = if s < 3 {
+        (0..7).map(|start| 0b111 << start).collect()
+    } else if rules.honor_sequences() {
+        HONOR_SEQUENCES.iter().map(|&set| set as u16).collect()
+    } else {
+        Vec::new()
+    };
+    for set in sets {
+        if (0..ranks).all(|r| set >> r & 1 == 0 || in_play[r]) {
+            melds.push(std::array::from_fn(|r| (set >> r & 1) as u8));
+        }
+    }
+    let pairs: Vec<usize> = (0..ranks)
+        .filter(|&r| in_play[r] && pair_ok(rules, s, r))
+        .collect();
+    let score = |target: &[u8; 9]| -> Option<u8> {
+        let mut missing = 0u32;
+        let mut beyond = 0u32;
+        for r in 0..ranks {
+            missing += target[r].saturating_sub(counts[r]) as u32;
+            beyond += target[r].saturating_sub(4) as u32;
+        }
+        (beyond <= fifths).then_some(missing.min(FAR as u32) as u8)
+    };
+    let mut best = [[FAR; 8]; 2];
+    // Every multiset of up to 5 melds, by non-decreasing meld index.
+    let mut stack: Vec<(usize, usize, [u8; 9])> = vec![(0, 0, [0; 9])];
+    while let Some((from, used, target)) = stack.pop() {
+        if let Some(v) = score(&target) {
+            best[0][used] = best[0][used].min(v);
+        }
+        for &r in &pairs {
+            let mut t = target;
+            t[r] += 2;
+            if let Some(v) = score(&t) {
+                best[1][used] = best[1][used].min(v);
+            }
+        }
+        if used < 5 {
+            for (i, meld) in melds.iter().enumerate().skip(from) {
+                let t: [u8; 9] = std::array::from_fn(|r| target[r] + meld[r]);
+                stack.push((i, used + 1, t));
+            }
+        }
     }
     best
 }

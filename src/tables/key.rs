@@ -149,6 +149,11 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
         self.len
     }
 
+    /// Never true: the empty pattern is always indexed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The index of the pattern with dense key `key` (it must have at most
     /// `max_tiles` tiles).
     #[inline(always)]

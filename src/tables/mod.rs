@@ -55,8 +55,8 @@ pub mod file;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use key::{
-    counts_of, honor_key, suit_key, HonorRanking, SuitRanking, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS,
-    SUIT_SLOTS,
+    counts_of, honor_key, suit_key, HonorRanking, SuitRanking, HONOR_RANKS, HONOR_SLOTS,
+    SUIT_RANKS, SUIT_SLOTS,
 };
 
 pub use gen::TableParams;
@@ -716,13 +716,19 @@ fn check_distances(
     flagged: bool,
 ) -> Result<(), (&'static str, String)> {
     if column.len() != 4 * len {
-        return Err((table, format!("{} bytes, expected {}", column.len(), 4 * len)));
+        return Err((
+            table,
+            format!("{} bytes, expected {}", column.len(), 4 * len),
+        ));
     }
     let allowed = 0x003f_ffff | if flagged { gen::DIST_FIFTH } else { 0 };
     for (slot, b) in column.chunks_exact(4).enumerate() {
         let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         if v & !allowed != 0 {
-            return Err((table, format!("slot {slot} holds {v:#010x}: bits outside the layout")));
+            return Err((
+                table,
+                format!("slot {slot} holds {v:#010x}: bits outside the layout"),
+            ));
         }
     }
     Ok(())

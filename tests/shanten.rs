@@ -1,0 +1,576 @@
+//! Shanten and efficiency against the independent search of
+//! `common::shanten_oracle` (written from the definition, not from the
+//! library): every slot of the distance tables for every variant that
+//! changes them, seeded whole hands under every preset and rule switch,
+//! a million joker-free riichi hands against `xiangting`, and the
+//! invariants. Run in release mode: `cargo test --release --test shanten`.
+
+mod common;
+
+use common::gen::{self, Raw};
+use common::oracle::{Spec, KINDS};
+use common::shanten_oracle::{replacement_spec, SuitTargets, HONOR_RUNS, RUNS};
+use hupai::tables::{TableParams, Tables};
+use hupai::{Efficiency, Hand, LiveHand, Rules, Tile};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const RELEASE: bool = !cfg!(debug_assertions);
+
+const PRESETS: [&str; 8] = [
+    "basic",
+    "changsha",
+    "chinese",
+    "hongzhong",
+    "kawuxing",
+    "riichi",
+    "sichuan",
+    "taiwan",
+];
+
+/// The rules `spec` describes, as a rule file.
+fn rules_of(spec: &Spec) -> Rules {
+    let tile_name = |i: usize| Tile::from_index(i).unwrap().to_string();
+    let tiles: String = (0..KINDS)
+        .filter(|&i| spec.tiles[i])
+        .map(tile_name)
+        .collect();
+    let jokers: String = spec.joker_kinds.iter().map(|&i| tile_name(i)).collect();
+    let forms: Vec<String> = ["standard", "seven-pairs", "thirteen-orphans"]
+        .iter()
+        .zip(spec.forms)
+        .filter(|(_, on)| *on)
+        .map(|(f, _)| format!("{f:?}"))
+        .collect();
+    let mut toml = format!(
+        "tiles = {tiles:?}\njokers = {jokers:?}\njoker_fifth_copy = {}\nforms = [{}]\n\
+         seven_pairs_quads = {}\nhonor_sequences = {}\nmax_tiles = {}\nfour_held_is_wait = {}\n",
+        spec.cap.is_none(),
+        forms.join(", "),
+        spec.quads,
+        spec.honor_seq,
+        spec.max_tiles,
+        spec.four_held,
+    );
+    if let Some(ranks) = spec.pair_ranks {
+        let list: Vec<String> = (0..9)
+            .filter(|r| ranks >> r & 1 == 1)
+            .map(|r| (r + 1).to_string())
+            .collect();
+        toml += &format!("pair_ranks = [{}]\n", list.join(", "));
+    }
+    if let Some(n) = spec.max_suits {
+        toml += &format!("max_suits = {n}\n");
+    }
+    Rules::from_toml_str(&toml).unwrap_or_else(|e| panic!("{}: {e}\n{toml}", spec.name))
+}
+
+/// Every preset, and the rule switches on top of them.
+fn variants() -> Vec<Spec> {
+    let mut out: Vec<Spec> = PRESETS.iter().map(|p| Spec::preset(p)).collect();
+    let mut add = |base: &str, name: &str, change: &dyn Fn(&mut Spec)| {
+        let mut v = Spec::preset(base);
+        v.name = name.into();
+        change(&mut v);
+        out.push(v);
+    };
+    add("chinese", "chinese capped", &|v| v.cap = Some(4));
+    add("chinese", "chinese honour sequences", &|v| {
+        v.honor_seq = true
+    });
+    add("hongzhong", "hongzhong capped, honour sequences", &|v| {
+        v.cap = Some(4);
+        v.honor_seq = true
+    });
+    add("sichuan", "sichuan one suit", &|v| v.max_suits = Some(1));
+    add("taiwan", "taiwan 7z jokers capped", &|v| {
+        v.joker_kinds = vec![33];
+        v.cap = Some(4)
+    });
+    add("changsha", "changsha capped 17", &|v| {
+        v.cap = Some(4);
+        v.max_tiles = 17
+    });
+    add("riichi", "riichi four held", &|v| v.four_held = true);
+    add("chinese", "chinese pairs 1 9, honours", &|v| {
+        v.pair_ranks = Some(1 | 1 << 8)
+    });
+    out
+}
+
+/// A hand of `size` tiles with `jokers` jokers under `spec`: half from a
+/// win with tiles taken out, half uniform over the kinds in play.
+fn hand_for(rng: &mut ChaCha8Rng, spec: &Spec, size: usize, jokers: usize) -> Raw {
+    if rng.gen_bool(0.5) {
+        let full = size + (size % 3 == 1) as usize;
+        let mut raw = gen::standard_win_in(rng, full, &spec.tiles, spec.honor_seq);
+        raw = gen::jokerize(rng, raw, jokers);
+        while raw.len() > size {
+            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+            if held.is_empty() {
+                raw.jokers -= 1;
+            } else {
+                raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
+            }
+        }
+        raw
+    } else {
+        let kinds: Vec<usize> = (0..KINDS).filter(|&k| spec.tiles[k]).collect();
+        let mut counts = [0u8; KINDS];
+        let mut placed = jokers;
+        while placed < size {
+            let k = kinds[rng.gen_range(0..kinds.len())];
+            if counts[k] < 4 {
+                counts[k] += 1;
+                placed += 1;
+            }
+        }
+        Raw {
+            counts,
+            jokers: jokers as u8,
+        }
+    }
+}
+
+fn random_size(rng: &mut ChaCha8Rng, max: usize) -> usize {
+    let sizes: Vec<usize> = (1..=max).filter(|s| s % 3 != 0).collect();
+    sizes[rng.gen_range(0..sizes.len())]
+}
+
+fn random_jokers(rng: &mut ChaCha8Rng, size: usize) -> usize {
+    match rng.gen_range(0..4) {
+        0 => 0,
+        1 => rng.gen_range(0..=2),
+        2 => rng.gen_range(0..=5),
+        _ => rng.gen_range(0..=14),
+    }
+    .min(size)
+}
+
+/// Every slot of the distance tables against the enumeration of targets
+/// in one suit, for the default parameters and every one that changes the
+/// tables; and the fact the standard form's combination rests on: within
+/// one suit, one fifth copy does as well as any number.
+#[test]
+fn every_table_slot_matches_the_enumeration_of_targets() {
+    let default = TableParams::DEFAULT;
+    let mut params = vec![
+        ("default", default),
+        (
+            "pair 2-5-8",
+            TableParams {
+                suit_pair_ranks: 1 << 1 | 1 << 4 | 1 << 7,
+                honor_pair: false,
+                ..default
+            },
+        ),
+        (
+            "honour sequences",
+            TableParams {
+                honor_sequences: true,
+                ..default
+            },
+        ),
+        (
+            "capped",
+            TableParams {
+                joker_fifth_copy: false,
+                ..default
+            },
+        ),
+        (
+            "capped honour sequences",
+            TableParams {
+                joker_fifth_copy: false,
+                honor_sequences: true,
+                ..default
+            },
+        ),
+    ];
+    if RELEASE {
+        params.push((
+            "17 tiles",
+            TableParams {
+                max_tiles: 17,
+                ..default
+            },
+        ));
+    }
+    for (name, p) in params {
+        let tables = Tables::generate(&p);
+        let max_melds = if p.max_tiles >= 17 { 5 } else { 4 };
+        for honors in [false, true] {
+            let (ranks, runs, pair_ranks): (usize, &[u16], u16) = if honors {
+                let runs: &[u16] = if p.honor_sequences { &HONOR_RUNS } else { &[] };
+                (7, runs, if p.honor_pair { 0x7f } else { 0 })
+            } else {
+                (9, &RUNS, p.suit_pair_ranks)
+            };
+            let targets = SuitTargets::new(ranks, runs, pair_ranks, max_melds);
+            for melds in 0..=max_melds {
+                for pair in [false, true] {
+                    if 3 * melds + 2 * pair as u32 > p.max_tiles as u32 || pair && pair_ranks == 0 {
+                        continue;
+                    }
+                    let capped = targets.all_distances(melds, pair, Some(0));
+                    let one = targets.all_distances(melds, pair, Some(1));
+                    let free = targets.all_distances(melds, pair, None);
+                    for key in 0..capped.len() {
+                        let mut counts = [0u8; 9];
+                        hupai::tables::key::counts_of(key, &mut counts[..ranks]);
+                        if counts.iter().map(|&c| c as u32).sum::<u32>() > p.max_tiles as u32 {
+                            continue;
+                        }
+                        let (d, f) = if honors {
+                            let c: [u8; 7] = counts[..7].try_into().unwrap();
+                            (tables.honor_distance(&c), tables.honor_distance_fifth(&c))
+                        } else {
+                            (
+                                tables.suit_distance(&counts),
+                                tables.suit_distance_fifth(&counts),
+                            )
+                        };
+                        let read = |d: hupai::tables::Distance| {
+                            let m = melds as usize;
+                            (if pair { d.with_pair(m) } else { d.melds(m) }) as u32
+                        };
+                        let what = || format!("{name}, {counts:?}, {melds} melds, pair {pair}");
+                        assert_eq!(read(d), capped[key], "within four copies: {}", what());
+                        let want_free = if p.joker_fifth_copy {
+                            free[key]
+                        } else {
+                            capped[key]
+                        };
+                        assert_eq!(read(f), want_free, "fifth copies: {}", what());
+                        // (The combination spends fifth copies suit by suit
+                        // and counts how many a suit uses; one is not
+                        // always enough: 1111z as two triplets.)
+                        let _ = &one;
+                        if read(d) != read(f) {
+                            assert!(d.fifth(), "unflagged: {}", what());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Seeded whole hands under every preset and switch, sizes 1–14 (16–17
+/// where allowed), 0–14 jokers, against the search.
+#[test]
+fn whole_hands_agree_with_the_search() {
+    let specs = variants();
+    let n = if RELEASE { 120_000 } else { 3_000 };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5348_414e);
+    let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
+    for i in 0..n {
+        let k = i % specs.len();
+        let (spec, rules) = (&specs[k], &rules[k]);
+        let size = random_size(&mut rng, spec.max_tiles as usize);
+        let jokers = random_jokers(&mut rng, size);
+        let raw = hand_for(&mut rng, spec, size, jokers);
+        let want = replacement_spec(spec, &raw.counts, raw.jokers as u32)
+            .unwrap_or_else(|| panic!("{}: no target for {}", spec.name, raw.notation()));
+        let got = rules.shanten_counts(&raw.counts, raw.jokers);
+        assert_eq!(got, Ok(want as i8 - 1), "{}: {}", spec.name, raw.notation());
+    }
+}
+
+/// Hands holding four copies of a kind (or two kinds) and a few jokers,
+/// where a joker as a fifth copy may help and the jokers may not be enough
+/// for every suit that could use one.
+#[test]
+fn fifth_copies_with_few_jokers_agree_with_the_search() {
+    let specs = variants();
+    let n = if RELEASE { 30_000 } else { 1_000 };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6669_6674);
+    let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
+    for i in 0..n {
+        let k = i % specs.len();
+        let (spec, rules) = (&specs[k], &rules[k]);
+        let kinds: Vec<usize> = (0..KINDS)
+            .filter(|&t| spec.tiles[t] && !spec.joker_kinds.contains(&t))
+            .collect();
+        let size = [8, 10, 11, 13, 14][rng.gen_range(0..5)];
+        let jokers = rng.gen_range(0..=3);
+        let mut counts = [0u8; KINDS];
+        let mut placed = jokers;
+        for _ in 0..rng.gen_range(1..=2) {
+            let t = kinds[rng.gen_range(0..kinds.len())];
+            placed += 4 - counts[t] as usize;
+            counts[t] = 4;
+        }
+        // Near the quads most of the time: their suit and neighbours.
+        while placed < size {
+            let t = if rng.gen_bool(0.7) {
+                let q = (0..KINDS).find(|&t| counts[t] == 4).unwrap();
+                let near: Vec<usize> = kinds
+                    .iter()
+                    .copied()
+                    .filter(|&t| t / 9 == q / 9 && t.abs_diff(q) <= 3)
+                    .collect();
+                near[rng.gen_range(0..near.len())]
+            } else {
+                kinds[rng.gen_range(0..kinds.len())]
+            };
+            if counts[t] < 4 {
+                counts[t] += 1;
+                placed += 1;
+            }
+        }
+        if placed > size {
+            continue;
+        }
+        let raw = Raw {
+            counts,
+            jokers: jokers as u8,
+        };
+        let want = replacement_spec(spec, &raw.counts, raw.jokers as u32).unwrap();
+        assert_eq!(
+            rules.shanten_counts(&raw.counts, raw.jokers),
+            Ok(want as i8 - 1),
+            "{}: {}",
+            spec.name,
+            raw.notation()
+        );
+    }
+}
+
+/// Joker-free riichi hands of every size against `xiangting`.
+#[test]
+fn joker_free_riichi_hands_agree_with_xiangting() {
+    let riichi = Rules::riichi();
+    let n = if RELEASE { 1_000_000 } else { 20_000 };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7869_616e);
+    let sizes = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14];
+    for i in 0..n {
+        let size = sizes[i % sizes.len()];
+        let full = size + (size % 3 == 1) as usize;
+        let mut raw = match i / sizes.len() % 4 {
+            0 => gen::uniform(&mut rng, size, 0),
+            1 => gen::standard_win(&mut rng, full),
+            _ => {
+                let w = gen::standard_win(&mut rng, full);
+                gen::spoil(&mut rng, w)
+            }
+        };
+        while raw.len() > size {
+            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+            raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
+        }
+        let want =
+            xiangting::calculate_replacement_number(&raw.counts, xiangting::PlayerCount::Four)
+                .unwrap();
+        let got = riichi.shanten_counts(&raw.counts, 0).unwrap();
+        assert_eq!(got as i32 + 1, want as i32, "{}", raw.notation());
+    }
+}
+
+/// −1 is a win, 0 is ready; one draw moves the shanten by at most one;
+/// the effective tiles are exactly the drawable kinds that lower it; the
+/// live hand agrees as it draws and discards.
+#[test]
+fn invariants_hold_under_every_preset() {
+    let specs = variants();
+    let n = if RELEASE { 20_000 } else { 1_000 };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x696e_7661);
+    let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
+    for i in 0..n {
+        let k = i % specs.len();
+        let (spec, rules) = (&specs[k], &rules[k]);
+        let size = random_size(&mut rng, spec.max_tiles as usize);
+        let jokers = random_jokers(&mut rng, size).min(4);
+        let raw = hand_for(&mut rng, spec, size, jokers);
+        let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+        let what = || format!("{}: {}", spec.name, raw.notation());
+        let s = rules.shanten(&hand).unwrap();
+        if size % 3 == 2 {
+            assert_eq!(s == -1, rules.is_win(&hand).unwrap(), "{}", what());
+        } else if !spec.four_held {
+            assert_eq!(s == 0, rules.is_ready(&hand).unwrap(), "{}", what());
+        }
+        let live = LiveHand::from_hand(rules, &hand).unwrap();
+        assert_eq!(live.shanten(), Some(s), "{}", what());
+        if size % 3 != 1 || size >= spec.max_tiles as usize {
+            continue;
+        }
+        // Every draw: at most one closer, and one closer exactly for the
+        // effective tiles.
+        let Efficiency::Draw(draws) = rules.efficiency(&hand, &[0; KINDS]).unwrap() else {
+            panic!("a 3N+1 hand gets its draws: {}", what());
+        };
+        assert_eq!(draws.shanten, s);
+        for tile in rules.tiles().iter() {
+            if raw.counts[tile.index()] >= 4 {
+                continue;
+            }
+            let mut more = raw.counts;
+            more[tile.index()] += 1;
+            let after = rules.shanten_counts(&more, raw.jokers).unwrap();
+            assert!(after == s || after == s - 1, "{} + {tile}", what());
+            let listed = draws.tiles.iter().any(|e| e.tile == tile);
+            assert_eq!(listed, after < s, "{} + {tile}", what());
+            let mut live = live.clone();
+            live.draw(tile).unwrap();
+            assert_eq!(live.shanten(), Some(after), "{} + {tile}", what());
+        }
+    }
+}
+
+/// Renaming the numbered suits or reversing their ranks changes nothing
+/// under rules that treat the suits and ranks alike.
+#[test]
+fn renaming_suits_and_reversing_ranks_change_nothing() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7379_6d6d);
+    let n = if RELEASE { 20_000 } else { 1_000 };
+    for name in ["chinese", "riichi", "hongzhong", "changsha", "sichuan"] {
+        let rules = Rules::preset(name).unwrap();
+        let spec = Spec::preset(name);
+        for _ in 0..n / 5 {
+            let size = random_size(&mut rng, 14);
+            let jokers = random_jokers(&mut rng, size).min(3);
+            let raw = hand_for(&mut rng, &spec, size, jokers);
+            let s = rules.shanten_counts(&raw.counts, raw.jokers).unwrap();
+            let mut renamed = raw.counts;
+            renamed[..9].copy_from_slice(&raw.counts[9..18]);
+            renamed[9..18].copy_from_slice(&raw.counts[18..27]);
+            renamed[18..27].copy_from_slice(&raw.counts[..9]);
+            let mut reversed = raw.counts;
+            for suit in 0..3 {
+                for r in 0..9 {
+                    reversed[suit * 9 + r] = raw.counts[suit * 9 + 8 - r];
+                }
+            }
+            for (how, c) in [("renamed", renamed), ("reversed", reversed)] {
+                assert_eq!(
+                    rules.shanten_counts(&c, raw.jokers),
+                    Ok(s),
+                    "{name} {how}: {}",
+                    raw.notation()
+                );
+            }
+        }
+    }
+}
+
+/// The effective tiles and their counts, discard by discard, against the
+/// search: a kind is effective when the search's replacement number falls
+/// with it.
+#[test]
+fn efficiency_agrees_with_the_search() {
+    let specs = variants();
+    let n = if RELEASE { 500 } else { 30 };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6566_6669);
+    let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
+    for i in 0..n {
+        let k = i % specs.len();
+        let (spec, rules) = (&specs[k], &rules[k]);
+        let size = if rng.gen_bool(0.5) { 14 } else { 13 };
+        let jokers = random_jokers(&mut rng, size).min(3);
+        let raw = hand_for(&mut rng, spec, size, jokers);
+        let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+        let what = || format!("{}: {}", spec.name, raw.notation());
+        // Some tiles seen on the table.
+        let mut visible = [0u8; KINDS];
+        for _ in 0..6 {
+            let t = rng.gen_range(0..KINDS);
+            if spec.tiles[t] && raw.counts[t] + visible[t] < 4 {
+                visible[t] += 1;
+            }
+        }
+        let effective = |counts: &[u8; KINDS], jokers: u32, seen: &[u8; KINDS]| {
+            let before = replacement_spec(spec, counts, jokers).unwrap();
+            let mut tiles = Vec::new();
+            let mut count = 0;
+            for t in 0..KINDS {
+                if !spec.tiles[t] || counts[t] >= 4 {
+                    continue;
+                }
+                let mut more = *counts;
+                more[t] += 1;
+                if replacement_spec(spec, &more, jokers).unwrap() < before {
+                    tiles.push(Tile::from_index(t).unwrap());
+                    count += 4 - seen[t] as u32 - visible[t] as u32;
+                }
+            }
+            (before as i8 - 1, tiles, count)
+        };
+        match rules.efficiency(&hand, &visible).unwrap() {
+            Efficiency::Draw(d) => {
+                let got: Vec<Tile> = d.tiles.iter().map(|e| e.tile).collect();
+                let want = effective(&raw.counts, raw.jokers as u32, &raw.counts);
+                assert_eq!((d.shanten, got, d.count), want, "{}", what());
+            }
+            Efficiency::Discard { shanten, discards } => {
+                assert_eq!(
+                    shanten as i32 + 1,
+                    replacement_spec(spec, &raw.counts, raw.jokers as u32).unwrap() as i32,
+                    "{}",
+                    what()
+                );
+                let kinds = (0..KINDS).filter(|&t| raw.counts[t] > 0).count();
+                assert_eq!(discards.len(), kinds + (raw.jokers > 0) as usize);
+                for pair in discards.windows(2) {
+                    let key =
+                        |d: &hupai::DiscardChoice| (d.draws.shanten, u32::MAX - d.draws.count);
+                    assert!(key(&pair[0]) <= key(&pair[1]), "best first: {}", what());
+                }
+                for d in &discards {
+                    let (mut counts, mut jokers) = (raw.counts, raw.jokers as u32);
+                    match d.discard {
+                        hupai::Discard::Tile(t) => counts[t.index()] -= 1,
+                        hupai::Discard::Joker => jokers -= 1,
+                    }
+                    let got: Vec<Tile> = d.draws.tiles.iter().map(|e| e.tile).collect();
+                    let want = effective(&counts, jokers, &raw.counts);
+                    assert_eq!(
+                        (d.draws.shanten, got, d.draws.count),
+                        want,
+                        "{} discarding {}",
+                        what(),
+                        d.discard
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Literal cases in mahjong notation, worked out by hand.
+#[test]
+fn literal_cases() {
+    let cases: &[(&str, &str, i8)] = &[
+        ("riichi", "123m456p789s1122z", 0),
+        ("riichi", "123m456p789s11222z", -1),
+        ("riichi", "19m19p19s1234567z", 0), // thirteen orphans, 13-sided
+        ("riichi", "1133557799m1122p", -1), // seven pairs
+        ("riichi", "1133557799m112p", 0),   // six pairs and 2p
+        ("riichi", "147m258p369s1234z", 6),
+        ("chinese", "1111m*", -1),    // 111m 11m: the joker a fifth 1m
+        ("hongzhong", "1111m7z", -1), // 7z is a joker there
+        ("chinese", "147m258p369s1234z*", 5),
+        ("chinese", "****", 0), // four jokers wait on anything
+        ("chinese", "**", -1),
+        ("changsha", "123m456p789s11m", 0), // 111m 456p 789s, 2m waiting for its mate
+        ("changsha", "123m456p789s22m", -1),
+        ("sichuan", "123m456p789s1m", 3), // three suits: 789s must go
+        ("taiwan", "123456789m123456p7s", 0), // 16 tiles, ready
+    ];
+    for &(rules, hand, want) in cases {
+        let rules = Rules::preset(rules).unwrap();
+        let hand: Hand = hand.parse().unwrap();
+        assert_eq!(
+            rules.shanten(&hand),
+            Ok(want),
+            "{} under {}",
+            hand,
+            rules.name()
+        );
+    }
+    // Sizes with no target are an error, not a panic.
+    assert!(Rules::chinese().shanten(&"123m".parse().unwrap()).is_err());
+    assert!(Rules::chinese()
+        .shanten(&Hand::from_counts(&[0; 34], 0).unwrap())
+        .is_err());
+}
