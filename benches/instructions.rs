@@ -82,9 +82,61 @@ fn waits_counts((rules, hands): (Rules, Counts)) -> usize {
         .sum()
 }
 
+/// Shanten of 14-tile hands; the joker-free ones under riichi rules, with
+/// `xiangting` and `riichienv-core` on the same hands.
+fn shanten_hands(kind: &str) -> (Rules, Counts) {
+    let (_, hands) = hands(kind);
+    let rules = if kind == "random" {
+        Rules::riichi()
+    } else {
+        Rules::chinese()
+    };
+    (rules, hands)
+}
+
+#[library_benchmark]
+#[bench::random(shanten_hands("random"))]
+#[bench::jokers_4(shanten_hands("jokers-4"))]
+#[bench::jokers_8(shanten_hands("jokers-8"))]
+fn shanten_counts((rules, hands): (Rules, Counts)) -> i32 {
+    hands
+        .iter()
+        .map(|(c, j)| rules.shanten_counts(black_box(c), *j).unwrap_or(0) as i32)
+        .sum()
+}
+
+#[library_benchmark]
+#[bench::random(shanten_hands("random"))]
+fn xiangting_replacement((_, hands): (Rules, Counts)) -> i32 {
+    hands
+        .iter()
+        .map(|(c, _)| {
+            xiangting::calculate_replacement_number(black_box(c), xiangting::PlayerCount::Four)
+                .unwrap_or(0) as i32
+        })
+        .sum()
+}
+
+#[library_benchmark]
+#[bench::random(shanten_hands("random"))]
+fn riichienv_shanten((_, hands): (Rules, Counts)) -> i32 {
+    hands
+        .iter()
+        .map(|(c, _)| {
+            let n: u8 = c.iter().sum();
+            riichienv_core::shanten::calc_shanten_from_counts(black_box(c), n / 3) as i32
+        })
+        .sum()
+}
+
 library_benchmark_group!(
     name = hot_path;
     benchmarks = is_win_counts, live_is_win, waits_counts
 );
 
-main!(library_benchmark_groups = hot_path);
+library_benchmark_group!(
+    name = shanten;
+    benchmarks = shanten_counts, xiangting_replacement, riichienv_shanten
+);
+
+main!(library_benchmark_groups = hot_path, shanten);

@@ -85,6 +85,19 @@ impl Rules {
     /// `sizes`. [`Rules::reject`] names the reason.
     #[inline(always)]
     pub(crate) fn accept(&self, counts: &[u8; KINDS], jokers: u8, sizes: u64) -> Option<Position> {
+        self.accept_as::<true>(counts, jokers, sizes)
+    }
+
+    /// [`Rules::accept`], with the four table entries loaded when `NEEDS`
+    /// is set (shanten reads the distance columns instead, and leaves the
+    /// needs "none").
+    #[inline(always)]
+    pub(crate) fn accept_as<const NEEDS: bool>(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        sizes: u64,
+    ) -> Option<Position> {
         let held = SuitWords::load(counts);
         let d = &self.derived;
         if held.any_over_four() || (d.partial && !held.and(&d.out_of_play).is_zero()) {
@@ -99,22 +112,20 @@ impl Rules {
         } else {
             self.joker_kinds_out(counts, jokers)
         };
-        let mut pos = if sizes == self.derived.win_sizes | self.derived.ready_sizes {
-            // Shanten reads the distance tables, not the needs.
-            Position {
-                words,
-                joker_fours,
-                keys: words.keys(),
-                needs: [Need::NONE; 4],
-                natural,
-                jokers,
-                kind_jokers: 0,
-            }
-        } else {
-            self.position(words, jokers, natural, joker_fours)
-        };
-        pos.kind_jokers = kind_jokers;
-        Some(pos)
+        let keys = words.keys();
+        Some(Position {
+            words,
+            joker_fours,
+            keys,
+            needs: if NEEDS {
+                self.tables.needs(keys)
+            } else {
+                [Need::NONE; 4]
+            },
+            natural,
+            jokers,
+            kind_jokers,
+        })
     }
 
     /// For rules with joker kinds: the natural tiles of `counts`, the

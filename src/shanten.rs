@@ -53,8 +53,7 @@ impl Rules {
     /// [`HandError::WrongSize`] for a hand of 3N tiles.
     #[inline]
     pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
-        let pos = self.accept_hand(hand, Purpose::Either)?;
-        Ok(self.replacement(&pos) as i8 - 1)
+        self.shanten_counts(hand.counts(), hand.jokers())
     }
 
     /// [`Rules::shanten`] on a count array (indexed 0–33, copies of joker
@@ -73,8 +72,10 @@ impl Rules {
     /// [`Rules::shanten`].
     #[inline]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
-        let pos = self.accept_counts(counts, jokers, Purpose::Either)?;
-        Ok(self.replacement(&pos) as i8 - 1)
+        match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
+            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            None => Err(self.reject(counts, jokers as usize, Purpose::Either)),
+        }
     }
 
     /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is

@@ -719,7 +719,9 @@ pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
 
 /// [`distance`] when a joker as a fifth copy may help, out of line.
 ///
-/// A suit flagged in the tables reads either its distances within four
+/// With every flagged suit's permissive distances the hand is no closer
+/// than within four copies, most often: that is the answer. Otherwise a
+/// suit flagged in the tables reads either its distances within four
 /// copies, or, spending `b` of the hand's fifth copies, its distances
 /// with at most `b` copies beyond the fourth, counted here from the
 /// suit's targets (a cold path: the hand holds four copies of a kind, and
@@ -733,16 +735,30 @@ fn distance_fifth(
     caps: &[crate::tables::Distance; 4],
 ) -> u8 {
     let tables = &rules.tables;
+    let capped: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
+    let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| {
+        if caps[s].fifth() {
+            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
+        } else {
+            capped[s]
+        }
+    });
+    // The answer lies between these two; most often they are equal.
+    let within = combined(rules, &capped, k);
+    let beyond = combined(rules, &free, k);
+    if within == beyond {
+        return within;
+    }
     let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
     let counts = pos.counts();
     // Each suit's choices: (distances, fifth copies spent).
     let mut choices: [Vec<([[u8; 8]; 2], u32)>; 4] = Default::default();
     for s in 0..4 {
-        choices[s].push((barred(rules, s, caps[s]), 0));
+        choices[s].push((capped[s], 0));
         if !caps[s].fifth() {
             continue;
         }
-        let free = barred(rules, s, tables.distance_at(s, pos.keys[s], true));
+        let free = free[s];
         let ranks = if s == 3 { 7 } else { 9 };
         let suit: [u8; 9] = std::array::from_fn(|r| if r < ranks { counts[9 * s + r] } else { 0 });
         for b in 1..=fifths.min(8) {
