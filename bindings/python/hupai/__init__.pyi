@@ -1,6 +1,6 @@
 """Type stubs for hupai (the extension module ``hupai._hupai`` and its re-exports)."""
 
-from typing import Iterable, List, Optional, Tuple, TypedDict
+from typing import Any, Dict, Iterable, List, Optional, Tuple, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -57,6 +57,21 @@ class Rules:
     def reveal(self, hand: str) -> RevealDict:
         """The fewest tiles a ready player must show. Raises ``HandError``
         (also for a hand that is not ready)."""
+    def shanten(self, hand: str) -> int:
+        """How far a hand of 3N+1 or 3N+2 tiles is from a win: -1 a win, 0
+        ready, 1 one useful draw from ready: ``Rules("riichi").shanten("147m258p369s1234z")``
+        is ``6``. Raises ``HandError``."""
+    def efficiency(self, hand: str, visible: Optional[str] = None) -> Dict[str, Any]:
+        """The draws that lower the shanten, as ``hupai efficiency --json``
+        prints them: ``{'shanten', 'tiles', 'count'}`` for 3N+1 tiles,
+        ``{'shanten', 'discards': [{'discard', 'shanten', 'tiles', 'count'}]}``
+        for 3N+2 (best discard first). ``visible``: tiles seen outside the
+        hand, in any notation. Raises ``HandError``."""
+    def shanten_batch(
+        self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
+    ) -> npt.NDArray[np.int8]:
+        """Shanten of n hands: int8 (n,), -1 a win, 0 ready, ..., and -2 for
+        an invalid hand. Arguments as ``is_win_batch``; never raises for a row."""
     def is_win_batch(
         self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
     ) -> npt.NDArray[np.int8]:

@@ -267,6 +267,70 @@ impl PyRules {
         Ok(d)
     }
 
+    /// How far the hand is from a win: -1 a win, 0 ready, 1 one useful
+    /// draw from ready, ...
+    fn shanten(&self, hand: &str) -> PyResult<i8> {
+        self.rules.shanten(&parse(hand)?).map_err(hand_err)
+    }
+
+    /// The draws that lower the hand's shanten, as the command's JSON:
+    /// `{"shanten", "tiles", "count"}` for 3N+1 tiles, `{"shanten",
+    /// "discards": [{"discard", "shanten", "tiles", "count"}, ...]}` for
+    /// 3N+2, best discard first. `visible`: tiles seen outside the hand.
+    #[pyo3(signature = (hand, visible=None))]
+    fn efficiency<'py>(
+        &self,
+        py: Python<'py>,
+        hand: &str,
+        visible: Option<&str>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seen = match visible {
+            Some(text) => hupai::notation::parse_tiles(text).map_err(hand_err)?,
+            None => [0; KINDS],
+        };
+        let found = self
+            .rules
+            .efficiency(&parse(hand)?, &seen)
+            .map_err(hand_err)?;
+        let draws_into = |d: &Bound<'py, PyDict>, draws: &hupai::Draws| -> PyResult<()> {
+            d.set_item("shanten", draws.shanten)?;
+            let tiles: Vec<String> = draws.tiles.iter().map(|e| e.tile.to_string()).collect();
+            d.set_item("tiles", tiles)?;
+            d.set_item("count", draws.count)
+        };
+        let out = PyDict::new(py);
+        match found {
+            hupai::Efficiency::Draw(draws) => draws_into(&out, &draws)?,
+            hupai::Efficiency::Discard { shanten, discards } => {
+                out.set_item("shanten", shanten)?;
+                let list = PyList::empty(py);
+                for choice in &discards {
+                    let d = PyDict::new(py);
+                    d.set_item("discard", choice.discard.to_string())?;
+                    draws_into(&d, &choice.draws)?;
+                    list.append(d)?;
+                }
+                out.set_item("discards", list)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Shanten of `n` hands: returns int8 `(n,)`, -1 a win, 0 ready, ...,
+    /// and -2 for an invalid hand.
+    fn shanten_batch<'py>(
+        &self,
+        py: Python<'py>,
+        counts: &Bound<'py, PyAny>,
+        jokers: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let (counts, jokers) = batch_args(counts, jokers)?;
+        let (c, j) = (counts.as_array(), jokers.as_array());
+        let rules = &self.rules;
+        let out = py.detach(|| each_row(c, j, |c, j| rules.shanten_counts(c, j).unwrap_or(-2)));
+        Ok(PyArray1::from_vec(py, out))
+    }
+
     /// Win checks of `n` hands: `counts` uint8 `(n, 34)`, `jokers` uint8
     /// `(n,)`; returns int8 `(n,)`: 1 win, 0 no, -1 invalid hand.
     fn is_win_batch<'py>(

@@ -305,3 +305,40 @@ def test_batch_releases_the_gil():
     stop.set()
     t.join()
     assert during > 0
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_random_hands_match_cli_shanten(cli, rules):
+    counts, jokers = random_hands(3000 + PRESETS.index(rules), 1500, sizes=(14, 13, 11, 10, 8))
+    hands = [to_mpsz(c, j) for c, j in zip(counts, jokers)]
+    answers = cli("shanten", rules, hands)
+    r = hupai.Rules(rules)
+    batch = r.shanten_batch(counts, jokers)
+    assert batch.dtype == np.int8
+    seen = set()
+    for hand, a, b in zip(hands, answers, batch):
+        if "error" in a:
+            assert b == -2, hand
+            with pytest.raises(hupai.HandError) as e:
+                r.shanten(hand)
+            assert str(e.value) == a["error"]
+        else:
+            assert r.shanten(hand) == a["shanten"] == b, hand
+            seen.add(int(b))
+    assert {-1, 0, 1} <= seen
+
+
+def test_efficiency_matches_cli(cli):
+    counts, jokers = random_hands(41, 200, sizes=(14, 13), max_jokers=2)
+    hands = [to_mpsz(c, j) for c, j in zip(counts, jokers)]
+    r = hupai.Rules("chinese")
+    for hand, a in zip(hands, cli("efficiency", "chinese", hands)):
+        if "error" in a:
+            with pytest.raises(hupai.HandError):
+                r.efficiency(hand)
+            continue
+        got = r.efficiency(hand)
+        a.pop("hand")
+        assert got == a, hand
+    got = r.efficiency("123m456p789s11z23p", visible="1p1p")
+    assert got == {"shanten": 0, "tiles": ["1p", "4p", "7p"], "count": 9}
