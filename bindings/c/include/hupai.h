@@ -112,6 +112,31 @@ int hupai_check_str(const hupai_rules *rules, const char *hand, hupai_error *err
 // is NULL or writable.
 int hupai_waits(const hupai_rules *rules, const uint8_t *counts, uint8_t jokers, uint64_t *mask);
 
+// How far the hand is from a win: `*shanten` receives -1 (a win), 0
+// (ready), 1 (one useful draw from ready), ... for a hand of 3N+1 or
+// 3N+2 tiles. 0 on success, else a negative error code (and `*shanten`
+// is left as it was).
+//
+// # Safety
+// `rules` is NULL or live; `counts` is NULL or points to 34 bytes;
+// `shanten` is NULL or writable.
+int hupai_shanten(const hupai_rules *rules, const uint8_t *counts, uint8_t jokers, int8_t *shanten);
+
+// `hupai_shanten` for `n` hands: `shanten[i]` receives hand i's shanten
+// and `codes[i]` 0, or hand i's error code (its shanten is then 0).
+// Returns the number of hands with an error code, or a negative error
+// code (a NULL pointer; nothing answered).
+//
+// # Safety
+// `rules` is NULL or live; `counts`, `jokers`, `shanten` and `codes` are
+// NULL or point to n × 34, n, n and n elements.
+int hupai_shanten_batch(const hupai_rules *rules,
+                        const uint8_t *counts,
+                        const uint8_t *jokers,
+                        size_t n,
+                        int8_t *shanten,
+                        int8_t *codes);
+
 // `hupai_is_win` for `n` hands: `counts` holds n × 34 counts (hand after
 // hand), `jokers` n joker counts, and `out[i]` receives hand i's answer
 // (1, 0 or its error code): a bad hand does not stop the others. Returns

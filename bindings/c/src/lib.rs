@@ -335,6 +335,69 @@ pub unsafe extern "C" fn hupai_waits(
     }))
 }
 
+/// How far the hand is from a win: `*shanten` receives -1 (a win), 0
+/// (ready), 1 (one useful draw from ready), ... for a hand of 3N+1 or
+/// 3N+2 tiles. 0 on success, else a negative error code (and `*shanten`
+/// is left as it was).
+///
+/// # Safety
+/// `rules` is NULL or live; `counts` is NULL or points to 34 bytes;
+/// `shanten` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_shanten(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: u8,
+    shanten: *mut i8,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let (rules, counts) = unsafe { (rules_ref(rules)?, counts_ref(counts)?) };
+        // SAFETY: NULL or writable (the caller's promise).
+        let shanten = unsafe { shanten.as_mut() }.ok_or_else(|| null("shanten"))?;
+        *shanten = rules.shanten_counts(counts, jokers).map_err(code_only)?;
+        Ok(0)
+    }))
+}
+
+/// `hupai_shanten` for `n` hands: `shanten[i]` receives hand i's shanten
+/// and `codes[i]` 0, or hand i's error code (its shanten is then 0).
+/// Returns the number of hands with an error code, or a negative error
+/// code (a NULL pointer; nothing answered).
+///
+/// # Safety
+/// `rules` is NULL or live; `counts`, `jokers`, `shanten` and `codes` are
+/// NULL or point to n × 34, n, n and n elements.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_shanten_batch(
+    rules: *const hupai_rules,
+    counts: *const u8,
+    jokers: *const u8,
+    n: usize,
+    shanten: *mut i8,
+    codes: *mut i8,
+) -> c_int {
+    code_of(guarded(|| {
+        // SAFETY: as the function's contract.
+        let rules = unsafe { rules_ref(rules) }?;
+        // SAFETY: as the function's contract.
+        let (counts, jokers, shanten) = unsafe { batch(counts, jokers, n, shanten) }?;
+        // SAFETY: as the function's contract (`codes` is as long as `shanten`).
+        let (_, _, codes) = unsafe { batch(counts.as_ptr().cast(), jokers.as_ptr(), n, codes) }?;
+        let mut bad = 0;
+        for (i, (c, &j)) in counts.iter().zip(jokers).enumerate() {
+            let answer = catch_unwind(|| rules.shanten_counts(c, j));
+            (shanten[i], codes[i]) = match answer {
+                Ok(Ok(s)) => (s, 0),
+                Ok(Err(e)) => (0, hand_code(&e) as i8),
+                Err(_) => (0, HUPAI_E_INTERNAL as i8),
+            };
+            bad += c_int::from(codes[i] < 0);
+        }
+        Ok(bad)
+    }))
+}
+
 /// A batch's hands, joker counts and output slots.
 type Batch<'a, O> = (&'a [[u8; KINDS]], &'a [u8], &'a mut [O]);
 

@@ -207,6 +207,25 @@ static void check_contract(void) {
   counts[27] = 1;
   EXPECT(hupai_waits(r, counts, 0, &mask) == 0 && mask == (1ull << 27), "single wait: %llx",
          (unsigned long long)mask);
+  {
+    /* Shanten: 1z alone waits on its mate (0); 1z1z is a win (-1). */
+    int8_t sh = 9;
+    uint8_t one[34] = {0};
+    one[27] = 1;
+    EXPECT(hupai_shanten(r, one, 0, &sh) == 0 && sh == 0, "shanten of 1z: %d", sh);
+    one[27] = 2;
+    EXPECT(hupai_shanten(r, one, 0, &sh) == 0 && sh == -1, "shanten of 11z: %d", sh);
+    EXPECT(hupai_shanten(r, one, 1, &sh) == HUPAI_E_WRONG_SIZE, "3 tiles");
+    EXPECT(hupai_shanten(r, one, 0, NULL) == HUPAI_E_NULL, "NULL shanten");
+    uint8_t two[68] = {0};
+    uint8_t jk[2] = {0, 1};
+    int8_t shs[2], codes[2];
+    two[27] = 1;      /* 1z: ready */
+    two[34 + 27] = 2; /* 11z and a joker: 3 tiles, an error */
+    EXPECT(hupai_shanten_batch(r, two, jk, 2, shs, codes) == 1 && shs[0] == 0 && codes[0] == 0 &&
+               codes[1] == HUPAI_E_WRONG_SIZE,
+           "shanten batch");
+  }
 
   /* A bad hand in a batch gets its code; the others are answered. */
   uint8_t batch[3 * 34] = {0};
