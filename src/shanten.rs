@@ -29,11 +29,15 @@
 //! thirteen orphans count. The jokers then fill missing places one each.
 
 use crate::error::HandError;
+use crate::form::Forms;
 use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::tile::{Tile, KINDS};
+
+/// The forms judged by counting, beside the standard form's tables.
+const SPECIAL: Forms = Forms::of(&[Form::SevenPairs, Form::ThirteenOrphans]);
 
 impl Rules {
     /// The shanten of `hand` (3N+1 or 3N+2 tiles within the rules' limit):
@@ -208,17 +212,93 @@ impl Rules {
     }
 
     /// The shanten of an accepted hand's counts and jokers after a change
-    /// that keeps them acceptable (one tile fewer).
+    /// that keeps them acceptable (a tile fewer, or a drawable tile more).
     fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
         let pos = self
-            .accept(counts, jokers, self.sizes(Purpose::Either))
-            .expect("a tile fewer than an accepted hand is accepted");
+            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
+            .expect("a tile fewer, or a drawable tile more, keeps a hand acceptable");
         self.replacement(&pos) as i8 - 1
     }
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`, whose
     /// shanten is `shanten`; `seen` counts the copies no draw can bring.
+    /// The standard form's other three suits are joined once, so each
+    /// draw costs a table load and a minimum; draws the joined distances
+    /// cannot judge (a fifth copy to spend, a suit limit) are judged whole.
     fn draws(&self, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS], shanten: i8) -> Draws {
+        let pos = self
+            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
+            .expect("an accepted hand, or one tile fewer");
+        let k = (pos.total() as usize - 1) / 3;
+        let fast = if self.derived.winnable.contains(Form::Standard) {
+            standard::DrawDistances::new(self, &pos, k)
+        } else {
+            None
+        };
+        let Some(fast) = fast else {
+            return self.draws_whole(counts, jokers, seen, shanten);
+        };
+        // The missing places now; a draw helps when it leaves fewer.
+        let special = k == 4 && self.derived.winnable.intersects(SPECIAL);
+        let now = pos.jokers + (shanten + 1) as u8;
+        let mut tiles = Vec::new();
+        let mut count = 0;
+        for tile in self.tiles().iter() {
+            let i = tile.index();
+            if counts[i] >= 4 {
+                continue;
+            }
+            let lower = if self.jokers.contains(tile) {
+                // A joker more fills one more place.
+                true
+            } else {
+                let suit = (i / 9).min(3);
+                let key = pos.keys[suit] + crate::tables::key::pow5(i - 9 * suit);
+                match fast.after(self, &pos, suit, key) {
+                    Some(standard) => {
+                        let mut missing = standard;
+                        if special && missing >= now {
+                            let mut more = *counts;
+                            more[i] += 1;
+                            let p = self
+                                .accept_as::<false>(&more, jokers, self.sizes(Purpose::Win))
+                                .expect("a drawable tile keeps the hand acceptable");
+                            missing = missing.min(self.special_distance(&p));
+                        }
+                        missing < now
+                    }
+                    None => {
+                        let mut more = *counts;
+                        more[i] += 1;
+                        self.shanten_after(&more, jokers) < shanten
+                    }
+                }
+            };
+            if lower {
+                let unseen = 4u8.saturating_sub(seen[i]);
+                count += unseen as u32;
+                tiles.push(Effective { tile, unseen });
+            }
+        }
+        debug_assert!(
+            fast.current() >= now,
+            "the standard form misses at least that many"
+        );
+        Draws {
+            shanten,
+            tiles,
+            count,
+        }
+    }
+
+    /// [`Rules::draws`] judging every draw whole.
+    fn draws_whole(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        seen: &[u8; KINDS],
+        shanten: i8,
+    ) -> Draws {
         let mut tiles = Vec::new();
         let mut count = 0;
         let mut more = *counts;
@@ -230,7 +310,7 @@ impl Rules {
             }
             more[i] += 1;
             let lower = self
-                .accept(&more, jokers, sizes)
+                .accept_as::<false>(&more, jokers, sizes)
                 .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
             more[i] -= 1;
             if lower {

@@ -98,6 +98,19 @@ impl Forms {
         self.0 & form.bit() != 0
     }
 
+    /// Does the set share a form with `other`?
+    ///
+    /// ```
+    /// use hupai::{Form, Forms};
+    /// let mine = Forms::of(&[Form::Standard, Form::SevenPairs]);
+    /// assert!(mine.intersects(Forms::of(&[Form::SevenPairs])));
+    /// assert!(!mine.intersects(Forms::of(&[Form::ThirteenOrphans])));
+    /// ```
+    #[inline]
+    pub const fn intersects(self, other: Forms) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// True for the empty set (for a check: not a win).
     #[inline]
     pub const fn is_empty(self) -> bool {

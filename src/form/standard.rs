@@ -799,6 +799,38 @@ fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
 /// runs in a numbered suit, honour sequences when the rules count them)
 /// and the pair where the rules allow it, on kinds in play.
 fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u8; 8]; 2] {
+    // What the answer depends on: the table parameters (melds, pair ranks),
+    // the kinds in play, the suit, its counts and the fifth copies.
+    type Key = (crate::tables::TableParams, u64, usize, [u8; 9], u32);
+    thread_local! {
+        /// Answers already counted on this thread (cleared when large):
+        /// efficiency asks about the same suit many times.
+        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, [[u8; 8]; 2]>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let key: Key = (
+        *rules.tables.params(),
+        rules.tiles().bits(),
+        s,
+        *counts,
+        fifths,
+    );
+    if let Some(found) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+        return found;
+    }
+    let found = count_suit_distances(rules, s, counts, fifths);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= 1 << 14 {
+            m.clear();
+        }
+        m.insert(key, found);
+    });
+    found
+}
+
+/// [`suit_distances`], counted.
+fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u8; 8]; 2] {
     let ranks = if s == 3 { 7 } else { 9 };
     let in_play: [bool; 9] = std::array::from_fn(|r| {
         r < ranks
@@ -860,4 +892,87 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u
         }
     }
     best
+}
+
+/// The standard form's part of the efficiency of a 3N+1 position (`k`
+/// melds in its targets): for every suit, the other three suits joined,
+/// so that a draw in the suit costs one table load and a final minimum.
+/// `None` when the position needs the fifth-copy path (a flagged suit and
+/// a joker to spend) or the rules limit the suits: the caller then judges
+/// each draw whole.
+pub(crate) struct DrawDistances {
+    /// The position's suits, as the distance joins read them.
+    own: [[[u8; 8]; 2]; 4],
+    /// For each suit, the other three joined.
+    others: [[[u8; 8]; 2]; 4],
+    k: usize,
+}
+
+impl DrawDistances {
+    #[inline]
+    pub(crate) fn new(rules: &Rules, pos: &Position, k: usize) -> Option<DrawDistances> {
+        if rules.derived.suit_limit < 3 || k > 5 {
+            return None;
+        }
+        let tables = &rules.tables;
+        let caps: [crate::tables::Distance; 4] =
+            std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
+        if caps.iter().any(|d| d.fifth()) && fifths(rules, pos) > 0 {
+            return None;
+        }
+        let own: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
+        let join_any = |a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]| match k {
+            0 => join::<0>(a, b),
+            1 => join::<1>(a, b),
+            2 => join::<2>(a, b),
+            3 => join::<3>(a, b),
+            4 => join::<4>(a, b),
+            _ => join::<5>(a, b),
+        };
+        let (mp, sz) = (join_any(&own[0], &own[1]), join_any(&own[2], &own[3]));
+        let others = [
+            join_any(&own[1], &sz),
+            join_any(&own[0], &sz),
+            join_any(&mp, &own[3]),
+            join_any(&mp, &own[2]),
+        ];
+        Some(DrawDistances { own, others, k })
+    }
+
+    /// The standard distance of the position as it is.
+    #[inline]
+    pub(crate) fn current(&self) -> u8 {
+        self.with_suit(0, &self.own[0])
+    }
+
+    /// The standard distance once suit `s` holds `key` (one tile more),
+    /// or `None` when that pattern needs the fifth-copy path.
+    #[inline]
+    pub(crate) fn after(&self, rules: &Rules, pos: &Position, s: usize, key: usize) -> Option<u8> {
+        let d = rules.tables.distance_at(s, key, false);
+        if d.fifth() && fifths(rules, pos) > 0 {
+            return None;
+        }
+        Some(self.with_suit(s, &barred(rules, s, d)))
+    }
+
+    /// The least over the melds and the pair of `d` (suit `s`) with the
+    /// other three suits.
+    #[inline(always)]
+    fn with_suit(&self, s: usize, d: &[[u8; 8]; 2]) -> u8 {
+        let w = &self.others[s];
+        let k = self.k;
+        let mut best = FAR;
+        for m in 0..=k {
+            best = best.min(d[0][m] + w[1][k - m]).min(d[1][m] + w[0][k - m]);
+        }
+        best
+    }
+}
+
+/// The fifth copies a position may spend: its jokers and the joker-kind
+/// copies still to draw.
+#[inline(always)]
+fn fifths(rules: &Rules, pos: &Position) -> u32 {
+    pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32
 }
