@@ -11,7 +11,7 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
-use crate::form::{seven_pairs, standard, thirteen_orphans, Form, Forms};
+use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form, Forms};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -128,6 +128,27 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             mask |= thirteen_orphans::win_mask(pos);
         }
+        if forms.contains_knitted() {
+            mask |= self.knitted_mask(pos);
+        }
+        mask
+    }
+
+    /// [`Rules::forms_mask`] for the knitted forms, apart from the common
+    /// path.
+    #[inline(never)]
+    fn knitted_mask(&self, pos: &Position) -> u32 {
+        let forms = self.derived.winnable;
+        let mut mask = 0;
+        if forms.contains(Form::KnittedStraight) {
+            mask |= knitted::straight_win_mask(self, pos);
+        }
+        if forms.contains(Form::HonorsAndKnitted) {
+            mask |= knitted::singles_win_mask(self, pos, false);
+        }
+        if forms.contains(Form::GreaterHonorsAndKnitted) {
+            mask |= knitted::singles_win_mask(self, pos, true);
+        }
         mask
     }
 
@@ -149,8 +170,22 @@ impl Rules {
         if pos.total() == 14 {
             win |= forms.contains(Form::SevenPairs) && seven_pairs::wins(self, pos);
             win |= forms.contains(Form::ThirteenOrphans) && thirteen_orphans::wins(pos);
+            if forms.contains_knitted() {
+                win |= self.knitted_wins(pos);
+            }
         }
         self.suits_ok(pos) & win
+    }
+
+    /// Does the accepted 14-tile `pos` win by a knitted form? Apart from
+    /// the common path.
+    #[inline(never)]
+    fn knitted_wins(&self, pos: &Position) -> bool {
+        let forms = self.derived.winnable;
+        (forms.contains(Form::KnittedStraight) && knitted::straight_wins(self, pos))
+            || (forms.contains(Form::HonorsAndKnitted) && knitted::singles_wins(self, pos, false))
+            || (forms.contains(Form::GreaterHonorsAndKnitted)
+                && knitted::singles_wins(self, pos, true))
     }
 
     /// Every form the accepted 3N+2 `pos` wins by.
@@ -173,6 +208,21 @@ impl Rules {
             (
                 Form::ThirteenOrphans,
                 forms.contains(Form::ThirteenOrphans) && wins(thirteen_orphans::win_mask(pos)),
+            ),
+            (
+                Form::KnittedStraight,
+                forms.contains(Form::KnittedStraight)
+                    && wins(knitted::straight_win_mask(self, pos)),
+            ),
+            (
+                Form::HonorsAndKnitted,
+                forms.contains(Form::HonorsAndKnitted)
+                    && wins(knitted::singles_win_mask(self, pos, false)),
+            ),
+            (
+                Form::GreaterHonorsAndKnitted,
+                forms.contains(Form::GreaterHonorsAndKnitted)
+                    && wins(knitted::singles_win_mask(self, pos, true)),
             ),
         ]
         .into_iter()

@@ -70,7 +70,7 @@ fn rule_file_by_path_and_its_errors() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "hupai: error: forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)\n"
+        "hupai: error: forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)\n"
     );
     std::fs::write(&bad, "max_tiles = 15\n").unwrap();
     let (_, err, code) = run(&["waits", "--rules", bad.to_str().unwrap(), "1m"], "");
