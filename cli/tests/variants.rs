@@ -19,11 +19,29 @@ fn presets_by_name() {
         ("sichuan", "123m456p789p11m234m", "win standard"),
         ("kawuxing", "123p456p789s555z66z", "win standard"),
         ("taiwan", "123m456m789m123p456p11z", "win standard"),
+        ("gb", "147m258p369s111z55z", "win knitted-straight"),
+        ("gb", "147m258p69s12345z*", "win honors-and-knitted"),
+        (
+            "gb",
+            "147m258p69s1234567z",
+            "win honors-and-knitted greater-honors-and-knitted",
+        ),
+        ("chinese", "147m258p69s12345z*", "no"),
     ];
     for (rules, hand, want) in cases {
         let (out, _, _) = run(&["check", "--rules", rules, hand], "");
         assert_eq!(out, format!("{hand}\t{want}\n"), "{rules}");
     }
+    let (out, _, _) = run(
+        &["split", "--json", "--rules", "gb", "147m28p369s123m55z*"],
+        "",
+    );
+    assert_eq!(
+        out,
+        "{\"hand\":\"147m28p369s123m55z*\",\"splits\":[{\"form\":\"knitted-straight\",\"groups\":[\"123m\",\"147m2*8p369s:147m258p369s\",\"55z\"]}]}\n"
+    );
+    let (out, _, _) = run(&["reveal", "--rules", "gb", "147m258p369s1235m"], "");
+    assert_eq!(out, "147m258p369s1235m\treveal 5m waits 5m\n");
     let (out, _, code) = run(&["check", "--rules", "kawuxing", "123m456p789s55z66z"], "");
     assert_eq!(
         out,
