@@ -367,8 +367,8 @@ pub fn knitted_straight_win<R: Rng>(rng: &mut R) -> Raw {
         if rng.gen_bool(0.5) {
             let suit = rng.gen_range(0..3);
             let lo = suit * 9 + rng.gen_range(0..7);
-            for k in lo..lo + 3 {
-                counts[k] += 1;
+            for c in &mut counts[lo..lo + 3] {
+                *c += 1;
             }
         } else {
             counts[rng.gen_range(0..KINDS)] += 3;

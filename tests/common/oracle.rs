@@ -1589,7 +1589,7 @@ pub fn knitted_splits_spec(
                     group_text(g)
                 }
             };
-            let mut groups = vec![multi_suit_text(&knit), text(&m, "***"), text(&p, "**")];
+            let mut groups = [multi_suit_text(&knit), text(&m, "***"), text(&p, "**")];
             groups.sort();
             out.insert(format!("knitted-straight {}", groups.join(" ")));
         }
