@@ -334,3 +334,36 @@ fn knitted_ready_hands_reveal_as_the_oracle_reads_them() {
     // 123m and 55z can hide; the broken knitted straight is shown.
     assert_eq!(r.tiles.to_string(), "147m58p369s");
 }
+
+#[test]
+fn gb_reveals_match_oracle() {
+    // Ready GB hands (knitted ones among them) with up to two jokers: the
+    // fewest tiles shown, against the oracle's exhaustive subset search.
+    let gb = Rules::preset("gb").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6b_0004);
+    let n = if cfg!(debug_assertions) { 20 } else { 300 };
+    let mut knitted = 0;
+    let mut done = 0;
+    while done < n {
+        let raw = gen::knitted_mixed(&mut rng, 2, true);
+        let h = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
+        let waits: Vec<usize> = gb.waits(&h).unwrap().iter().map(|t| t.index()).collect();
+        if waits.is_empty() {
+            continue;
+        }
+        let got = gb.reveal(&h).unwrap();
+        let mut list: Vec<u8> = got.tiles.to_ids();
+        list.extend(std::iter::repeat_n(34u8, got.tiles.jokers() as usize));
+        let want = oracle::reveal("gb", &raw.counts, raw.jokers as u32, &waits);
+        assert_eq!(
+            list,
+            want,
+            "gb: reveal of {} shows {}",
+            raw.notation(),
+            got.tiles
+        );
+        knitted += (got.hidden_form == Some(Form::KnittedStraight)) as usize;
+        done += 1;
+    }
+    assert!(knitted > n / 20, "{knitted} knitted reveals of {n}");
+}

@@ -23,7 +23,7 @@ fn presets_by_name() {
         ("gb", "147m258p69s12345z*", "win honors-and-knitted"),
         (
             "gb",
-            "147m258p69s1234567z",
+            "147m258p6s1234567z",
             "win honors-and-knitted greater-honors-and-knitted",
         ),
         ("chinese", "147m258p69s12345z*", "no"),

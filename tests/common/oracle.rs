@@ -650,7 +650,9 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
                         s[w] += 1;
                         pairs_two_sides(&hidden, hj, &s, sj, distinct)
                     });
-                std_ok || pairs_ok
+                std_ok
+                    || pairs_ok
+                    || (preset == "gb" && knitted_reveal_ok(&hidden, hj, &shown, sj, waits))
             };
             if ok {
                 let mut list: Vec<u8> = Vec::new();
@@ -1604,4 +1606,81 @@ pub fn knitted_splits_spec(
         }
     }
     out
+}
+
+/// Can `counts` plus exactly `jokers` be a knitted straight's nine tiles
+/// (one assignment), at most one meld and, with `pair`, one pair, under
+/// `spec`? By building every such represented hand (sizes 9 to 14).
+pub fn knitted_groups_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32, pair: bool) -> bool {
+    let total: u32 = counts.iter().map(|&n| n as u32).sum::<u32>() + jokers;
+    let Some(rest) = total.checked_sub(9 + if pair { 2 } else { 0 }) else {
+        return false;
+    };
+    if rest != 0 && rest != 3 {
+        return false;
+    }
+    let melds: Vec<Option<[usize; 3]>> = if rest == 3 {
+        all_melds(spec.honor_seq).into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let pairs: Vec<Option<usize>> = if pair {
+        (0..KINDS)
+            .filter(|&k| knitted_pair_ok(spec, k))
+            .map(Some)
+            .collect()
+    } else {
+        vec![None]
+    };
+    knitted_assignments().iter().any(|a| {
+        melds.iter().any(|m| {
+            pairs.iter().any(|p| {
+                let mut want = [0u8; KINDS];
+                for &k in a.iter().chain(m.iter().flatten()) {
+                    want[k] += 1;
+                }
+                if let Some(p) = p {
+                    want[*p] += 2;
+                }
+                fits_exactly(spec, &want, counts, jokers)
+            })
+        })
+    })
+}
+
+/// The reveal's test for a ready knitted straight under `gb`: one side
+/// holds the knitted nine (and whole groups), the other whole groups; the
+/// shown side plus every wait completes its part.
+fn knitted_reveal_ok(
+    hidden: &[u8; KINDS],
+    hj: u32,
+    shown: &[u8; KINDS],
+    sj: u32,
+    waits: &[usize],
+) -> bool {
+    let spec = Spec::preset("gb");
+    let hsize: u32 = hidden.iter().map(|&c| c as u32).sum::<u32>() + hj;
+    let total = hsize + shown.iter().map(|&c| c as u32).sum::<u32>() + sj;
+    if total != 13 || hsize % 3 == 1 {
+        return false;
+    }
+    let hidden_pair = hsize % 3 == 2;
+    let plain = |c: &[u8; KINDS], j: u32, pair: bool| {
+        if pair {
+            standard(c, j)
+        } else {
+            melds_only(c, j)
+        }
+    };
+    let with = |w: usize| {
+        let mut s = *shown;
+        s[w] += 1;
+        s
+    };
+    (knitted_groups_spec(&spec, hidden, hj, hidden_pair)
+        && waits.iter().all(|&w| plain(&with(w), sj, !hidden_pair)))
+        || (plain(hidden, hj, hidden_pair)
+            && waits
+                .iter()
+                .all(|&w| knitted_groups_spec(&spec, &with(w), sj, !hidden_pair)))
 }
