@@ -43,7 +43,10 @@ impl Rules {
     /// As [`Rules::check`].
     #[inline]
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
-        Ok(self.wins(&self.accept_hand(hand, Purpose::Win)?))
+        if self.derived.winnable.contains_knitted() {
+            return self.is_win_knitted(hand);
+        }
+        Ok(self.wins::<false>(&self.accept_hand(hand, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
@@ -60,7 +63,23 @@ impl Rules {
     /// [`Rules::check`].
     #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        Ok(self.wins(&self.accept_counts(counts, jokers, Purpose::Win)?))
+        if self.derived.winnable.contains_knitted() {
+            return self.is_win_counts_knitted(counts, jokers);
+        }
+        Ok(self.wins::<false>(&self.accept_counts(counts, jokers, Purpose::Win)?))
+    }
+
+    /// [`Rules::is_win`] for rules naming a knitted form, apart from the
+    /// common path (which then pays one branch, and no call, for them).
+    #[inline(never)]
+    fn is_win_knitted(&self, hand: &Hand) -> Result<bool, HandError> {
+        Ok(self.wins::<true>(&self.accept_hand(hand, Purpose::Win)?))
+    }
+
+    /// [`Rules::is_win_counts`] for rules naming a knitted form.
+    #[inline(never)]
+    fn is_win_counts_knitted(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
+        Ok(self.wins::<true>(&self.accept_counts(counts, jokers, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
@@ -161,27 +180,35 @@ impl Rules {
     }
 
     /// Does the accepted 3N+2 `pos` win? Each form's own test, combined
-    /// as [`Rules::win_mask`] combines their masks.
+    /// as [`Rules::win_mask`] combines their masks; the knitted forms only
+    /// with `KNITTED` (the callers send rules naming them there).
     #[inline(always)]
-    pub(crate) fn wins(&self, pos: &Position) -> bool {
+    pub(crate) fn wins<const KNITTED: bool>(&self, pos: &Position) -> bool {
         let forms = self.derived.winnable;
         let mut win = forms.contains(Form::Standard) & standard::wins(self, pos);
         // Seven pairs and orphans take 14 tiles: one predicted branch.
         if pos.total() == 14 {
             win |= forms.contains(Form::SevenPairs) && seven_pairs::wins(self, pos);
             win |= forms.contains(Form::ThirteenOrphans) && thirteen_orphans::wins(pos);
-            if forms.contains_knitted() {
-                win |= self.knitted_wins(pos);
-            }
         }
-        self.suits_ok(pos) & win
+        let win = self.suits_ok(pos) & win;
+        // The knitted forms, only for rules that name them and hands the
+        // other forms do not win: the common path pays one branch.
+        if !KNITTED || win || !forms.contains_knitted() {
+            return win;
+        }
+        self.knitted_wins(pos)
     }
 
-    /// Does the accepted 14-tile `pos` win by a knitted form? Apart from
-    /// the common path.
+    /// Does the accepted `pos` win by a knitted form (14 tiles, within the
+    /// suit limit)? Apart from the common path.
+    #[cold]
     #[inline(never)]
     fn knitted_wins(&self, pos: &Position) -> bool {
         let forms = self.derived.winnable;
+        if pos.total() != 14 || !self.suits_ok(pos) {
+            return false;
+        }
         (forms.contains(Form::KnittedStraight) && knitted::straight_wins(self, pos))
             || (forms.contains(Form::HonorsAndKnitted) && knitted::singles_wins(self, pos, false))
             || (forms.contains(Form::GreaterHonorsAndKnitted)
