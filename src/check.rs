@@ -11,7 +11,7 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
-use crate::form::{seven_pairs, standard, thirteen_orphans, Form, Forms};
+use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form, Forms};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -43,7 +43,10 @@ impl Rules {
     /// As [`Rules::check`].
     #[inline]
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
-        Ok(self.wins(&self.accept_hand(hand, Purpose::Win)?))
+        if self.derived.winnable.contains_knitted() {
+            return self.is_win_knitted(hand);
+        }
+        Ok(self.wins::<false>(&self.accept_hand(hand, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
@@ -60,7 +63,23 @@ impl Rules {
     /// [`Rules::check`].
     #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        Ok(self.wins(&self.accept_counts(counts, jokers, Purpose::Win)?))
+        if self.derived.winnable.contains_knitted() {
+            return self.is_win_counts_knitted(counts, jokers);
+        }
+        Ok(self.wins::<false>(&self.accept_counts(counts, jokers, Purpose::Win)?))
+    }
+
+    /// [`Rules::is_win`] for rules naming a knitted form, apart from the
+    /// common path (which then pays one branch, and no call, for them).
+    #[inline(never)]
+    fn is_win_knitted(&self, hand: &Hand) -> Result<bool, HandError> {
+        Ok(self.wins::<true>(&self.accept_hand(hand, Purpose::Win)?))
+    }
+
+    /// [`Rules::is_win_counts`] for rules naming a knitted form.
+    #[inline(never)]
+    fn is_win_counts_knitted(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
+        Ok(self.wins::<true>(&self.accept_counts(counts, jokers, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
@@ -128,6 +147,27 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             mask |= thirteen_orphans::win_mask(pos);
         }
+        if forms.contains_knitted() {
+            mask |= self.knitted_mask(pos);
+        }
+        mask
+    }
+
+    /// [`Rules::forms_mask`] for the knitted forms, apart from the common
+    /// path.
+    #[inline(never)]
+    fn knitted_mask(&self, pos: &Position) -> u32 {
+        let forms = self.derived.winnable;
+        let mut mask = 0;
+        if forms.contains(Form::KnittedStraight) {
+            mask |= knitted::straight_win_mask(self, pos);
+        }
+        if forms.contains(Form::HonorsAndKnitted) {
+            mask |= knitted::singles_win_mask(self, pos, false);
+        }
+        if forms.contains(Form::GreaterHonorsAndKnitted) {
+            mask |= knitted::singles_win_mask(self, pos, true);
+        }
         mask
     }
 
@@ -140,9 +180,10 @@ impl Rules {
     }
 
     /// Does the accepted 3N+2 `pos` win? Each form's own test, combined
-    /// as [`Rules::win_mask`] combines their masks.
+    /// as [`Rules::win_mask`] combines their masks; the knitted forms only
+    /// with `KNITTED` (the callers send rules naming them there).
     #[inline(always)]
-    pub(crate) fn wins(&self, pos: &Position) -> bool {
+    pub(crate) fn wins<const KNITTED: bool>(&self, pos: &Position) -> bool {
         let forms = self.derived.winnable;
         let mut win = forms.contains(Form::Standard) & standard::wins(self, pos);
         // Seven pairs and orphans take 14 tiles: one predicted branch.
@@ -150,7 +191,28 @@ impl Rules {
             win |= forms.contains(Form::SevenPairs) && seven_pairs::wins(self, pos);
             win |= forms.contains(Form::ThirteenOrphans) && thirteen_orphans::wins(pos);
         }
-        self.suits_ok(pos) & win
+        let win = self.suits_ok(pos) & win;
+        // The knitted forms, only for rules that name them and hands the
+        // other forms do not win: the common path pays one branch.
+        if !KNITTED || win || !forms.contains_knitted() {
+            return win;
+        }
+        self.knitted_wins(pos)
+    }
+
+    /// Does the accepted `pos` win by a knitted form (14 tiles, within the
+    /// suit limit)? Apart from the common path.
+    #[cold]
+    #[inline(never)]
+    fn knitted_wins(&self, pos: &Position) -> bool {
+        let forms = self.derived.winnable;
+        if pos.total() != 14 || !self.suits_ok(pos) {
+            return false;
+        }
+        (forms.contains(Form::KnittedStraight) && knitted::straight_wins(self, pos))
+            || (forms.contains(Form::HonorsAndKnitted) && knitted::singles_wins(self, pos, false))
+            || (forms.contains(Form::GreaterHonorsAndKnitted)
+                && knitted::singles_wins(self, pos, true))
     }
 
     /// Every form the accepted 3N+2 `pos` wins by.
@@ -173,6 +235,21 @@ impl Rules {
             (
                 Form::ThirteenOrphans,
                 forms.contains(Form::ThirteenOrphans) && wins(thirteen_orphans::win_mask(pos)),
+            ),
+            (
+                Form::KnittedStraight,
+                forms.contains(Form::KnittedStraight)
+                    && wins(knitted::straight_win_mask(self, pos)),
+            ),
+            (
+                Form::HonorsAndKnitted,
+                forms.contains(Form::HonorsAndKnitted)
+                    && wins(knitted::singles_win_mask(self, pos, false)),
+            ),
+            (
+                Form::GreaterHonorsAndKnitted,
+                forms.contains(Form::GreaterHonorsAndKnitted)
+                    && wins(knitted::singles_win_mask(self, pos, true)),
             ),
         ]
         .into_iter()

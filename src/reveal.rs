@@ -22,7 +22,7 @@
 //! ```
 
 use crate::error::HandError;
-use crate::form::{seven_pairs, standard, Form};
+use crate::form::{knitted, seven_pairs, standard, Form};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -142,6 +142,13 @@ impl Rules {
         if forms.contains(Form::SevenPairs) && seven_pairs::hides(self, hidden, shown, draws) {
             return Some(Form::SevenPairs);
         }
+        if forms.contains(Form::KnittedStraight)
+            && knitted::straight_hides(self, hidden, shown, draws)
+        {
+            return Some(Form::KnittedStraight);
+        }
+        // Thirteen orphans and honours-and-knitted are one group each:
+        // a ready hand of them shows every tile.
         None
     }
 }

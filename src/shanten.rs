@@ -30,14 +30,20 @@
 
 use crate::error::HandError;
 use crate::form::Forms;
-use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
+use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
 /// The forms judged by counting, beside the standard form's tables.
-const SPECIAL: Forms = Forms::of(&[Form::SevenPairs, Form::ThirteenOrphans]);
+const SPECIAL: Forms = Forms::of(&[
+    Form::SevenPairs,
+    Form::ThirteenOrphans,
+    Form::KnittedStraight,
+    Form::HonorsAndKnitted,
+    Form::GreaterHonorsAndKnitted,
+]);
 
 impl Rules {
     /// The shanten of `hand` (3N+1 or 3N+2 tiles within the rules' limit):
@@ -120,8 +126,9 @@ impl Rules {
         missing.saturating_sub(pos.jokers)
     }
 
-    /// The fewest tiles missing from seven pairs or thirteen orphans (a
-    /// 14-tile target), out of line: most hands are standard only.
+    /// The fewest tiles missing from the forms other than the standard one
+    /// (seven pairs, thirteen orphans, the knitted forms: 14-tile targets),
+    /// out of line: most hands are standard only.
     #[inline(never)]
     fn special_distance(&self, pos: &Position) -> u8 {
         let forms = self.derived.winnable;
@@ -131,6 +138,15 @@ impl Rules {
         }
         if forms.contains(Form::ThirteenOrphans) && self.derived.suit_limit >= 3 {
             missing = missing.min(thirteen_orphans::distance(pos));
+        }
+        if forms.contains(Form::KnittedStraight) {
+            missing = missing.min(knitted::straight_distance(self, pos));
+        }
+        if forms.contains(Form::HonorsAndKnitted) {
+            missing = missing.min(knitted::singles_distance(self, pos, false));
+        }
+        if forms.contains(Form::GreaterHonorsAndKnitted) {
+            missing = missing.min(knitted::singles_distance(self, pos, true));
         }
         missing
     }

@@ -31,9 +31,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::error::HandError;
-use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
+use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
-use crate::position::Purpose;
+use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::tile::Tile;
 
@@ -52,6 +52,28 @@ pub enum GroupKind {
     Pair,
     /// One tile (thirteen orphans).
     Single,
+    /// The nine tiles of a knitted straight (组合龙): 147 of one numbered
+    /// suit, 258 of another, 369 of the third, printed as one group
+    /// (`147m258p369s`, with jokers `1*7m258p369s:147m258p369s`).
+    ///
+    /// ```
+    /// let g: hupai::Group = "147m258p369s".parse()?;
+    /// assert_eq!(g.kind(), hupai::GroupKind::Knitted);
+    /// assert_eq!(g.kind().size(), 9);
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    Knitted,
+    /// The fourteen different singles of honours and knitted tiles
+    /// (全不靠), printed as one group (`147m258p69s12345z*` has the group
+    /// `147m258p69s12345*z:147m258p69s123456z` when its joker is the 6z).
+    ///
+    /// ```
+    /// let g: hupai::Group = "147m258p6s1234567z".parse()?;
+    /// assert_eq!(g.kind(), hupai::GroupKind::HonorsAndKnitted);
+    /// assert_eq!(g.kind().size(), 14);
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    HonorsAndKnitted,
 }
 
 impl GroupKind {
@@ -61,6 +83,8 @@ impl GroupKind {
             GroupKind::Sequence | GroupKind::HonorSequence | GroupKind::Triplet => 3,
             GroupKind::Pair => 2,
             GroupKind::Single => 1,
+            GroupKind::Knitted => 9,
+            GroupKind::HonorsAndKnitted => 14,
         }
     }
 }
@@ -73,10 +97,11 @@ pub struct Group {
     kind: GroupKind,
     /// Bit `i` set: slot `i` (in rank order) is a joker. For identical
     /// tiles the jokers take the last slots.
-    jokers: u8,
-    /// For sequences, the ranks of the slots above `first`: bit `k` set
-    /// when `first + k` is a slot (0b111 for `123m`, 0b1011 for `124z`).
-    spread: u8,
+    jokers: u16,
+    /// For sequences and the knitted groups, the kinds of the slots from
+    /// `first` on: bit `k` set when the tile of index `first + k` is a slot
+    /// (0b111 for `123m`, 0b1011 for `124z`).
+    spread: u64,
 }
 
 impl Group {
@@ -86,18 +111,38 @@ impl Group {
         Group {
             first: Some(first),
             kind,
+            jokers: jokers as u16,
+            spread: spread as u64,
+        }
+    }
+
+    /// A knitted group of `kind` holding the kinds `kinds` (bit `i` for
+    /// index `i`), those of `joker_kinds` (a subset) as jokers.
+    pub(crate) fn knitted(kind: GroupKind, kinds: u64, joker_kinds: u64) -> Group {
+        let first = kinds.trailing_zeros() as usize;
+        let mut jokers = 0u16;
+        let mut slot = 0;
+        for i in first..64 {
+            if kinds >> i & 1 == 1 {
+                jokers |= ((joker_kinds >> i & 1) as u16) << slot;
+                slot += 1;
+            }
+        }
+        Group {
+            first: Tile::from_index(first).ok(),
+            kind,
             jokers,
-            spread,
+            spread: kinds >> first,
         }
     }
 
     /// A group of identical tiles, `naturals` of them natural.
     pub(crate) fn same(kind: GroupKind, tile: Tile, naturals: usize) -> Group {
-        let all = (1u8 << kind.size()) - 1;
+        let all = (1u16 << kind.size()) - 1;
         Group {
             first: Some(tile),
             kind,
-            jokers: all & !((1u8 << naturals) - 1),
+            jokers: all & !((1u16 << naturals) - 1),
             spread: 1,
         }
     }
@@ -107,7 +152,7 @@ impl Group {
         Group {
             first: None,
             kind,
-            jokers: (1u8 << kind.size()) - 1,
+            jokers: (1u16 << kind.size()) - 1,
             spread: 0,
         }
     }
@@ -146,8 +191,11 @@ impl Group {
 
     fn slot_tile(&self, first: Tile, i: usize) -> Tile {
         match self.kind {
-            GroupKind::Sequence | GroupKind::HonorSequence => {
-                let offset = (0..8)
+            GroupKind::Sequence
+            | GroupKind::HonorSequence
+            | GroupKind::Knitted
+            | GroupKind::HonorsAndKnitted => {
+                let offset = (0..64)
                     .filter(|k| self.spread >> k & 1 == 1)
                     .nth(i)
                     .unwrap_or(0);
@@ -159,7 +207,7 @@ impl Group {
 
     /// Sort key: melds holding natural tiles by tile, then melds of jokers
     /// only, then pairs the same way.
-    fn order(&self) -> (u8, Option<Tile>, GroupKind, u8, u8) {
+    fn order(&self) -> (u8, Option<Tile>, GroupKind, u64, u16) {
         let class = match (self.kind, self.first) {
             (GroupKind::Pair, Some(_)) => 2,
             (GroupKind::Pair, None) => 3,
@@ -190,6 +238,9 @@ impl fmt::Display for Group {
         let Some(first) = self.first else {
             return f.write_str(&"*".repeat(self.kind.size()));
         };
+        if matches!(self.kind, GroupKind::Knitted | GroupKind::HonorsAndKnitted) {
+            return self.fmt_knitted(f, first);
+        }
         let letter = first.suit().letter();
         for i in 0..self.kind.size() {
             if self.jokers >> i & 1 == 1 {
@@ -205,6 +256,36 @@ impl fmt::Display for Group {
                 write!(f, "{}", self.slot_tile(first, i).rank())?;
             }
             write!(f, "{letter}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Group {
+    /// A knitted group: its tiles in index order, each suit's ranks then
+    /// its letter, with `*` in the jokers' slots, then `:` and the tiles
+    /// the jokers become.
+    fn fmt_knitted(&self, f: &mut fmt::Formatter<'_>, first: Tile) -> fmt::Result {
+        let tiles: Vec<Tile> = (0..self.kind.size())
+            .map(|i| self.slot_tile(first, i))
+            .collect();
+        let write = |f: &mut fmt::Formatter<'_>, resolved: bool| -> fmt::Result {
+            for (i, t) in tiles.iter().enumerate() {
+                if !resolved && self.jokers >> i & 1 == 1 {
+                    f.write_str("*")?;
+                } else {
+                    write!(f, "{}", t.rank())?;
+                }
+                if tiles.get(i + 1).is_none_or(|n| n.suit() != t.suit()) {
+                    write!(f, "{}", t.suit().letter())?;
+                }
+            }
+            Ok(())
+        };
+        write(f, false)?;
+        if self.jokers != 0 {
+            f.write_str(":")?;
+            write(f, true)?;
         }
         Ok(())
     }
@@ -273,12 +354,17 @@ pub(crate) struct SplitSink {
 }
 
 impl SplitSink {
-    fn new(limit: usize) -> SplitSink {
+    pub(crate) fn new(limit: usize) -> SplitSink {
         SplitSink {
             kept: BTreeSet::new(),
             limit,
             total: 0,
         }
+    }
+
+    /// The splits kept, in order.
+    pub(crate) fn into_splits(self) -> impl Iterator<Item = Split> {
+        self.kept.into_iter()
     }
 
     /// One split found (each is found once).
@@ -295,7 +381,7 @@ impl SplitSink {
 
 impl Rules {
     /// Every distinct split of `hand` under these rules, by form
-    /// (standard, seven pairs, thirteen orphans). Within a form, splits are
+    /// (standard, seven pairs, thirteen orphans, the knitted forms). Within a form, splits are
     /// ordered by their group lists, compared group by group in the order
     /// of [`Split::groups`]. Empty when the hand is not a win.
     ///
@@ -336,6 +422,7 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             thirteen_orphans::splits(&pos, &mut out);
         }
+        self.knitted_splits(forms, &pos, &mut out);
         Ok(Splits {
             splits: out.kept.into_iter().collect(),
             total: out.total,
@@ -369,7 +456,21 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             thirteen_orphans::splits(&pos, &mut out);
         }
+        self.knitted_splits(forms, &pos, &mut out);
         Ok(total + out.total)
+    }
+
+    /// The splits of the knitted forms among `forms`.
+    fn knitted_splits(&self, forms: crate::form::Forms, pos: &Position, out: &mut SplitSink) {
+        if forms.contains(Form::KnittedStraight) {
+            knitted::straight_splits(self, pos, out);
+        }
+        if forms.contains(Form::HonorsAndKnitted) {
+            knitted::singles_splits(self, pos, false, out);
+        }
+        if forms.contains(Form::GreaterHonorsAndKnitted) {
+            knitted::singles_splits(self, pos, true, out);
+        }
     }
 }
 
@@ -400,6 +501,9 @@ impl std::str::FromStr for Group {
             Some((l, r)) => (l, Some(r)),
             None => (text, None),
         };
+        if left.chars().filter(|c| c.is_ascii_alphabetic()).count() > 1 || left.len() > 4 {
+            return knitted_from_str(left, right).ok_or_else(bad);
+        }
         let letter = left.chars().last().ok_or_else(bad)?;
         let slots = &left[..left.len() - letter.len_utf8()];
         let resolved = match right {
@@ -455,11 +559,68 @@ impl std::str::FromStr for Group {
         } else {
             let naturals = tiles.len() - jokers.count_ones() as usize;
             let group = Group::same(kind, first, naturals);
-            if group.jokers != jokers {
+            if group.jokers != jokers as u16 {
                 return Err(bad()); // identical tiles keep their jokers last
             }
             group
         };
         Ok(group)
     }
+}
+
+/// The slots of a knitted group's text (`1*7m258p`): each digit or `*`
+/// with its suit, in order.
+fn knitted_slots(text: &str) -> Option<Vec<(u8, crate::tile::Suit)>> {
+    let mut slots = Vec::new();
+    let mut pending = Vec::new();
+    for b in text.bytes() {
+        match b {
+            b'1'..=b'9' | b'*' => pending.push(b),
+            _ => {
+                let suit = crate::tile::Suit::ALL
+                    .into_iter()
+                    .find(|s| s.letter() as u32 == b as u32)?;
+                if pending.is_empty() {
+                    return None;
+                }
+                slots.extend(pending.drain(..).map(|d| (d, suit)));
+            }
+        }
+    }
+    pending.is_empty().then_some(slots)
+}
+
+/// A knitted group from its text, the part before `:` and the part after
+/// it (when it holds jokers): the tiles in index order, forming the nine
+/// tiles of a knitted straight or fourteen honours and knitted tiles.
+fn knitted_from_str(left: &str, right: Option<&str>) -> Option<Group> {
+    let slots = knitted_slots(left)?;
+    let resolved = match right {
+        Some(r) => knitted_slots(r)?,
+        None => slots.clone(),
+    };
+    if slots.len() != resolved.len() {
+        return None;
+    }
+    let mut kinds = 0u64;
+    let mut jokers = 0u64;
+    let mut last = None;
+    for (&(slot, suit), &(rank, resolved_suit)) in slots.iter().zip(&resolved) {
+        let tile = Tile::new(suit, rank.checked_sub(b'0')?).ok()?;
+        if suit != resolved_suit || last.is_some_and(|l| l >= tile.index()) {
+            return None;
+        }
+        last = Some(tile.index());
+        kinds |= 1 << tile.index();
+        match slot {
+            b'*' => jokers |= 1 << tile.index(),
+            d if d == rank => {}
+            _ => return None,
+        }
+    }
+    if right.is_some() == (jokers == 0) {
+        return None;
+    }
+    let kind = crate::form::knitted::group_kind(kinds)?;
+    Some(Group::knitted(kind, kinds, jokers))
 }

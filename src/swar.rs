@@ -78,6 +78,12 @@ impl SuitWords {
             != 0
     }
 
+    /// Is some count above 1? Every count must be at most 4.
+    #[inline(always)]
+    pub fn any_over_one(&self) -> bool {
+        self.all().iter().fold(0, |acc, w| acc | w) & (6 * LOW) != 0
+    }
+
     /// Is some count exactly 4? Every count must be at most 4 (bit 2 is
     /// then set only in a 4).
     #[inline(always)]
@@ -143,6 +149,57 @@ impl SuitWords {
             z: self.z & !mask.z,
             rest: self.rest & !mask.rest,
         }
+    }
+
+    /// Byte 0x01 for every count above 0, 0 elsewhere. Every count must be
+    /// at most 7.
+    #[inline(always)]
+    pub fn nonzero(&self) -> SuitWords {
+        let one = |w: u64| (w | w >> 1 | w >> 2) & LOW;
+        SuitWords {
+            m: one(self.m),
+            p: one(self.p),
+            s: one(self.s),
+            z: one(self.z),
+            rest: one(self.rest),
+        }
+    }
+
+    /// Byte by byte `self - other`; no byte of `other` may exceed its
+    /// byte in `self`.
+    #[inline(always)]
+    pub fn minus(&self, other: &SuitWords) -> SuitWords {
+        SuitWords {
+            m: self.m - other.m,
+            p: self.p - other.p,
+            s: self.s - other.s,
+            z: self.z - other.z,
+            rest: self.rest - other.rest,
+        }
+    }
+
+    /// A count array in this layout holding one of each kind in `kinds`
+    /// (bit `i` for index `i`).
+    pub const fn ones(kinds: u64) -> SuitWords {
+        const fn byte(kinds: u64, i: usize, at: usize) -> u64 {
+            (kinds >> i & 1) << (8 * at)
+        }
+        let mut w = SuitWords {
+            m: 0,
+            p: 0,
+            s: 0,
+            z: 0,
+            rest: byte(kinds, 8, 0) | byte(kinds, 17, 1),
+        };
+        let mut i = 0;
+        while i < 8 {
+            w.m |= byte(kinds, i, i);
+            w.p |= byte(kinds, 9 + i, i);
+            w.s |= byte(kinds, 18 + i, i);
+            w.z |= byte(kinds, 26 + i, i);
+            i += 1;
+        }
+        w
     }
 
     /// The 34 counts (inverse of [`SuitWords::load`]).
@@ -248,6 +305,7 @@ mod tests {
             if c.iter().all(|&b| b <= 4) {
                 assert_eq!(w.any_over_two(), c.iter().any(|&b| b > 2));
                 assert_eq!(w.any_four(), c.contains(&4));
+                assert_eq!(w.any_over_one(), c.iter().any(|&b| b > 1));
                 assert_eq!(w.total(), c.iter().map(|&b| b as u32).sum::<u32>());
                 assert_eq!(
                     w.odd_kinds(),
@@ -263,6 +321,14 @@ mod tests {
                 let at_least_two = c.iter().filter(|&&b| b >= 2).count() as u32;
                 assert_eq!(w.kinds_at_least_two(), at_least_two);
                 assert_eq!(w.kinds_once(), c.iter().filter(|&&b| b == 1).count() as u32);
+                let nonzero: [u8; KINDS] = std::array::from_fn(|i| (c[i] > 0) as u8);
+                assert_eq!(w.nonzero().counts(), nonzero);
+                assert_eq!(
+                    w.minus(&w.nonzero()).counts(),
+                    std::array::from_fn(|i| c[i].saturating_sub(1))
+                );
+                let held = (0..KINDS).fold(0u64, |m, i| m | ((c[i] > 0) as u64) << i);
+                assert_eq!(SuitWords::ones(held).counts(), nonzero);
             }
             if c.iter().all(|&b| b <= 2) {
                 assert_eq!(w.pairs(), c.iter().filter(|&&b| b == 2).count() as u32);

@@ -18,7 +18,7 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
-use crate::form::{seven_pairs, standard, thirteen_orphans, Form};
+use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -121,6 +121,9 @@ impl Rules {
         if forms.contains(Form::ThirteenOrphans) {
             waits |= thirteen_orphans::waits(pos);
         }
+        if forms.contains_knitted() {
+            waits |= self.knitted_waits(pos);
+        }
         let suit_bits = |s: usize| SUIT_BITS[s] & 0u64.wrapping_sub((open >> s & 1) as u64);
         let open_bits = suit_bits(0) | suit_bits(1) | suit_bits(2) | suit_bits(3);
         // Kinds held four times cannot be drawn, unless the rules count them.
@@ -136,6 +139,23 @@ impl Rules {
             waits |= self.joker_kind_waits(pos) & !fours;
         }
         TileSet::from_bits(waits)
+    }
+
+    /// The waits of the knitted forms; apart from the common path.
+    #[inline(never)]
+    fn knitted_waits(&self, pos: &Position) -> u64 {
+        let forms = self.derived.winnable;
+        let mut waits = 0;
+        if forms.contains(Form::KnittedStraight) {
+            waits |= knitted::straight_waits(self, pos);
+        }
+        if forms.contains(Form::HonorsAndKnitted) {
+            waits |= knitted::singles_waits(self, pos, false);
+        }
+        if forms.contains(Form::GreaterHonorsAndKnitted) {
+            waits |= knitted::singles_waits(self, pos, true);
+        }
+        waits
     }
 
     /// The joker kinds, when drawing one (one joker more) wins; apart

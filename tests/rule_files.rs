@@ -8,7 +8,7 @@ fn rule_file_err_empty_forms_says_the_list_is_empty() {
     assert_eq!(e, RulesError::NoForms);
     assert_eq!(
         e.to_string(),
-        "forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)"
+        "forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)"
     );
     let e = Rules::from_toml_str("forms = [\"pairs\"]").unwrap_err();
     assert_eq!(

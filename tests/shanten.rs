@@ -17,10 +17,11 @@ use rand_chacha::ChaCha8Rng;
 
 const RELEASE: bool = !cfg!(debug_assertions);
 
-const PRESETS: [&str; 8] = [
+const PRESETS: [&str; 9] = [
     "basic",
     "changsha",
     "chinese",
+    "gb",
     "hongzhong",
     "kawuxing",
     "riichi",
@@ -36,12 +37,27 @@ fn rules_of(spec: &Spec) -> Rules {
         .map(tile_name)
         .collect();
     let jokers: String = spec.joker_kinds.iter().map(|&i| tile_name(i)).collect();
-    let forms: Vec<String> = ["standard", "seven-pairs", "thirteen-orphans"]
-        .iter()
-        .zip(spec.forms)
-        .filter(|(_, on)| *on)
-        .map(|(f, _)| format!("{f:?}"))
-        .collect();
+    let on = [
+        spec.forms[0],
+        spec.forms[1],
+        spec.forms[2],
+        spec.knitted,
+        spec.honors_knitted,
+        spec.greater_honors_knitted,
+    ];
+    let forms: Vec<String> = [
+        "standard",
+        "seven-pairs",
+        "thirteen-orphans",
+        "knitted-straight",
+        "honors-and-knitted",
+        "greater-honors-and-knitted",
+    ]
+    .iter()
+    .zip(on)
+    .filter(|(_, on)| *on)
+    .map(|(f, _)| format!("{f:?}"))
+    .collect();
     let mut toml = format!(
         "tiles = {tiles:?}\njokers = {jokers:?}\njoker_fifth_copy = {}\nforms = [{}]\n\
          seven_pairs_quads = {}\nhonor_sequences = {}\nmax_tiles = {}\nfour_held_is_wait = {}\n",
@@ -92,6 +108,14 @@ fn variants() -> Vec<Spec> {
         v.max_tiles = 17
     });
     add("riichi", "riichi four held", &|v| v.four_held = true);
+    add("gb", "gb 5z jokers capped", &|v| {
+        v.joker_kinds = vec![31];
+        v.cap = Some(4)
+    });
+    add("gb", "gb honour sequences, pairs 2 5 8", &|v| {
+        v.honor_seq = true;
+        v.pair_ranks = Some(1 << 1 | 1 << 4 | 1 << 7)
+    });
     add("chinese", "chinese pairs 1 9, honours", &|v| {
         v.pair_ranks = Some(1 | 1 << 8)
     });
@@ -101,6 +125,28 @@ fn variants() -> Vec<Spec> {
 /// A hand of `size` tiles with `jokers` jokers under `spec`: half from a
 /// win with tiles taken out, half uniform over the kinds in play.
 fn hand_for(rng: &mut ChaCha8Rng, spec: &Spec, size: usize, jokers: usize) -> Raw {
+    if spec.knitted && size >= 10 && rng.gen_bool(0.4) {
+        // Near a knitted form: a knitted win with jokers and tiles out.
+        let mut raw = match rng.gen_range(0..3) {
+            0 => gen::knitted_straight_win(rng),
+            1 => gen::honors_knitted_win(rng, false),
+            _ => gen::honors_knitted_win(rng, true),
+        };
+        raw = gen::jokerize(rng, raw, jokers);
+        if rng.gen_bool(0.5) {
+            raw = gen::spoil(rng, raw);
+        }
+        while raw.len() > size {
+            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+            if held.is_empty() {
+                raw.jokers -= 1;
+            } else {
+                raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
+            }
+        }
+        // Joker kinds of the rules are copies like any other here.
+        return raw;
+    }
     if rng.gen_bool(0.5) {
         let full = size + (size % 3 == 1) as usize;
         let mut raw = gen::standard_win_in(rng, full, &spec.tiles, spec.honor_seq);
@@ -556,6 +602,10 @@ fn literal_cases() {
         ("changsha", "123m456p789s22m", -1),
         ("sichuan", "123m456p789s1m", 3), // three suits: 789s must go
         ("taiwan", "123456789m123456p7s", 0), // 16 tiles, ready
+        ("gb", "147m258p369s1111z*", -1), // 组合龙 111z 11z, the joker a fifth 1z
+        ("gb", "147m258p369s1111z", 1),   // no fifth 1z: a pair to draw
+        ("gb", "147m258p36s12345z", 0),   // 全不靠 waiting
+        ("gb", "147m258p9s1234567z", -1), // 七星不靠
     ];
     for &(rules, hand, want) in cases {
         let rules = Rules::preset(rules).unwrap();

@@ -19,11 +19,29 @@ fn presets_by_name() {
         ("sichuan", "123m456p789p11m234m", "win standard"),
         ("kawuxing", "123p456p789s555z66z", "win standard"),
         ("taiwan", "123m456m789m123p456p11z", "win standard"),
+        ("gb", "147m258p369s111z55z", "win knitted-straight"),
+        ("gb", "147m258p69s12345z*", "win honors-and-knitted"),
+        (
+            "gb",
+            "147m258p6s1234567z",
+            "win honors-and-knitted greater-honors-and-knitted",
+        ),
+        ("chinese", "147m258p69s12345z*", "no"),
     ];
     for (rules, hand, want) in cases {
         let (out, _, _) = run(&["check", "--rules", rules, hand], "");
         assert_eq!(out, format!("{hand}\t{want}\n"), "{rules}");
     }
+    let (out, _, _) = run(
+        &["split", "--json", "--rules", "gb", "147m28p369s123m55z*"],
+        "",
+    );
+    assert_eq!(
+        out,
+        "{\"hand\":\"147m28p369s123m55z*\",\"splits\":[{\"form\":\"knitted-straight\",\"groups\":[\"123m\",\"147m2*8p369s:147m258p369s\",\"55z\"]}]}\n"
+    );
+    let (out, _, _) = run(&["reveal", "--rules", "gb", "147m258p369s1235m"], "");
+    assert_eq!(out, "147m258p369s1235m\treveal 5m waits 5m\n");
     let (out, _, code) = run(&["check", "--rules", "kawuxing", "123m456p789s55z66z"], "");
     assert_eq!(
         out,
@@ -70,7 +88,7 @@ fn rule_file_by_path_and_its_errors() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "hupai: error: forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)\n"
+        "hupai: error: forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)\n"
     );
     std::fs::write(&bad, "max_tiles = 15\n").unwrap();
     let (_, err, code) = run(&["waits", "--rules", bad.to_str().unwrap(), "1m"], "");

@@ -25,12 +25,10 @@ fuzz_target!(|data: &[u8]| {
     };
     match rules.check(&hand) {
         Ok(forms) => {
-            let want = oracle::forms_spec(&spec, &counts, jokers as u32);
-            let got = [
-                forms.contains(Form::Standard),
-                forms.contains(Form::SevenPairs),
-                forms.contains(Form::ThirteenOrphans),
-            ];
+            let [a, b, c] = oracle::forms_spec(&spec, &counts, jokers as u32);
+            let [d, e, f] = oracle::knitted_forms_spec(&spec, &counts, jokers as u32);
+            let want = [a, b, c, d, e, f];
+            let got = Form::ALL.map(|form| forms.contains(form));
             assert_eq!(got, want, "{}: {hand}", preset.name());
             // Splits: bounded by the limit asked for, counted exactly.
             let some = rules.splits_limited(&hand, 64).expect("a checked hand splits");

@@ -1,5 +1,7 @@
 //! The win forms, one module each: `standard` (N melds and a pair, from
-//! the tables), `seven_pairs` and `thirteen_orphans` (by counting), in
+//! the tables), `seven_pairs` and `thirteen_orphans` (by counting), and
+//! `knitted` (the GB knitted forms: the knitted straight by counting plus
+//! the tables for its meld and pair, honours-and-knitted by counting), in
 //! `src/form/`.
 //!
 //! Each module answers every operation for its form, from its own rules:
@@ -8,7 +10,9 @@
 //!   and the live hand all use it);
 //! - `waits`: the kinds whose draw completes a 3N+1 position by the form;
 //! - `splits`: every split of a winning hand into the form's groups;
-//! - `hides` (standard, seven pairs): the grouping test of the reveal.
+//! - `hides` (standard, seven pairs, knitted straight): the grouping test
+//!   of the reveal (a form of one group, thirteen orphans or
+//!   honours-and-knitted, has none: nothing of it can stay hidden).
 //!
 //! What applies to every form — tiles in play, the hand's size, the most
 //! suits a hand may hold, kinds held four times, joker kinds — is decided
@@ -18,6 +22,7 @@
 
 use std::fmt;
 
+pub(crate) mod knitted;
 pub(crate) mod seven_pairs;
 pub(crate) mod standard;
 pub(crate) mod thirteen_orphans;
@@ -31,19 +36,70 @@ pub enum Form {
     SevenPairs,
     /// Thirteen orphans (十三幺 / 国士无双).
     ThirteenOrphans,
+    /// Knitted straight (组合龙, GB): 147 of one numbered suit, 258 of
+    /// another and 369 of the third, plus one meld and a pair; 14 tiles.
+    ///
+    /// ```
+    /// use hupai::{Form, Rules};
+    /// let gb = Rules::preset("gb")?;
+    /// let forms = gb.check(&"147m258p369s123z55z".parse()?)?;
+    /// assert!(!forms.contains(Form::KnittedStraight)); // 123z is no meld
+    /// let forms = gb.check(&"147m258p369s111z55z".parse()?)?;
+    /// assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::KnittedStraight]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    KnittedStraight,
+    /// Honours and knitted tiles (全不靠, GB): fourteen different single
+    /// tiles, each an honour or one of the nine tiles of a knitted
+    /// straight (one assignment of 147, 258, 369 to the three suits).
+    ///
+    /// ```
+    /// use hupai::{Form, Rules};
+    /// let gb = Rules::preset("gb")?;
+    /// let forms = gb.check(&"147m258p69s12345z*".parse()?)?; // a joker
+    /// assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::HonorsAndKnitted]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    HonorsAndKnitted,
+    /// The greater honours and knitted tiles (七星不靠, GB): honours and
+    /// knitted tiles holding all seven honours. Such a hand is also a
+    /// [`Form::HonorsAndKnitted`] shape, and both are reported when the
+    /// rules name both (scoring, which hupai does not do, counts only the
+    /// greater).
+    ///
+    /// ```
+    /// use hupai::{Form, Rules};
+    /// let gb = Rules::preset("gb")?;
+    /// let forms = gb.check(&"147m258p6s1234567z".parse()?)?;
+    /// assert!(forms.contains(Form::GreaterHonorsAndKnitted));
+    /// assert!(forms.contains(Form::HonorsAndKnitted));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    GreaterHonorsAndKnitted,
 }
 
 impl Form {
     /// All forms, in the order they are reported.
-    pub const ALL: [Form; 3] = [Form::Standard, Form::SevenPairs, Form::ThirteenOrphans];
+    pub const ALL: [Form; 6] = [
+        Form::Standard,
+        Form::SevenPairs,
+        Form::ThirteenOrphans,
+        Form::KnittedStraight,
+        Form::HonorsAndKnitted,
+        Form::GreaterHonorsAndKnitted,
+    ];
 
     /// The form's name as printed and as rule files write it: `standard`,
-    /// `seven-pairs`, `thirteen-orphans`.
+    /// `seven-pairs`, `thirteen-orphans`, `knitted-straight`,
+    /// `honors-and-knitted`, `greater-honors-and-knitted`.
     pub const fn name(self) -> &'static str {
         match self {
             Form::Standard => "standard",
             Form::SevenPairs => "seven-pairs",
             Form::ThirteenOrphans => "thirteen-orphans",
+            Form::KnittedStraight => "knitted-straight",
+            Form::HonorsAndKnitted => "honors-and-knitted",
+            Form::GreaterHonorsAndKnitted => "greater-honors-and-knitted",
         }
     }
 
@@ -56,6 +112,7 @@ impl Form {
         Form::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// The form's bit in [`Forms`] (six forms: a `u8` holds them).
     const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -127,6 +184,18 @@ impl Forms {
     #[inline]
     pub const fn without(self, form: Form) -> Forms {
         Forms(self.0 & !form.bit())
+    }
+
+    /// Does the set hold a knitted form (knitted straight, honours and
+    /// knitted tiles, or its greater form)? One test for the three, so
+    /// that rules without them pay one predicted branch.
+    #[inline(always)]
+    pub(crate) const fn contains_knitted(self) -> bool {
+        self.0
+            & (Form::KnittedStraight.bit()
+                | Form::HonorsAndKnitted.bit()
+                | Form::GreaterHonorsAndKnitted.bit())
+            != 0
     }
 
     /// The forms in the set, in [`Form::ALL`] order.

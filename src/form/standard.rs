@@ -717,6 +717,12 @@ pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
     combined(rules, &d, k)
 }
 
+/// Is some suit of `pos` flagged: would a joker as a fifth copy lower
+/// one of its distances?
+pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
+    (0..4).any(|s| rules.tables.distance_at(s, pos.keys[s], false).fifth())
+}
+
 /// [`distance`] when a joker as a fifth copy may help, out of line.
 ///
 /// With every flagged suit's permissive distances the hand is no closer

@@ -10,7 +10,7 @@
 //! tiles = "123456789m123456789p123456789s1234567z"   # kinds in play
 //! jokers = "7z"                 # kinds whose copies act as jokers ("" = none)
 //! joker_fifth_copy = true       # may a joker stand for a fifth copy?
-//! forms = ["standard", "seven-pairs", "thirteen-orphans"]
+//! forms = ["standard", "seven-pairs", "thirteen-orphans"]   # see below for the GB forms
 //! seven_pairs_quads = true      # four of a kind counts as two pairs
 //! pair_ranks = [2, 5, 8]        # ranks allowed for the standard form's pair (omit: any)
 //! honor_sequences = false       # three different winds, or white-green-red, form a meld
@@ -18,6 +18,18 @@
 //! max_tiles = 14                # 17 for sixteen-tile mahjong
 //! four_held_is_wait = false     # may a tile held four times be a wait?
 //! ```
+//!
+//! The forms: `standard` (N melds and a pair), `seven-pairs`,
+//! `thirteen-orphans`, and the GB (MCR) forms of the `gb` preset:
+//! `knitted-straight` (组合龙: 147, 258 and 369 spread over the three
+//! numbered suits, plus a meld and a pair, 14 tiles; the meld and pair
+//! follow the standard form's rules: `pair_ranks`, `honor_sequences`),
+//! `honors-and-knitted` (全不靠: 14 different singles from one knitted
+//! straight's nine tiles and the honours) and `greater-honors-and-knitted`
+//! (七星不靠: the same with all seven honours). Each is named on its own:
+//! a file may name the greater form without the plain one, and a hand of
+//! the greater form wins by both when both are named. Hands are judged
+//! concealed (declared melds are not part of a hand here).
 //!
 //! `pair_ranks` restricts the pair to numbered tiles of those ranks (an
 //! honour pair is then not allowed). `tiles` must hold each numbered suit
@@ -49,7 +61,8 @@ pub struct RuleSpec {
     pub jokers: Option<String>,
     /// May a joker stand for a fifth copy of a tile?
     pub joker_fifth_copy: Option<bool>,
-    /// The forms that win: `standard`, `seven-pairs`, `thirteen-orphans`.
+    /// The forms that win: `standard`, `seven-pairs`, `thirteen-orphans`,
+    /// `knitted-straight`, `honors-and-knitted`, `greater-honors-and-knitted`.
     pub forms: Option<Vec<String>>,
     /// Does four of a kind count as two pairs?
     pub seven_pairs_quads: Option<bool>,
@@ -158,14 +171,14 @@ pub enum RulesError {
         tile: Tile,
     },
     /// A form name that does not exist.
-    #[error("forms: {name:?} is not a form (standard, seven-pairs, thirteen-orphans)")]
+    #[error("forms: {name:?} is not a form (standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)")]
     UnknownForm {
         /// The name given.
         name: String,
     },
     /// `forms = []`: no form wins.
     #[error(
-        "forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans)"
+        "forms: the list is empty (name at least one of standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)"
     )]
     NoForms,
     /// A pair rank outside 1–9, or pair ranks with no numbered suit in play.

@@ -6,6 +6,7 @@
 //! | `basic` | all 34 | `*` | standard | any | |
 //! | `changsha` | m p s | `*` | standard, seven pairs (quads) | 2, 5, 8 | |
 //! | `chinese` (default) | all 34 | `*` | standard, seven pairs (a quad is two pairs), thirteen orphans | any | |
+//! | `gb` | all 34 | `*` | standard, seven pairs (quads), thirteen orphans, knitted straight, honours and knitted (and its greater form) | any | shapes only: no 8-point minimum |
 //! | `hongzhong` | all 34 | `*`, every 7z | standard, seven pairs (quads) | any | |
 //! | `kawuxing` | p s 5z 6z 7z | `*` | standard, seven pairs (quads) | any | |
 //! | `riichi` | all 34 | `*` | standard, seven *different* pairs, thirteen orphans | any | |
@@ -132,8 +133,11 @@ pub(crate) struct Derived {
     pub dist_bars: [[[u64; 2]; 2]; 4],
     /// The forms a hand can win by: the rules' forms, less those no hand
     /// can complete (thirteen orphans with an orphan out of play, as jokers
-    /// stand only for tiles in play; seven pairs or orphans in hands of
-    /// fewer than 14 tiles). Never empty.
+    /// stand only for tiles in play; the knitted forms without the three
+    /// numbered suits, or under `max_suits` below 3; honours-and-knitted
+    /// with fewer than five honours in play, its greater form without all
+    /// seven; the 14-tile forms in hands of fewer than 14 tiles). Never
+    /// empty.
     pub winnable: Forms,
 }
 
@@ -196,6 +200,14 @@ impl Rules {
             .filter(|t| t.is_orphan())
             .all(|t| r.tiles.contains(t));
         let fourteen = r.max_tiles >= 14;
+        // The knitted forms: a knitted straight spans the three numbered
+        // suits; honours-and-knitted takes 14 of the 9 knitted tiles and
+        // the honours in play.
+        let three_suits = [Suit::Man, Suit::Pin, Suit::Sou]
+            .iter()
+            .all(|&s| r.tiles.count_in(s) > 0)
+            && r.max_suits.is_none_or(|m| m >= 3);
+        let honors_in_play = r.tiles.count_in(Suit::Honor);
         let kinds_needed = if r.seven_pairs_quads { 1 } else { 7 };
         let never = |form: Form| -> Option<&'static str> {
             match form {
@@ -209,6 +221,30 @@ impl Rules {
                     .then_some("thirteen-orphans: hands have at most max_tiles tiles, below 14")
                     .or((!orphans_in_play)
                         .then_some("thirteen-orphans: some terminal or honour is out of play")),
+                Form::KnittedStraight => (!fourteen)
+                    .then_some("knitted-straight: hands have at most max_tiles tiles, below 14")
+                    .or((!three_suits).then_some(
+                        "knitted-straight: the three numbered suits are not all in play",
+                    ))
+                    .or((!pair_penalty.contains(&0))
+                        .then_some("knitted-straight: no kind in play may be the pair")),
+                Form::HonorsAndKnitted => (!fourteen)
+                    .then_some("honors-and-knitted: hands have at most max_tiles tiles, below 14")
+                    .or((!three_suits).then_some(
+                        "honors-and-knitted: the three numbered suits are not all in play",
+                    ))
+                    .or((honors_in_play < 5).then_some(
+                        "honors-and-knitted: fewer than five honours in play (9 knitted + 5 = 14)",
+                    )),
+                Form::GreaterHonorsAndKnitted => (!fourteen)
+                    .then_some(
+                        "greater-honors-and-knitted: hands have at most max_tiles tiles, below 14",
+                    )
+                    .or((!three_suits).then_some(
+                        "greater-honors-and-knitted: the three numbered suits are not all in play",
+                    ))
+                    .or((honors_in_play < 7)
+                        .then_some("greater-honors-and-knitted: some honour is out of play")),
             }
         };
         let winnable: Forms = r.forms.iter().filter(|&f| never(f).is_none()).collect();

@@ -347,3 +347,85 @@ pub fn orphans_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS]) -> Raw {
     }
     raw
 }
+
+/// The nine kinds of a random knitted straight: 147, 258 and 369 given to
+/// m, p and s in a random order.
+pub fn knitted_kinds<R: Rng>(rng: &mut R) -> [usize; 9] {
+    let mut order = [0usize, 1, 2];
+    order.shuffle(rng);
+    std::array::from_fn(|i| (i / 3) * 9 + order[i / 3] + 3 * (i % 3))
+}
+
+/// A 14-tile knitted straight (组合龙): the nine knitted tiles, one meld
+/// (a sequence or a triplet, at most four copies of a kind) and a pair.
+pub fn knitted_straight_win<R: Rng>(rng: &mut R) -> Raw {
+    loop {
+        let mut counts = [0u8; KINDS];
+        for k in knitted_kinds(rng) {
+            counts[k] += 1;
+        }
+        if rng.gen_bool(0.5) {
+            let suit = rng.gen_range(0..3);
+            let lo = suit * 9 + rng.gen_range(0..7);
+            for c in &mut counts[lo..lo + 3] {
+                *c += 1;
+            }
+        } else {
+            counts[rng.gen_range(0..KINDS)] += 3;
+        }
+        counts[rng.gen_range(0..KINDS)] += 2;
+        if counts.iter().all(|&c| c <= 4) {
+            return Raw { counts, jokers: 0 };
+        }
+    }
+}
+
+/// A 14-tile honours and knitted tiles (全不靠): fourteen different kinds
+/// of one knitted straight's nine and the seven honours; with `greater`,
+/// all seven honours (七星不靠).
+pub fn honors_knitted_win<R: Rng>(rng: &mut R, greater: bool) -> Raw {
+    let mut pool: Vec<usize> = knitted_kinds(rng).to_vec();
+    let mut counts = [0u8; KINDS];
+    if greater {
+        pool.shuffle(rng);
+        pool.truncate(7);
+        pool.extend(27..34);
+    } else {
+        pool.extend(27..34);
+        pool.shuffle(rng);
+        pool.truncate(14);
+    }
+    for k in pool {
+        counts[k] = 1;
+    }
+    Raw { counts, jokers: 0 }
+}
+
+/// A GB sample of 14 tiles (13 when `ready`, a tile taken out): knitted
+/// wins of both kinds, spoiled (one tile moved to another kind) in a third
+/// of the cases, other wins and random draws, with 0–`max_jokers` of the
+/// tiles turned into jokers (0–4 mostly).
+pub fn knitted_mixed<R: Rng>(rng: &mut R, max_jokers: usize, ready: bool) -> Raw {
+    let jokers = match rng.gen_range(0..10) {
+        0..=2 => 0,
+        3..=8 => rng.gen_range(0..=4.min(max_jokers)),
+        _ => rng.gen_range(0..=max_jokers),
+    };
+    let mut raw = match rng.gen_range(0..12) {
+        0..=3 => knitted_straight_win(rng),
+        4 | 5 => honors_knitted_win(rng, false),
+        6 => honors_knitted_win(rng, true),
+        7 => standard_win(rng, 14),
+        8 => seven_pairs_win(rng),
+        9 => orphans_win(rng),
+        _ => uniform(rng, 14, 0),
+    };
+    if rng.gen_range(0..3) == 0 {
+        raw = spoil(rng, raw);
+    }
+    if ready {
+        let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+        raw.counts[*held.choose(rng).unwrap()] -= 1;
+    }
+    jokerize(rng, raw, jokers)
+}

@@ -650,7 +650,9 @@ pub fn reveal(preset: &str, counts: &[u8; KINDS], jokers: u32, waits: &[usize]) 
                         s[w] += 1;
                         pairs_two_sides(&hidden, hj, &s, sj, distinct)
                     });
-                std_ok || pairs_ok
+                std_ok
+                    || pairs_ok
+                    || (preset == "gb" && knitted_reveal_ok(&hidden, hj, &shown, sj, waits))
             };
             if ok {
                 let mut list: Vec<u8> = Vec::new();
@@ -849,6 +851,14 @@ pub struct Spec {
     pub max_suits: Option<u32>,
     pub max_tiles: u32,
     pub four_held: bool,
+    /// The GB knitted straight (组合龙): 147, 258, 369 over the three
+    /// numbered suits, plus one meld and a pair.
+    pub knitted: bool,
+    /// Honours and knitted tiles (全不靠): 14 different singles from one
+    /// knitted straight's nine tiles and the honours.
+    pub honors_knitted: bool,
+    /// Its greater form (七星不靠): all seven honours among them.
+    pub greater_honors_knitted: bool,
 }
 
 impl Spec {
@@ -874,6 +884,9 @@ impl Spec {
             max_suits: None,
             max_tiles: 14,
             four_held: false,
+            knitted: false,
+            honors_knitted: false,
+            greater_honors_knitted: false,
         };
         match name {
             "basic" => Spec {
@@ -910,6 +923,15 @@ impl Spec {
             "taiwan" => Spec {
                 forms: [true, false, false],
                 max_tiles: 17,
+                ..base
+            },
+            // GB (MCR): all 34 kinds, no joker kinds; standard, seven pairs
+            // (a quad as two pairs), thirteen orphans and the knitted forms.
+            "gb" => Spec {
+                forms: [true, true, true],
+                knitted: true,
+                honors_knitted: true,
+                greater_honors_knitted: true,
                 ..base
             },
             other => panic!("no spec for {other}"),
@@ -1015,9 +1037,16 @@ pub fn waits_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> 
             } else {
                 c[t] += 1;
             }
-            forms_spec(spec, &c, j).iter().any(|&w| w)
+            wins_spec(spec, &c, j)
         })
         .collect()
+}
+
+/// Does the hand win under `spec` by any form ([`forms_spec`] or
+/// [`knitted_forms_spec`])?
+pub fn wins_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> bool {
+    forms_spec(spec, counts, jokers).iter().any(|&w| w)
+        || knitted_forms_spec(spec, counts, jokers).iter().any(|&w| w)
 }
 
 /// Every split of a hand under `spec`, as text (`form g1 g2 ...`, groups
@@ -1060,7 +1089,9 @@ pub fn splits_spec(
     if spec.forms[2] && total == 14 {
         walk.orphans(j);
     }
-    walk.out
+    let mut out = walk.out;
+    out.extend(knitted_splits_spec(spec, counts, jokers));
+    out
 }
 
 /// The state of [`splits_spec`]'s search.
@@ -1273,4 +1304,383 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// The GB knitted forms, written from the text by whole-hand
+// enumeration: every represented hand of the form is built tile by tile,
+// and the hand wins when its natural tiles fit inside one and the jokers
+// fill the rest exactly (a joker stands for any kind in play; under `cap`
+// no kind is represented more than `cap` times).
+// ---------------------------------------------------------------------------
+
+/// The six knitted straights: 147, 258 and 369 given to m, p and s in
+/// every order, as nine tile indices each.
+pub fn knitted_assignments() -> Vec<[usize; 9]> {
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    orders
+        .iter()
+        .map(|order| {
+            let mut kinds = [0usize; 9];
+            for suit in 0..3 {
+                for step in 0..3 {
+                    // Class c of suit s: ranks c+1, c+4, c+7.
+                    kinds[suit * 3 + step] = suit * 9 + order[suit] + 3 * step;
+                }
+            }
+            kinds
+        })
+        .collect()
+}
+
+/// Every meld as its three tile indices: triplets of every kind, sequences
+/// of every numbered suit, and with `honor_seq` the honour sequences.
+fn all_melds(honor_seq: bool) -> Vec<[usize; 3]> {
+    let mut melds: Vec<[usize; 3]> = (0..KINDS).map(|k| [k, k, k]).collect();
+    for suit in 0..3 {
+        for lo in 0..7 {
+            let t = suit * 9 + lo;
+            melds.push([t, t + 1, t + 2]);
+        }
+    }
+    if honor_seq {
+        melds.extend(HONOR_SETS);
+    }
+    melds
+}
+
+/// May the pair of a knitted straight be kind `k` under `spec` (as the
+/// standard form's pair: in play, on an allowed rank)?
+fn knitted_pair_ok(spec: &Spec, k: usize) -> bool {
+    spec.tiles[k]
+        && match spec.pair_ranks {
+            None => true,
+            Some(mask) => k < 27 && mask >> (k % 9) & 1 == 1,
+        }
+}
+
+/// Does the represented hand `want` (counts per kind) hold the natural
+/// tiles `nat` and exactly `jokers` more, every represented kind in play
+/// and within the cap?
+fn fits_exactly(spec: &Spec, want: &[u8; KINDS], nat: &[u8; KINDS], jokers: u32) -> bool {
+    let mut fill = 0u32;
+    for k in 0..KINDS {
+        if want[k] < nat[k] || (want[k] > 0 && !spec.tiles[k]) {
+            return false;
+        }
+        if spec.cap.is_some_and(|cap| want[k] > cap) {
+            return false;
+        }
+        fill += (want[k] - nat[k]) as u32;
+    }
+    fill == jokers
+}
+
+/// The numbered suits the knitted forms need: all three, within the
+/// rules' suit limit (a knitted hand always spans the three suits).
+fn knitted_suits_ok(spec: &Spec) -> bool {
+    (0..3).all(|s| spec.tiles[s * 9]) && spec.max_suits.is_none_or(|m| m >= 3)
+}
+
+/// The represented hands of a knitted straight under `spec` that the
+/// natural tiles `nat` plus `jokers` fill exactly: (assignment, meld, pair).
+fn knitted_straights(
+    spec: &Spec,
+    nat: &[u8; KINDS],
+    jokers: u32,
+) -> Vec<([usize; 9], [usize; 3], usize)> {
+    let mut out = Vec::new();
+    let total: u32 = nat.iter().map(|&n| n as u32).sum::<u32>() + jokers;
+    if !spec.knitted || total != 14 || spec.max_tiles < 14 || !knitted_suits_ok(spec) {
+        return out;
+    }
+    let melds = all_melds(spec.honor_seq);
+    for a in knitted_assignments() {
+        let mut base = [0u8; KINDS];
+        for &k in &a {
+            base[k] += 1;
+        }
+        // Natural tiles outside the nine must fit in five tiles.
+        let over: u32 = (0..KINDS)
+            .map(|k| nat[k].saturating_sub(base[k]) as u32)
+            .sum();
+        if over > 5 {
+            continue;
+        }
+        for pair in (0..KINDS).filter(|&k| knitted_pair_ok(spec, k)) {
+            let mut with_pair = base;
+            with_pair[pair] += 2;
+            let over: u32 = (0..KINDS)
+                .map(|k| nat[k].saturating_sub(with_pair[k]) as u32)
+                .sum();
+            if over > 3 {
+                continue;
+            }
+            for meld in &melds {
+                let mut want = base;
+                want[pair] += 2;
+                for &k in meld {
+                    want[k] += 1;
+                }
+                if fits_exactly(spec, &want, nat, jokers) {
+                    out.push((a, *meld, pair));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The sets of fourteen kinds honours-and-knitted may represent under
+/// `spec`: for each assignment, 14 of its nine and the honours in play
+/// (`greater`: all seven honours among them).
+fn honors_knitted_sets(spec: &Spec, greater: bool) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for a in knitted_assignments() {
+        let mut pool: Vec<usize> = a.to_vec();
+        pool.extend((27..34).filter(|&k| spec.tiles[k]));
+        // Leave out pool.len() - 14 kinds (at most two), in every way.
+        let n = pool.len();
+        let mut left_out: Vec<Vec<usize>> = Vec::new();
+        match n {
+            14 => left_out.push(vec![]),
+            15 => left_out.extend((0..n).map(|i| vec![i])),
+            16 => left_out.extend((0..n).flat_map(|i| (i + 1..n).map(move |k| vec![i, k]))),
+            _ => {}
+        }
+        for out_ in left_out {
+            let set: Vec<usize> = (0..n)
+                .filter(|i| !out_.contains(i))
+                .map(|i| pool[i])
+                .collect();
+            if greater && (27..34).any(|h| !set.contains(&h)) {
+                continue;
+            }
+            out.push(set);
+        }
+    }
+    out
+}
+
+/// The kinds of each honours-and-knitted hand (`greater`: the greater form)
+/// that the natural tiles `nat` plus `jokers` fill exactly.
+fn honors_knitted_hands(
+    spec: &Spec,
+    nat: &[u8; KINDS],
+    jokers: u32,
+    greater: bool,
+) -> Vec<Vec<usize>> {
+    let enabled = if greater {
+        spec.greater_honors_knitted
+    } else {
+        spec.honors_knitted
+    };
+    let total: u32 = nat.iter().map(|&n| n as u32).sum::<u32>() + jokers;
+    if !enabled
+        || total != 14
+        || spec.max_tiles < 14
+        || !knitted_suits_ok(spec)
+        || nat.iter().any(|&n| n > 1)
+    {
+        return Vec::new();
+    }
+    honors_knitted_sets(spec, greater)
+        .into_iter()
+        .filter(|set| {
+            let mut want = [0u8; KINDS];
+            for &k in set {
+                want[k] = 1;
+            }
+            fits_exactly(spec, &want, nat, jokers)
+        })
+        .collect()
+}
+
+/// The knitted forms a hand wins by under `spec`: (knitted straight,
+/// honours and knitted tiles, its greater form).
+pub fn knitted_forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
+    let (nat, j) = spec.natural(counts, jokers);
+    [
+        !knitted_straights(spec, &nat, j).is_empty(),
+        !honors_knitted_hands(spec, &nat, j, false).is_empty(),
+        !honors_knitted_hands(spec, &nat, j, true).is_empty(),
+    ]
+}
+
+/// A group of tiles of several suits as text: the tiles in index order,
+/// each suit's ranks (`*` for a joker) then its letter, and when a joker
+/// is there, `:` and the same with every rank.
+fn multi_suit_text(slots: &[(usize, bool)]) -> String {
+    let mut slots = slots.to_vec();
+    slots.sort();
+    let write = |resolved: bool| {
+        let mut s = String::new();
+        for (i, &(t, joker)) in slots.iter().enumerate() {
+            s.push(if joker && !resolved {
+                '*'
+            } else {
+                char::from(b'1' + (t % 9) as u8)
+            });
+            if slots.get(i + 1).is_none_or(|n| n.0 / 9 != t / 9) {
+                s.push(suit_letter(t));
+            }
+        }
+        s
+    };
+    let mut text = write(false);
+    if slots.iter().any(|&(_, j)| j) {
+        text.push(':');
+        text.push_str(&write(true));
+    }
+    text
+}
+
+/// Every split of the knitted forms under `spec`, as text: each
+/// represented hand found above, with every way to say which of its tiles
+/// are natural and which are jokers (a kind held twice may be natural in
+/// one group and a joker in another). A meld or pair of jokers only is
+/// left unresolved (`***`, `**`); the knitted groups are always resolved.
+pub fn knitted_splits_spec(
+    spec: &Spec,
+    counts: &[u8; KINDS],
+    jokers: u32,
+) -> std::collections::BTreeSet<String> {
+    let (nat, j) = spec.natural(counts, jokers);
+    let mut out = std::collections::BTreeSet::new();
+    for (a, meld, pair) in knitted_straights(spec, &nat, j) {
+        // Slots: the nine, the meld's three, the pair's two; each natural
+        // or joker so that the naturals used are exactly `nat`.
+        let kinds: Vec<usize> = a
+            .iter()
+            .copied()
+            .chain(meld.iter().copied())
+            .chain([pair, pair])
+            .collect();
+        for mask in 0u32..1 << 14 {
+            let mut used = [0u8; KINDS];
+            for (i, &k) in kinds.iter().enumerate() {
+                if mask >> i & 1 == 0 {
+                    used[k] += 1;
+                }
+            }
+            if used != nat {
+                continue;
+            }
+            let slot = |i: usize| (kinds[i], mask >> i & 1 == 1);
+            let knit: Vec<(usize, bool)> = (0..9).map(slot).collect();
+            let m: Vec<(usize, bool)> = (9..12).map(slot).collect();
+            let p: Vec<(usize, bool)> = (12..14).map(slot).collect();
+            // Identical tiles show their jokers last.
+            let canonical = |g: &[(usize, bool)]| {
+                g.iter().any(|x| x.0 != g[0].0) || g.windows(2).all(|w| w[0].1 <= w[1].1)
+            };
+            if !canonical(&m) || !canonical(&p) {
+                continue;
+            }
+            let text = |g: &[(usize, bool)], all: &str| {
+                if g.iter().all(|x| x.1) {
+                    all.to_string()
+                } else {
+                    group_text(g)
+                }
+            };
+            let mut groups = [multi_suit_text(&knit), text(&m, "***"), text(&p, "**")];
+            groups.sort();
+            out.insert(format!("knitted-straight {}", groups.join(" ")));
+        }
+    }
+    for (greater, name) in [
+        (false, "honors-and-knitted"),
+        (true, "greater-honors-and-knitted"),
+    ] {
+        for set in honors_knitted_hands(spec, &nat, j, greater) {
+            let slots: Vec<(usize, bool)> = set.iter().map(|&k| (k, nat[k] == 0)).collect();
+            out.insert(format!("{name} {}", multi_suit_text(&slots)));
+        }
+    }
+    out
+}
+
+/// Can `counts` plus exactly `jokers` be a knitted straight's nine tiles
+/// (one assignment), at most one meld and, with `pair`, one pair, under
+/// `spec`? By building every such represented hand (sizes 9 to 14).
+pub fn knitted_groups_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32, pair: bool) -> bool {
+    let total: u32 = counts.iter().map(|&n| n as u32).sum::<u32>() + jokers;
+    let Some(rest) = total.checked_sub(9 + if pair { 2 } else { 0 }) else {
+        return false;
+    };
+    if rest != 0 && rest != 3 {
+        return false;
+    }
+    let melds: Vec<Option<[usize; 3]>> = if rest == 3 {
+        all_melds(spec.honor_seq).into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let pairs: Vec<Option<usize>> = if pair {
+        (0..KINDS)
+            .filter(|&k| knitted_pair_ok(spec, k))
+            .map(Some)
+            .collect()
+    } else {
+        vec![None]
+    };
+    knitted_assignments().iter().any(|a| {
+        melds.iter().any(|m| {
+            pairs.iter().any(|p| {
+                let mut want = [0u8; KINDS];
+                for &k in a.iter().chain(m.iter().flatten()) {
+                    want[k] += 1;
+                }
+                if let Some(p) = p {
+                    want[*p] += 2;
+                }
+                fits_exactly(spec, &want, counts, jokers)
+            })
+        })
+    })
+}
+
+/// The reveal's test for a ready knitted straight under `gb`: one side
+/// holds the knitted nine (and whole groups), the other whole groups; the
+/// shown side plus every wait completes its part.
+fn knitted_reveal_ok(
+    hidden: &[u8; KINDS],
+    hj: u32,
+    shown: &[u8; KINDS],
+    sj: u32,
+    waits: &[usize],
+) -> bool {
+    let spec = Spec::preset("gb");
+    let hsize: u32 = hidden.iter().map(|&c| c as u32).sum::<u32>() + hj;
+    let total = hsize + shown.iter().map(|&c| c as u32).sum::<u32>() + sj;
+    if total != 13 || hsize % 3 == 1 {
+        return false;
+    }
+    let hidden_pair = hsize % 3 == 2;
+    let plain = |c: &[u8; KINDS], j: u32, pair: bool| {
+        if pair {
+            standard(c, j)
+        } else {
+            melds_only(c, j)
+        }
+    };
+    let with = |w: usize| {
+        let mut s = *shown;
+        s[w] += 1;
+        s
+    };
+    (knitted_groups_spec(&spec, hidden, hj, hidden_pair)
+        && waits.iter().all(|&w| plain(&with(w), sj, !hidden_pair)))
+        || (plain(hidden, hj, hidden_pair)
+            && waits
+                .iter()
+                .all(|&w| knitted_groups_spec(&spec, &with(w), sj, !hidden_pair)))
 }

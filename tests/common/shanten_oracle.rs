@@ -104,6 +104,21 @@ pub fn replacement_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Optio
             } else {
                 None
             },
+            if spec.knitted && p == 14 && suits == [true; 3] {
+                knitted_kept(spec, &have, &room, budget)
+            } else {
+                None
+            },
+            if spec.honors_knitted && p == 14 && suits == [true; 3] {
+                singles_kept(spec, &have, &room, budget, false)
+            } else {
+                None
+            },
+            if spec.greater_honors_knitted && p == 14 && suits == [true; 3] {
+                singles_kept(spec, &have, &room, budget, true)
+            } else {
+                None
+            },
         ];
         for k in kept.into_iter().flatten() {
             let draws = p - held_jokers - k;
@@ -198,15 +213,121 @@ fn orphans_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32
         .max()
 }
 
-/// The standard form: the most natural tiles kept over the targets of
-/// `p` tiles ((p − 2) / 3 melds and a pair) whose forced jokers fit.
-fn standard_kept(
+/// The nine kinds of each way to give 147, 258 and 369 to the three
+/// numbered suits (each suit one of the three, all different).
+fn knitted_assignments() -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for a in 0..3 {
+        for b in 0..3 {
+            for c in 0..3 {
+                if a == b || b == c || a == c {
+                    continue;
+                }
+                // Suit m gets ranks a+1, a+4, a+7; p gets b+1...; s c+1...
+                let mut kinds = Vec::new();
+                for (suit, first) in [(0, a), (1, b), (2, c)] {
+                    for step in 0..3 {
+                        kinds.push(9 * suit + first + 3 * step);
+                    }
+                }
+                out.push(kinds);
+            }
+        }
+    }
+    out
+}
+
+/// The knitted straight (组合龙): the nine kinds of an assignment once
+/// each, one meld and a pair; the most natural tiles kept over targets
+/// whose forced jokers fit. The knitted positions are placed first, each
+/// keeping a hand tile when one is left (the best assignment, as in the
+/// reduction), then the meld and the pair by the standard search.
+fn knitted_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Option<u32> {
+    let (melds, pairs) = standard_groups(spec);
+    let mut best: Option<u32> = None;
+    for kinds in knitted_assignments() {
+        if !kinds.iter().all(|&x| spec.tiles[x]) {
+            continue;
+        }
+        let mut s = Search {
+            cap: spec.cap,
+            melds: melds.clone(),
+            pairs: pairs.clone(),
+            left: *have,
+            room: *room,
+            total: [0; KINDS],
+            not_kept: [0; KINDS],
+            kept: 0,
+            forced: 0,
+            budget,
+            best: None,
+        };
+        if !kinds.iter().all(|&x| {
+            let keep = s.left[x] > 0;
+            s.add(x, keep)
+        }) {
+            continue;
+        }
+        s.touching(1, true);
+        if let Some(k) = s.best {
+            best = Some(best.map_or(k, |b| b.max(k)));
+        }
+    }
+    best
+}
+
+/// Honours and knitted tiles (全不靠): fourteen different kinds among an
+/// assignment's nine and the honours in play, one position each; with
+/// `greater` (七星不靠) all seven honours and seven of the nine. Every
+/// choice of fourteen is tried.
+fn singles_kept(
     spec: &Spec,
     have: &[u8; KINDS],
     room: &[u8; KINDS],
-    p: u32,
     budget: u32,
+    greater: bool,
 ) -> Option<u32> {
+    let honours: Vec<usize> = (27..34).filter(|&x| spec.tiles[x]).collect();
+    if greater && honours.len() < 7 {
+        return None;
+    }
+    let mut best: Option<u32> = None;
+    for kinds in knitted_assignments() {
+        if !kinds.iter().all(|&x| spec.tiles[x]) {
+            continue;
+        }
+        let candidates: Vec<usize> = kinds
+            .iter()
+            .copied()
+            .chain(honours.iter().copied())
+            .collect();
+        let n = candidates.len();
+        for chosen in 0u32..1 << n {
+            if chosen.count_ones() != 14 {
+                continue;
+            }
+            if greater && !(9..n).all(|i| chosen >> i & 1 == 1) {
+                continue;
+            }
+            let mut kept = 0;
+            let mut f = 0;
+            for (i, &x) in candidates.iter().enumerate() {
+                if chosen >> i & 1 == 1 {
+                    let a = have[x].min(1);
+                    kept += a as u32;
+                    f += forced(1 - a, room[x]);
+                }
+            }
+            if f <= budget {
+                best = Some(best.map_or(kept, |b| b.max(kept)));
+            }
+        }
+    }
+    best
+}
+
+/// The standard form's meld and pair types under `spec`.
+fn standard_groups(spec: &Spec) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
     let mut melds: Vec<Vec<usize>> = Vec::new();
     for x in 0..KINDS {
         if spec.tiles[x] {
@@ -229,6 +350,19 @@ fn standard_kept(
         .filter(|&x| pair_kind(spec, x))
         .map(|x| vec![x, x])
         .collect();
+    (melds, pairs)
+}
+
+/// The standard form: the most natural tiles kept over the targets of
+/// `p` tiles ((p − 2) / 3 melds and a pair) whose forced jokers fit.
+fn standard_kept(
+    spec: &Spec,
+    have: &[u8; KINDS],
+    room: &[u8; KINDS],
+    p: u32,
+    budget: u32,
+) -> Option<u32> {
+    let (melds, pairs) = standard_groups(spec);
     let mut s = Search {
         cap: spec.cap,
         melds,

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The presets the random hands are judged by.
-const PRESETS: [&str; 8] = [
+const PRESETS: [&str; 9] = [
     "basic",
     "chinese",
     "riichi",
@@ -25,6 +25,7 @@ const PRESETS: [&str; 8] = [
     "changsha",
     "taiwan",
     "kawuxing",
+    "gb",
 ];
 
 /// Hands per preset: to win, and to wait.

@@ -30,8 +30,8 @@ class Rules:
     """
 
     def __init__(self, name_or_path: str) -> None:
-        """A preset (basic, changsha, chinese, hongzhong, kawuxing, riichi, sichuan,
-        taiwan) or the path of a rule file (TOML). Raises ``RulesError``."""
+        """A preset (basic, changsha, chinese, gb, hongzhong, kawuxing, riichi,
+        sichuan, taiwan) or the path of a rule file (TOML). Raises ``RulesError``."""
     @staticmethod
     def from_toml(text: str) -> "Rules":
         """Rules from rule-file text, e.g. ``Rules.from_toml('base = "riichi"')``.

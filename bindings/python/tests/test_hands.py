@@ -9,7 +9,7 @@ import pytest
 import hupai
 from conftest import ROOT, TILES, random_hands, to_mpsz
 
-PRESETS = ["basic", "changsha", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "taiwan"]
+PRESETS = ["basic", "changsha", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "taiwan", "gb"]
 
 
 def seed_examples():

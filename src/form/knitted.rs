@@ -1,0 +1,530 @@
+//! The GB (MCR) knitted forms, by counting and the standard form's tables:
+//!
+//! - the knitted straight (组合龙): the nine tiles of one *assignment* —
+//!   147 of one numbered suit, 258 of another, 369 of the third, one of the
+//!   six ways to spread the three over the suits — plus one meld and a
+//!   pair, fourteen tiles;
+//! - honours and knitted tiles (全不靠): fourteen different singles, each
+//!   an honour or one of an assignment's nine tiles;
+//! - its greater form (七星不靠): the same holding all seven honours.
+//!
+//! Hands are judged concealed: declared melds are not part of a hand here,
+//! so a knitted straight whose meld was declared is judged by its
+//! concealed tiles only once hands carry melds.
+//!
+//! **The knitted straight.** For each assignment, the knitted group takes
+//! one copy of each of its nine kinds the hand holds, and a joker for each
+//! kind it lacks. Taking the natural copy is never worse: a completion that
+//! puts a joker in the knitted group and the natural copy in the meld or
+//! pair swaps the two and stays a completion of the same tiles. What is
+//! left (five tiles, jokers included) must be one meld and a pair, which is
+//! the standard form's question: the remainder's suit keys are the hand's
+//! minus the taken tiles, and its need is read from the same tables, so the
+//! meld and pair follow the standard form's rules (`pair_ranks`,
+//! `honor_sequences`, `joker_fifth_copy`). The cap on copies needs nothing
+//! more: the meld and pair hold at most three copies of a kind unless they
+//! hold five (a triplet and a pair of one kind, which the capped tables
+//! refuse), so with the knitted copy no kind goes above four.
+//!
+//! **Honours and knitted tiles.** Every natural tile must be held once and
+//! lie within the honours and some assignment's nine kinds; the jokers then
+//! stand for kinds of that set not held, and there are always enough (9
+//! kinds plus at least five honours in play, checked when the rules are
+//! compiled, is at least 14). The greater form also needs every honour
+//! (seven honours and seven of the nine knitted kinds): the natural knitted
+//! tiles are at most seven, and jokers fill the missing honours.
+
+use crate::form::{standard, Form};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::swar::SuitWords;
+use crate::tile::KINDS;
+
+/// The kinds of the residue class `residue` (0: 147, 1: 258, 2: 369) in
+/// numbered suit `suit` (bit `i` for index `i`).
+const fn class(suit: usize, residue: usize) -> u64 {
+    0b1_0010_0100u64 >> (2 - residue) << (9 * suit)
+}
+
+/// The six assignments: the nine kinds of each (bit `i` for index `i`), in
+/// the order of the residue classes given to m, p and s.
+pub(crate) const ASSIGNMENTS: [u64; 6] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u64; 6];
+    let mut a = 0;
+    while a < 6 {
+        out[a] = class(0, PERMS[a][0]) | class(1, PERMS[a][1]) | class(2, PERMS[a][2]);
+        a += 1;
+    }
+    out
+};
+
+/// Each assignment's nine kinds as counts of one, in [`SuitWords`] layout.
+const ASSIGNMENT_ONES: [SuitWords; 6] = {
+    let mut out = [SuitWords::ones(0); 6];
+    let mut a = 0;
+    while a < 6 {
+        out[a] = SuitWords::ones(ASSIGNMENTS[a]);
+        a += 1;
+    }
+    out
+};
+
+/// The seven honours (bit `i` for index `i`).
+pub(crate) const HONORS: u64 = 0x7f << 27;
+
+/// The kind of a knitted group holding exactly the kinds `kinds`, if it is
+/// one: an assignment's nine (a knitted straight), or fourteen kinds within
+/// an assignment's nine and the honours (honours and knitted tiles).
+pub(crate) fn group_kind(kinds: u64) -> Option<GroupKind> {
+    if ASSIGNMENTS.contains(&kinds) {
+        Some(GroupKind::Knitted)
+    } else if kinds.count_ones() == 14 && ASSIGNMENTS.iter().any(|&a| kinds & !(a | HONORS) == 0) {
+        Some(GroupKind::HonorsAndKnitted)
+    } else {
+        None
+    }
+}
+
+/// The kinds `words` holds (bit `i` for index `i`).
+#[inline(always)]
+fn held(words: &SuitWords) -> u64 {
+    words.nonzero().kinds_with_bit(0)
+}
+
+/// For assignment `a` of `pos`: the remainder once the knitted group took
+/// one copy of each of its kinds held, and the jokers the group needs for
+/// the kinds not held (possibly more than the hand has).
+#[inline(always)]
+fn remainder(rules: &Rules, pos: &Position, a: usize) -> (Position, u8) {
+    let taken = pos.words.nonzero().and(&ASSIGNMENT_ONES[a]);
+    let missing = 9 - taken.total();
+    let words = pos.words.minus(&taken);
+    let natural = pos.natural - (9 - missing);
+    let jokers = pos.jokers.saturating_sub(missing as u8);
+    (rules.position(words, jokers, natural, 0), missing as u8)
+}
+
+/// Does the 14-tile `pos` make a knitted straight with `jokers` jokers?
+#[inline]
+fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
+    (0..6).any(|a| {
+        let (rest, missing) = remainder(rules, pos, a);
+        missing <= jokers && standard::need(rules, &rest.needs) <= jokers - missing
+    })
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles make a
+/// knitted straight: at most one, `14 - natural`.
+#[inline]
+pub(crate) fn straight_win_mask(rules: &Rules, pos: &Position) -> u32 {
+    match 14u32.checked_sub(pos.natural) {
+        Some(j) => (straight_fits(rules, pos, j as u8) as u32) << j,
+        None => 0,
+    }
+}
+
+/// Does `pos` (natural tiles and jokers) make a knitted straight?
+#[inline]
+pub(crate) fn straight_wins(rules: &Rules, pos: &Position) -> bool {
+    pos.total() == 14 && straight_fits(rules, pos, pos.jokers)
+}
+
+/// The kinds whose draw makes the 13-tile `pos` a knitted straight. For
+/// each assignment, a drawn tile either fills a knitted kind not held (the
+/// remainder keeps its tiles and gains the joker that kind needed) or
+/// joins the remainder (the standard form's waits of the remainder).
+/// Kinds held four times are masked by the caller unless the rules count
+/// a fifth copy; five natural copies never complete under
+/// `joker_fifth_copy = false`.
+#[inline]
+pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
+    if pos.total() != 13 {
+        return 0;
+    }
+    let held = held(&pos.words);
+    let mut waits = 0u64;
+    for (a, &kinds) in ASSIGNMENTS.iter().enumerate() {
+        let (rest, missing) = remainder(rules, pos, a);
+        let j = pos.jokers as i32 - missing as i32;
+        if j < -1 {
+            continue;
+        }
+        if standard::need(rules, &rest.needs) as i32 <= j + 1 {
+            waits |= kinds & !held;
+        }
+        if j >= 0 {
+            waits |= standard::waits(rules, &rest, 15);
+        }
+    }
+    if !rules.joker_fifth_copy && pos.words.any_four() {
+        waits &= !pos.words.kinds_with_bit(2);
+    }
+    waits
+}
+
+/// Every knitted-straight split of the winning `pos`: for each assignment,
+/// the knitted group takes each kind it holds either naturally or as a
+/// joker (the natural copy then joins the meld or pair), each kind it lacks
+/// as a joker; the remainder's standard splits complete it. Each split is
+/// produced once: the knitted groups of two passes differ.
+pub(crate) fn straight_splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
+    let held = held(&pos.words);
+    for &kinds in &ASSIGNMENTS {
+        let taken = held & kinds;
+        let missing = 9 - taken.count_ones() as u8;
+        let Some(spare) = pos.jokers.checked_sub(missing) else {
+            continue;
+        };
+        // `as_jokers`: the held kinds the group takes as jokers.
+        for_subsets(taken, spare as u32, &mut |as_jokers| {
+            let natural = taken & !as_jokers;
+            let words = pos.words.minus(&SuitWords::ones(natural));
+            let jokers = spare - as_jokers.count_ones() as u8;
+            let rest = rules.position(words, jokers, pos.natural - natural.count_ones(), 0);
+            if standard::need(rules, &rest.needs) > jokers {
+                return;
+            }
+            let group = Group::knitted(GroupKind::Knitted, kinds, kinds & !natural);
+            let mut inner = SplitSink::new(usize::MAX);
+            standard::splits(rules, &rest, &mut inner);
+            for split in inner.into_splits() {
+                let mut groups = split.groups;
+                groups.push(group);
+                out.push(Split::new(Form::KnittedStraight, groups));
+            }
+        });
+    }
+}
+
+/// Calls `f` with every subset of `bits` of at most `most` members.
+fn for_subsets(bits: u64, most: u32, f: &mut dyn FnMut(u64)) {
+    let mut sub = bits;
+    loop {
+        if sub.count_ones() <= most {
+            f(sub);
+        }
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & bits;
+    }
+}
+
+/// Calls `f` with every subset of `bits` of exactly `size` members.
+fn for_choices(bits: u64, size: u32, f: &mut dyn FnMut(u64)) {
+    if bits.count_ones() < size {
+        return;
+    }
+    let mut sub = bits;
+    loop {
+        if sub.count_ones() == size {
+            f(sub);
+        }
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & bits;
+    }
+}
+
+/// Can the tiles `counts` plus `jokers` be split into a knitted group
+/// (when `knitted`), melds and a pair (when `pair`)? Any size.
+fn completes(rules: &Rules, counts: &[u8; KINDS], jokers: u8, knitted: bool, pair: bool) -> bool {
+    let size = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers as u32;
+    let groups = if knitted { 9 } else { 0 } + if pair { 2 } else { 0 };
+    if size < groups || (size - groups) % 3 != 0 {
+        return false;
+    }
+    let need = |c: &[u8; KINDS]| {
+        let needs = standard::needs_of(rules, c);
+        if pair {
+            standard::need(rules, &needs)
+        } else {
+            standard::melds_need(&needs)
+        }
+    };
+    if !knitted {
+        return need(counts) <= jokers;
+    }
+    ASSIGNMENTS.iter().any(|&kinds| {
+        let mut rest = *counts;
+        let mut missing = 0u8;
+        for (i, c) in rest.iter_mut().enumerate() {
+            if kinds >> i & 1 == 1 {
+                match c.checked_sub(1) {
+                    Some(n) => *c = n,
+                    None => missing += 1,
+                }
+            }
+        }
+        missing <= jokers && need(&rest) <= jokers - missing
+    })
+}
+
+/// The reveal's grouping test for the knitted straight, on a 13-tile ready
+/// hand split into `hidden` and `shown` natural tiles and jokers: the
+/// hidden part is complete groups of the form (the knitted group, a meld,
+/// the pair), and the shown part plus each wait completes the others. The
+/// knitted group sits on either side; its assignment may differ from wait
+/// to wait, as the melds of the standard form's test may.
+pub(crate) fn straight_hides(
+    rules: &Rules,
+    hidden: (&[u8; KINDS], u8),
+    shown: (&[u8; KINDS], u8),
+    draws: &[Option<usize>],
+) -> bool {
+    let (h, hj) = hidden;
+    let (s, sj) = shown;
+    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+    if size % 3 == 1 {
+        return false;
+    }
+    let hidden_pair = size % 3 == 2;
+    [true, false].into_iter().any(|knitted_hidden| {
+        completes(rules, h, hj, knitted_hidden, hidden_pair)
+            && draws.iter().all(|&draw| {
+                let mut with = *s;
+                let mut jokers = sj;
+                match draw {
+                    Some(w) => with[w] += 1,
+                    None => jokers += 1,
+                }
+                completes(rules, &with, jokers, !knitted_hidden, !hidden_pair)
+            })
+    })
+}
+
+/// The kinds honours and knitted tiles may hold under `rules` for
+/// assignment kinds `kinds`: those nine and the honours in play.
+#[inline(always)]
+fn singles_set(rules: &Rules, kinds: u64) -> u64 {
+    kinds | (HONORS & rules.tiles.bits())
+}
+
+/// Which of (honours and knitted, its greater form) the natural tiles
+/// `words` make with the jokers that bring them to fourteen tiles.
+#[inline]
+fn singles_fit(rules: &Rules, words: &SuitWords) -> (bool, bool) {
+    if words.any_over_one() {
+        return (false, false);
+    }
+    let held = held(words);
+    let fits = ASSIGNMENTS
+        .iter()
+        .any(|&kinds| held & !singles_set(rules, kinds) == 0);
+    (fits, fits && (held & !HONORS).count_ones() <= 7)
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles make
+/// honours and knitted tiles (`greater`: the greater form): at most one,
+/// `14 - natural`.
+#[inline]
+pub(crate) fn singles_win_mask(rules: &Rules, pos: &Position, greater: bool) -> u32 {
+    match 14u32.checked_sub(pos.natural) {
+        Some(j) => {
+            let (plain, great) = singles_fit(rules, &pos.words);
+            ((if greater { great } else { plain }) as u32) << j
+        }
+        None => 0,
+    }
+}
+
+/// Does `pos` make honours and knitted tiles (`greater`: the greater form)?
+#[inline]
+pub(crate) fn singles_wins(rules: &Rules, pos: &Position, greater: bool) -> bool {
+    pos.total() == 14 && {
+        let (plain, great) = singles_fit(rules, &pos.words);
+        if greater {
+            great
+        } else {
+            plain
+        }
+    }
+}
+
+/// The kinds whose draw makes the 13-tile `pos` honours and knitted tiles
+/// (`greater`: the greater form): a kind not held within the honours and
+/// an assignment's nine holding every natural tile; for the greater form,
+/// a knitted kind only while fewer than seven are held.
+#[inline]
+pub(crate) fn singles_waits(rules: &Rules, pos: &Position, greater: bool) -> u64 {
+    if pos.total() != 13 || pos.words.any_over_one() {
+        return 0;
+    }
+    let held = held(&pos.words);
+    let knitted_held = (held & !HONORS).count_ones();
+    if greater && knitted_held > 7 {
+        return 0;
+    }
+    let mut waits = 0;
+    for &kinds in &ASSIGNMENTS {
+        let set = singles_set(rules, kinds);
+        if held & !set == 0 {
+            waits |= set & !held;
+        }
+    }
+    if greater && knitted_held == 7 {
+        waits &= HONORS;
+    }
+    waits
+}
+
+/// Every honours-and-knitted split of the winning `pos` (`greater`: of the
+/// greater form): one group of fourteen singles per assignment holding
+/// every natural tile and per choice of the kinds the jokers stand for
+/// (for the greater form, every honour not held among them).
+pub(crate) fn singles_splits(rules: &Rules, pos: &Position, greater: bool, out: &mut SplitSink) {
+    let held = held(&pos.words);
+    let form = if greater {
+        Form::GreaterHonorsAndKnitted
+    } else {
+        Form::HonorsAndKnitted
+    };
+    for &kinds in &ASSIGNMENTS {
+        let set = singles_set(rules, kinds);
+        if held & !set != 0 {
+            continue;
+        }
+        let free = set & !held;
+        let mut push = |jokers: u64| {
+            let group = Group::knitted(GroupKind::HonorsAndKnitted, held | jokers, jokers);
+            out.push(Split::new(form, vec![group]));
+        };
+        if greater {
+            let honors = HONORS & !held;
+            let Some(rest) = (pos.jokers as u32).checked_sub(honors.count_ones()) else {
+                continue;
+            };
+            for_choices(free & !HONORS, rest, &mut |knitted| push(honors | knitted));
+        } else {
+            for_choices(free, pos.jokers as u32, &mut push);
+        }
+    }
+}
+
+/// The fewest tiles missing from a knitted straight (a 14-tile target)
+/// for `pos`'s natural tiles, any of them dropped: for each assignment,
+/// the knitted kinds not held, plus the standard form's distance of the
+/// remainder to one meld and the pair (the natural copy goes to the
+/// knitted group, as for the win). The remainder is read within four
+/// copies; a joker as a fifth copy is counted on the remainder's targets
+/// with the knitted copy included (`remainder_fifth`), a cold path.
+pub(crate) fn straight_distance(rules: &Rules, pos: &Position) -> u8 {
+    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
+    let mut best = u8::MAX;
+    for (a, ones) in ASSIGNMENT_ONES.iter().enumerate() {
+        let taken = pos.words.nonzero().and(ones);
+        let missing = 9 - taken.total() as u8;
+        let words = pos.words.minus(&taken);
+        let rest = Position {
+            words,
+            joker_fours: 0,
+            keys: words.keys(),
+            needs: [crate::tables::Need::NONE; 4],
+            natural: pos.natural - taken.total(),
+            // No fifth copy here: the remainder is read within four copies.
+            jokers: 0,
+            kind_jokers: rules.derived.joker_copies,
+        };
+        let mut d = standard::distance(rules, &rest, 1);
+        if fifths > 0 && standard::flagged(rules, &rest) {
+            d = d.min(remainder_fifth(rules, &words, ASSIGNMENTS[a], fifths));
+        }
+        best = best.min(missing.saturating_add(d));
+    }
+    best
+}
+
+/// The remainder's distance to one meld and the pair when jokers may be
+/// fifth copies (at most `fifths` of them): every meld and pair of kinds
+/// in play, each kind's copies counted with the knitted group's (`knit`).
+#[cold]
+fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u8 {
+    let counts = rest.counts();
+    let in_play = rules.tiles.bits();
+    let mut melds: Vec<Vec<usize>> = Vec::new();
+    for t in 0..KINDS {
+        if in_play >> t & 1 == 1 {
+            melds.push(vec![t; 3]);
+        }
+    }
+    for suit in 0..3 {
+        for start in 0..7 {
+            let run: Vec<usize> = (0..3).map(|i| 9 * suit + start + i).collect();
+            if run.iter().all(|&t| in_play >> t & 1 == 1) {
+                melds.push(run);
+            }
+        }
+    }
+    if rules.honor_sequences() {
+        for set in crate::tables::gen::HONOR_SEQUENCES {
+            let seq: Vec<usize> = (0..7)
+                .filter(|i| set >> i & 1 == 1)
+                .map(|i| 27 + i)
+                .collect();
+            if seq.iter().all(|&t| in_play >> t & 1 == 1) {
+                melds.push(seq);
+            }
+        }
+    }
+    let pair_ok = |t: usize| {
+        let params = rules.tables.params();
+        in_play >> t & 1 == 1
+            && if t >= 27 {
+                params.honor_pair
+            } else {
+                params.suit_pair_ranks >> (t % 9) & 1 == 1
+            }
+    };
+    let mut best = crate::tables::gen::DIST_NONE;
+    for meld in &melds {
+        for pair in (0..KINDS).filter(|&t| pair_ok(t)) {
+            let mut target = [0u8; KINDS];
+            for &t in meld {
+                target[t] += 1;
+            }
+            target[pair] += 2;
+            let mut missing = 0u32;
+            let mut beyond = 0u32;
+            for t in 0..KINDS {
+                missing += target[t].saturating_sub(counts[t]) as u32;
+                let all = target[t] as u32 + (knit >> t & 1) as u32;
+                beyond += all.saturating_sub(4);
+            }
+            let cap = rules.joker_fifth_copy() || beyond == 0;
+            if cap && beyond <= fifths {
+                best = best.min(missing as u8);
+            }
+        }
+    }
+    best
+}
+
+/// The fewest tiles missing from honours and knitted tiles (`greater`:
+/// with all seven honours) for `pos`'s natural tiles: for each assignment,
+/// fourteen kinds among its nine and the honours in play, each held once
+/// or missing; the greater form keeps at most seven knitted kinds.
+pub(crate) fn singles_distance(rules: &Rules, pos: &Position, greater: bool) -> u8 {
+    let held = held(&pos.words);
+    let honors = (held & HONORS & rules.tiles.bits()).count_ones();
+    let mut kept = 0;
+    for &kinds in &ASSIGNMENTS {
+        let knitted = (held & kinds).count_ones();
+        let k = if greater {
+            knitted.min(7) + honors
+        } else {
+            (knitted + honors).min(14)
+        };
+        kept = kept.max(k);
+    }
+    (14 - kept) as u8
+}
