@@ -767,8 +767,9 @@ fn distance_fifth(
         let free = free[s];
         let ranks = if s == 3 { 7 } else { 9 };
         let suit: [u8; 9] = std::array::from_fn(|r| if r < ranks { counts[9 * s + r] } else { 0 });
+        let levels = suit_distances(rules, s, &suit, k);
         for b in 1..=fifths.min(8) {
-            let within = barred_bytes(rules, s, suit_distances(rules, s, &suit, b));
+            let within = barred_bytes(rules, s, levels[b as usize]);
             choices[s].push((within, b));
             if within == free {
                 break;
@@ -800,34 +801,29 @@ fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
 }
 
 /// Suit `s`'s distances (bytes as [`Dist`] lays them out, far where no
-/// target exists) for its `counts` when the targets hold at most `fifths`
-/// copies beyond the fourth: every target of up to 5 melds (triplets,
-/// runs in a numbered suit, honour sequences when the rules count them)
-/// and the pair where the rules allow it, on kinds in play.
-fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u8; 8]; 2] {
+/// target exists) for its `counts`, for every number `b` of copies beyond
+/// the fourth the targets may hold (`[b]`, 0–8): every target of up to
+/// `k` melds (triplets, runs in a numbered suit, honour sequences when the
+/// rules count them) and the pair where the rules allow it, on kinds in
+/// play, counted once for all `b`.
+fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> Levels {
     // What the answer depends on: the table parameters (melds, pair ranks),
-    // the kinds in play, the suit, its counts and the fifth copies.
-    type Key = (crate::tables::TableParams, u64, usize, [u8; 9], u32);
+    // the kinds in play, the suit, its counts and the melds.
+    type Key = (crate::tables::TableParams, u64, usize, [u8; 9], usize);
     thread_local! {
         /// Answers already counted on this thread (cleared when large):
         /// efficiency asks about the same suit many times.
-        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, [[u8; 8]; 2]>> =
+        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, Levels>> =
             std::cell::RefCell::new(std::collections::HashMap::new());
     }
-    let key: Key = (
-        *rules.tables.params(),
-        rules.tiles().bits(),
-        s,
-        *counts,
-        fifths,
-    );
+    let key: Key = (*rules.tables.params(), rules.tiles().bits(), s, *counts, k);
     if let Some(found) = MEMO.with(|m| m.borrow().get(&key).copied()) {
         return found;
     }
-    let found = count_suit_distances(rules, s, counts, fifths);
+    let found = count_suit_distances(rules, s, counts, k);
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() >= 1 << 14 {
+        if m.len() >= 1 << 12 {
             m.clear();
         }
         m.insert(key, found);
@@ -835,8 +831,11 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u
     found
 }
 
+/// [`suit_distances`]' answer: `[b][p][m]`.
+type Levels = [[[u8; 8]; 2]; 9];
+
 /// [`suit_distances`], counted.
-fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) -> [[u8; 8]; 2] {
+fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> Levels {
     let ranks = if s == 3 { 7 } else { 9 };
     let in_play: [bool; 9] = std::array::from_fn(|r| {
         r < ranks
@@ -867,33 +866,40 @@ fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], fifths: u32) 
     let pairs: Vec<usize> = (0..ranks)
         .filter(|&r| in_play[r] && pair_ok(rules, s, r))
         .collect();
-    let score = |target: &[u8; 9]| -> Option<u8> {
+    // (missing, copies beyond the fourth, capped at 8) of a target.
+    let score = |target: &[u8; 9]| -> (u8, usize) {
         let mut missing = 0u32;
         let mut beyond = 0u32;
         for r in 0..ranks {
             missing += target[r].saturating_sub(counts[r]) as u32;
             beyond += target[r].saturating_sub(4) as u32;
         }
-        (beyond <= fifths).then_some(missing.min(FAR as u32) as u8)
+        (missing.min(FAR as u32) as u8, beyond.min(8) as usize)
     };
-    let mut best = [[FAR; 8]; 2];
-    // Every multiset of up to 5 melds, by non-decreasing meld index.
+    let mut best: Levels = [[[FAR; 8]; 2]; 9];
+    // Every multiset of up to k melds, by non-decreasing meld index.
     let mut stack: Vec<(usize, usize, [u8; 9])> = vec![(0, 0, [0; 9])];
     while let Some((from, used, target)) = stack.pop() {
-        if let Some(v) = score(&target) {
-            best[0][used] = best[0][used].min(v);
-        }
+        let (v, b) = score(&target);
+        best[b][0][used] = best[b][0][used].min(v);
         for &r in &pairs {
             let mut t = target;
             t[r] += 2;
-            if let Some(v) = score(&t) {
-                best[1][used] = best[1][used].min(v);
-            }
+            let (v, b) = score(&t);
+            best[b][1][used] = best[b][1][used].min(v);
         }
-        if used < 5 {
+        if used < k.min(5) {
             for (i, meld) in melds.iter().enumerate().skip(from) {
                 let t: [u8; 9] = std::array::from_fn(|r| target[r] + meld[r]);
                 stack.push((i, used + 1, t));
+            }
+        }
+    }
+    // At most b beyond the fourth: the least over every count up to b.
+    for b in 1..9 {
+        for p in 0..2 {
+            for m in 0..8 {
+                best[b][p][m] = best[b][p][m].min(best[b - 1][p][m]);
             }
         }
     }
