@@ -195,6 +195,15 @@ public final class HupaiTest {
       byte[] c = new byte[34];
       c[27] = 1;
       expect(r.waits(c, 0) == (1L << 27), "single wait");
+      expect(r.shanten(c, 0) == 0, "1z is ready");
+      expect(r.shanten(c, 1) == -1, "1z and a joker win");
+      byte[] pair = new byte[68];
+      pair[27] = 1;
+      pair[34 + 27] = 2;
+      byte[] shanten = new byte[2];
+      byte[] codes = new byte[2];
+      expect(r.shantenBatch(pair, new byte[] {0, 1}, shanten, codes) == 1, "one bad hand");
+      expect(shanten[0] == 0 && codes[0] == 0 && codes[1] == Hupai.E_WRONG_SIZE, "shanten batch");
       c[27] = 2;
       expect(r.isWin(c, 3), "11z + ***");
       expect(code(() -> r.isWin(new byte[34], 1)) == Hupai.E_WRONG_SIZE, "one joker");

@@ -75,12 +75,17 @@ public final class Hupai implements AutoCloseable {
 
   private static native int hupai_waits(Pointer rules, byte[] counts, byte jokers, long[] mask);
 
+  private static native int hupai_shanten(Pointer rules, byte[] counts, byte jokers, byte[] out);
+
   // size_t is a Java long on 64-bit Linux and macOS (LP64).
   private static native int hupai_is_win_batch(
       Pointer rules, byte[] counts, byte[] jokers, long n, byte[] out);
 
   private static native int hupai_waits_batch(
       Pointer rules, byte[] counts, byte[] jokers, long n, long[] masks, byte[] codes);
+
+  private static native int hupai_shanten_batch(
+      Pointer rules, byte[] counts, byte[] jokers, long n, byte[] shanten, byte[] codes);
 
   /** An error from hupai: its code ({@code E_*}) and message. */
   public static final class HupaiException extends RuntimeException {
@@ -139,6 +144,29 @@ public final class Hupai implements AutoCloseable {
     long[] mask = new long[1];
     answer(hupai_waits(live(), hand(counts, 1), joker(jokers), mask));
     return mask[0];
+  }
+
+  /**
+   * How far a hand of 3N+1 or 3N+2 tiles is from a win: -1 a win, 0 ready, 1 one
+   * useful draw from ready, ...
+   */
+  public int shanten(byte[] counts, int jokers) {
+    byte[] out = new byte[1];
+    answer(hupai_shanten(live(), hand(counts, 1), joker(jokers), out));
+    return out[0];
+  }
+
+  /**
+   * {@link #shanten} for {@code jokers.length} hands: {@code shanten[i]} receives
+   * hand i's shanten and {@code codes[i]} 0 or its error code. Returns the number
+   * of hands with an error code.
+   */
+  public int shantenBatch(byte[] counts, byte[] jokers, byte[] shanten, byte[] codes) {
+    int n = jokers.length;
+    if (shanten.length < n || codes.length < n) {
+      throw new IllegalArgumentException("shanten and codes need " + n + " slots");
+    }
+    return answer(hupai_shanten_batch(live(), hand(counts, n), jokers, n, shanten, codes));
   }
 
   /**
