@@ -897,9 +897,10 @@ fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> 
     }
     // At most b beyond the fourth: the least over every count up to b.
     for b in 1..9 {
-        for p in 0..2 {
-            for m in 0..8 {
-                best[b][p][m] = best[b][p][m].min(best[b - 1][p][m]);
+        let below = best[b - 1];
+        for (row, low) in best[b].iter_mut().zip(below) {
+            for (v, l) in row.iter_mut().zip(low) {
+                *v = (*v).min(l);
             }
         }
     }
