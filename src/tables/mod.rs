@@ -304,7 +304,7 @@ impl Tables {
     /// The tables for `params`: the builtin ones for the defaults, otherwise
     /// generated and shared. At most [`CACHED`](Tables::CACHED) generated
     /// parameter sets are kept, the least recently used going first, so
-    /// memory stays bounded (about 2 MB a set) however many rule sets a
+    /// memory stays bounded (about 5.6 MB a set) however many rule sets a
     /// process sees; rules holding evicted tables keep them. Tables are
     /// generated outside the cache's lock, each parameter set in its own
     /// slot: a thread asking for cached tables never waits for another's
