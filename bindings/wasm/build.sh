@@ -39,3 +39,8 @@ cp bindings/wasm/js/package.json bindings/wasm/js/index.js bindings/wasm/js/node
 raw=$(wc -c <"$out/hupai_wasm_bg.wasm")
 gz=$(gzip -9 -c "$out/hupai_wasm_bg.wasm" | wc -c)
 echo "$out/hupai_wasm_bg.wasm: $raw bytes, $gz gzipped (gzip -9)"
+# The bound: the module, default tables included, under 1 MB gzipped.
+if [ "$gz" -ge 1000000 ]; then
+  echo "the gzipped module is $gz bytes: over the 1 MB bound" >&2
+  exit 1
+fi
