@@ -7,7 +7,9 @@
 #
 # Needs the target (`rustup target add wasm32-unknown-unknown`) and
 # wasm-bindgen-cli of exactly the wasm-bindgen version in Cargo.lock
-# (`cargo install wasm-bindgen-cli --version =VERSION`).
+# (`cargo install wasm-bindgen-cli --version =VERSION --no-default-features
+# --bin wasm-bindgen`: the default feature and the other binaries serve
+# wasm-bindgen's test runner only).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -15,7 +17,7 @@ want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' C
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
   echo "wasm-bindgen-cli $want is required (found: ${have:-none}):" >&2
-  echo "  cargo install wasm-bindgen-cli --version =$want" >&2
+  echo "  cargo install wasm-bindgen-cli --version =$want --no-default-features --bin wasm-bindgen" >&2
   exit 1
 fi
 
