@@ -1,0 +1,9 @@
+// The browser and bundler entry: fetches and compiles hupai_wasm_bg.wasm
+// (next to this file, found through import.meta.url) before the module's
+// importers run, so `Rules` is usable as soon as the import resolves.
+// Needs top-level await (every current browser; bundlers targeting es2022).
+import init from "./hupai_wasm.js";
+
+await init();
+
+export * from "./hupai_wasm.js";

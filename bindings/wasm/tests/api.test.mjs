@@ -1,0 +1,103 @@
+// The package's interface in Node: the constructor's two inputs, the error
+// model (a JS Error naming the bad value; batches mark a bad hand and only
+// throw for mismatched lengths), the shapes of split and reveal, and the
+// TypeScript declarations.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { Rules, maskToTiles, parseHand } from "hupai";
+import { KINDS, PKG } from "./common.mjs";
+
+test("new Rules takes a preset name or rule-file text", () => {
+  const chinese = new Rules("chinese");
+  assert.equal(chinese.name, "chinese");
+  const r258 = new Rules('base = "chinese"\npair_ranks = [2, 5, 8]');
+  assert.equal(r258.isWin("123m456p789s111z33m"), false); // 33m is no 258 pair
+  assert.equal(r258.isWin("123m456p789s111z55m"), true);
+  const again = new Rules(r258.toToml());
+  assert.equal(again.isWin("123m456p789s111z55m"), true);
+  assert.equal(again.isWin("123m456p789s111z33m"), false);
+});
+
+test("bad rules throw an Error naming the value", () => {
+  assert.throws(() => new Rules("chinse"), (e) => e instanceof Error && e.message.includes("chinse"));
+  assert.throws(() => new Rules('base = "nope"'), (e) => e instanceof Error && e.message.includes("nope"));
+  assert.throws(() => new Rules("max_suits = 7"), (e) => e instanceof Error && e.message.includes("7"));
+});
+
+test("per-hand calls answer any notation and throw an Error naming a bad hand", () => {
+  const r = new Rules("chinese");
+  assert.equal(r.isWin("88饼11万东东中混混混混混混混"), true);
+  assert.deepEqual(r.check("11223344556677m"), ["standard", "seven-pairs"]);
+  assert.deepEqual(r.check("1155m1199p1133s11z"), ["seven-pairs"]);
+  assert.deepEqual(r.check("123m456p789s12345z"), []);
+  assert.deepEqual(r.waits("1112345678999m"), ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]);
+  assert.throws(() => r.isWin("123m456p789s11122x"), (e) => e instanceof Error && /x/.test(e.message));
+  assert.throws(() => r.isWin("11111m"), (e) => e instanceof Error && e.message.includes("1m"));
+  assert.throws(() => r.waits("123m456p789s11122z"), (e) => e instanceof Error && e.message.includes("14 tiles"));
+  assert.throws(() => new Rules("sichuan").check("123m456p789s11122z"), { message: "1z is not used by the 'sichuan' rules" });
+});
+
+test("split and reveal return plain objects", () => {
+  const r = new Rules("chinese");
+  assert.deepEqual(r.split("123m456p789s11122z"), [{ form: "standard", groups: ["123m", "456p", "789s", "111z", "22z"] }]);
+  assert.deepEqual(r.split("123m456p789s12345z"), []);
+  const all = r.split("111222333m11z456p");
+  assert.ok(all.length >= 2);
+  assert.equal(r.split("111222333m11z456p", 1).length, 1);
+  const shown = r.reveal("123m456p789s1z");
+  assert.deepEqual(shown, { tiles: "1z", waits: ["1z"], hiddenForm: "standard" });
+  assert.equal(Object.getPrototypeOf(shown), Object.prototype);
+  assert.throws(() => r.reveal("123m456p789s1234z"), Error);
+});
+
+test("batches: 1/0/255 and masks, the invalid marker for a bad hand, a throw only for mismatched lengths", () => {
+  const r = new Rules("chinese");
+  const counts = new Uint8Array(3 * KINDS);
+  counts[0] = 3; // hand 0: 111m and two jokers, a win
+  counts[KINDS] = 6; // hand 1: six 1m, invalid
+  counts[2 * KINDS + 27] = 1; // hand 2: 1z alone waits on 1z
+  // hand 2 (one tile) is no size for a win: invalid for isWin, ready for waits
+  assert.deepEqual([...r.isWinBatch(counts, Uint8Array.of(2, 0, 0))], [1, 255, 255]);
+  counts[2 * KINDS + 28] = 1; // 1z2z: 2 tiles, no win
+  assert.deepEqual([...r.isWinBatch(counts, Uint8Array.of(2, 0, 0))], [1, 255, 0]);
+  counts[2 * KINDS + 28] = 0;
+  const masks = r.waitsBatch(counts, Uint8Array.of(1, 0, 0));
+  assert.equal(masks[1], 0xffffffffffffffffn);
+  assert.equal(masks[2], 1n << 27n);
+  assert.deepEqual(maskToTiles(masks[2]), ["1z"]);
+  assert.deepEqual(maskToTiles(masks[1]), []);
+  assert.deepEqual(maskToTiles(0n), []);
+  assert.deepEqual([...r.isWinBatch(new Uint8Array(0), new Uint8Array(0))], []);
+  assert.throws(() => r.isWinBatch(counts, Uint8Array.of(0, 0)), (e) => e instanceof Error && e.message.includes("34 per hand"));
+  assert.throws(() => r.waitsBatch(counts.subarray(1), Uint8Array.of(0, 0, 0)), Error);
+  const many = new Uint8Array(KINDS).fill(255); // every count out of range: invalid, no throw
+  assert.deepEqual([...r.isWinBatch(many, Uint8Array.of(255))], [255]);
+  const { counts: c, jokers } = parseHand("88饼11万东东中混混混混混混混");
+  assert.equal(jokers, 7);
+  assert.deepEqual([...r.isWinBatch(c, Uint8Array.of(jokers))], [1]);
+});
+
+test("the package's declarations name the API", () => {
+  const dts = readFileSync(path.join(PKG, "hupai_wasm.d.ts"), "utf8");
+  for (const s of [
+    "constructor(presetOrToml: string);",
+    "isWin(hand: string): boolean;",
+    "check(hand: string): string[];",
+    "waits(hand: string): string[];",
+    "split(hand: string, limit?: number | null): Split[];",
+    "reveal(hand: string): Reveal;",
+    "isWinBatch(counts: Uint8Array",
+    "): Uint8Array;",
+    "): BigUint64Array;",
+    "export interface Split",
+    "export interface Reveal",
+  ]) {
+    assert.ok(dts.includes(s), s);
+  }
+  const pkg = JSON.parse(readFileSync(path.join(PKG, "package.json"), "utf8"));
+  assert.equal(pkg.type, "module");
+  assert.equal(pkg.exports["."].types, "./index.d.ts");
+});
