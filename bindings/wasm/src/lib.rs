@@ -24,6 +24,10 @@ pub const INVALID_WIN: u8 = 255;
 /// (a real answer has at most the low 34 bits set).
 pub const INVALID_WAITS: u64 = u64::MAX;
 
+/// `shantenBatch`'s answer for a hand that cannot be judged (a shanten is
+/// -1 or more).
+pub const INVALID_SHANTEN: i8 = -2;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 /** One way to split a winning hand: its form and its groups, in notation ("123m", "55z", "**"). */
@@ -39,6 +43,21 @@ export interface Reveal {
   waits: string[];
   hiddenForm: string | null;
 }
+
+/** The draws that lower a hand's shanten: its shanten, the effective tiles and their unseen copies. */
+export interface Draws {
+  shanten: number;
+  tiles: string[];
+  count: number;
+}
+
+/** One discard of a hand of 3N+2 tiles and the draws that lower the shanten after it. */
+export interface DiscardChoice extends Draws {
+  discard: string;
+}
+
+/** What `efficiency` finds: the draws of a 3N+1 hand, or every discard of a 3N+2 hand (best first). */
+export type Efficiency = Draws | { shanten: number; discards: DiscardChoice[] };
 "#;
 
 fn parse(hand: &str) -> Result<Hand, JsError> {
@@ -123,6 +142,40 @@ pub fn waits_batch(rules: &Rules, counts: &[u8], jokers: &[u8]) -> Result<Vec<u6
             }
         })
         .collect())
+}
+
+/// `shantenBatch` on plain slices: the shanten per hand,
+/// [`INVALID_SHANTEN`] for a bad hand.
+///
+/// # Errors
+/// When `counts` does not hold 34 counts per joker count.
+pub fn shanten_batch(rules: &Rules, counts: &[u8], jokers: &[u8]) -> Result<Vec<i8>, String> {
+    batch_len(counts, jokers)?;
+    Ok(counts
+        .chunks_exact(KINDS)
+        .zip(jokers)
+        .map(|(c, &j)| {
+            let c: &[u8; KINDS] = c.try_into().unwrap_or(&[0; KINDS]);
+            rules.shanten_counts(c, j).unwrap_or(INVALID_SHANTEN)
+        })
+        .collect())
+}
+
+/// The draws as a plain object: `{shanten, tiles, count}` (and `discard`).
+fn draws_object(draws: &hupai::Draws, discard: Option<String>) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    if let Some(d) = discard {
+        set(&o, "discard", &JsValue::from(d));
+    }
+    set(&o, "shanten", &JsValue::from(draws.shanten));
+    let tiles: js_sys::Array = draws
+        .tiles
+        .iter()
+        .map(|e| JsValue::from(e.tile.to_string()))
+        .collect();
+    set(&o, "tiles", &tiles);
+    set(&o, "count", &JsValue::from(draws.count));
+    o
 }
 
 /// Mahjong rules: a preset (`"chinese"`, `"riichi"`, ...) or a rule file's
@@ -219,6 +272,54 @@ impl JsRules {
             .map_or(JsValue::NULL, |f| JsValue::from_str(f.name()));
         set(&o, "hiddenForm", &hidden);
         Ok(o)
+    }
+
+    /// How far a hand of 3N+1 or 3N+2 tiles is from a win: -1 a win, 0
+    /// ready, 1 one useful draw from ready, ...
+    pub fn shanten(&self, hand: &str) -> Result<i8, JsError> {
+        self.rules.shanten(&parse(hand)?).map_err(hand_err)
+    }
+
+    /// The draws that lower the shanten, as `hupai efficiency --json`
+    /// prints them: `{shanten, tiles, count}` for 3N+1 tiles, `{shanten,
+    /// discards: [{discard, shanten, tiles, count}]}` for 3N+2, best
+    /// discard first. `visible`: tiles seen outside the hand.
+    #[wasm_bindgen(unchecked_return_type = "Efficiency")]
+    pub fn efficiency(
+        &self,
+        hand: &str,
+        visible: Option<String>,
+    ) -> Result<js_sys::Object, JsError> {
+        let seen = match visible {
+            Some(text) => {
+                hupai::notation::parse_tiles(&text).map_err(|e| JsError::new(&e.to_string()))?
+            }
+            None => [0; KINDS],
+        };
+        let found = self
+            .rules
+            .efficiency(&parse(hand)?, &seen)
+            .map_err(hand_err)?;
+        Ok(match found {
+            hupai::Efficiency::Draw(draws) => draws_object(&draws, None),
+            hupai::Efficiency::Discard { shanten, discards } => {
+                let o = js_sys::Object::new();
+                set(&o, "shanten", &JsValue::from(shanten));
+                let list: js_sys::Array = discards
+                    .iter()
+                    .map(|d| JsValue::from(draws_object(&d.draws, Some(d.discard.to_string()))))
+                    .collect();
+                set(&o, "discards", &list);
+                o
+            }
+        })
+    }
+
+    /// Shanten of `n` hands (arguments as `isWinBatch`): -1 a win, 0
+    /// ready, ..., and -2 for a hand that cannot be judged.
+    #[wasm_bindgen(js_name = shantenBatch)]
+    pub fn shanten_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<Vec<i8>, JsError> {
+        shanten_batch(&self.rules, counts, jokers).map_err(|e| JsError::new(&e))
     }
 
     /// Win checks of `n` hands: `counts` holds 34 counts per hand (tile

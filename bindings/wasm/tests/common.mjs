@@ -9,7 +9,7 @@ import path from "node:path";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const PKG = path.join(ROOT, "bindings/wasm/pkg");
 export const KINDS = 34;
-export const PRESETS = ["basic", "changsha", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "taiwan"];
+export const PRESETS = ["basic", "changsha", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "taiwan", "gb"];
 export const TILES = [];
 for (const [s, n] of [["m", 9], ["p", 9], ["s", 9], ["z", 7]]) {
   for (let r = 1; r <= n; r++) TILES.push(`${r}${s}`);

@@ -115,3 +115,42 @@ for (const [p, rules] of PRESETS.entries()) {
     assert.ok(shown > 10, `${shown} hands revealed`);
   });
 }
+
+for (const rules of PRESETS) {
+  test(`${rules}: 1500 seeded hands, shanten and shantenBatch match the command`, () => {
+    const r = new Rules(rules);
+    const { counts, jokers, n } = randomHands(4000 + PRESETS.indexOf(rules), 1500, [14, 13, 11, 8]);
+    const hands = Array.from({ length: n }, (_, i) => toMpsz(counts, jokers, i));
+    const answers = cli("shanten", rules, hands);
+    const batch = r.shantenBatch(counts, jokers);
+    assert.ok(batch instanceof Int8Array);
+    answers.forEach((a, i) => {
+      if ("error" in a) {
+        assert.equal(batch[i], -2, hands[i]);
+        assert.throws(() => r.shanten(hands[i]), { message: a.error }, hands[i]);
+      } else {
+        assert.equal(r.shanten(hands[i]), a.shanten, hands[i]);
+        assert.equal(batch[i], a.shanten, hands[i]);
+      }
+    });
+  });
+}
+
+test("chinese: efficiency matches the command", () => {
+  const r = new Rules("chinese");
+  const { counts, jokers, n } = randomHands(77, 200, [14, 13]);
+  const hands = Array.from({ length: n }, (_, i) => toMpsz(counts, jokers, i));
+  cli("efficiency", "chinese", hands).forEach((a, i) => {
+    if ("error" in a) {
+      assert.throws(() => r.efficiency(hands[i]), { message: a.error }, hands[i]);
+      return;
+    }
+    delete a.hand;
+    assert.deepEqual(r.efficiency(hands[i]), a, hands[i]);
+  });
+  assert.deepEqual(r.efficiency("123m456p789s11z23p", "1p1p"), {
+    shanten: 0,
+    tiles: ["1p", "4p", "7p"],
+    count: 9,
+  });
+});
