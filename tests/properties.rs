@@ -196,4 +196,48 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn shanten_is_minus_one_exactly_for_a_win_and_zero_exactly_when_ready(
+        win in prop_oneof![hand_of(14, 6), winning_hand()],
+        ready in hand_of(13, 4),
+    ) {
+        for rules in presets() {
+            prop_assert_eq!(rules.shanten(&win).unwrap() == -1, rules.is_win(&win).unwrap(), "{}", win);
+            prop_assert_eq!(rules.shanten(&ready).unwrap() == 0, rules.is_ready(&ready).unwrap(), "{}", ready);
+        }
+    }
+
+    #[test]
+    fn one_draw_moves_the_shanten_by_at_most_one_and_the_effective_tiles_are_those_that_lower_it(
+        hand in hand_of(13, 3),
+    ) {
+        let rules = Rules::chinese();
+        let s = rules.shanten(&hand).unwrap();
+        let hupai::Efficiency::Draw(draws) = rules.efficiency(&hand, &[0; 34]).unwrap() else {
+            panic!("13 tiles: draws");
+        };
+        for t in Tile::all() {
+            if hand.count(t) == 4 {
+                continue;
+            }
+            let mut counts = *hand.counts();
+            counts[t.index()] += 1;
+            let after = rules.shanten_counts(&counts, hand.jokers()).unwrap();
+            prop_assert!(after == s || after == s - 1, "{} + {}", hand, t);
+            prop_assert_eq!(draws.tiles.iter().any(|e| e.tile == t), after < s, "{} + {}", hand, t);
+        }
+    }
+
+    #[test]
+    fn renaming_suits_and_reversing_ranks_keeps_the_shanten(
+        hand in prop_oneof![hand_of(14, 6), hand_of(13, 6), winning_hand()],
+        perm in 0..6usize,
+        reverse in any::<bool>(),
+    ) {
+        for rules in presets() {
+            let moved = transform(&hand, PERMS[perm], reverse);
+            prop_assert_eq!(rules.shanten(&hand).unwrap(), rules.shanten(&moved).unwrap(), "{} vs {}", hand, moved);
+        }
+    }
 }
