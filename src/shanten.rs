@@ -178,44 +178,46 @@ impl Rules {
     /// As [`Rules::shanten`], and [`HandError::TooManyCopies`] when a kind's
     /// copies in the hand and visible exceed 4.
     pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
-        let pos = self.accept_hand(hand, Purpose::Either)?;
         let counts = hand.counts();
+        let jokers = hand.jokers();
+        let pos = match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
+            Some(pos) => pos,
+            None => return Err(self.reject(counts, jokers as usize, Purpose::Either)),
+        };
         if let Some(i) = (0..KINDS).find(|&i| counts[i] as u32 + visible[i] as u32 > 4) {
             return Err(HandError::TooManyCopies {
                 tile: Tile::from_index(i).expect("index < 34"),
                 count: counts[i] as usize + visible[i] as usize,
             });
         }
-        let shanten = self.replacement(&pos) as i8 - 1;
-        if pos.total() % 3 == 1 {
-            let seen = add(counts, visible);
-            return Ok(Efficiency::Draw(self.draws(
-                counts,
-                hand.jokers(),
-                &seen,
-                shanten,
-            )));
-        }
-        // The discarded tile is seen too: unseen copies count the whole hand.
+        // After a discard the discarded tile is seen too: unseen copies
+        // count the whole hand.
         let seen = add(counts, visible);
+        if pos.total() % 3 == 1 {
+            return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &seen)));
+        }
+        let shanten = self.replacement(&pos) as i8 - 1;
         let mut discards = Vec::new();
         let mut after = *counts;
+        let sizes = self.sizes(Purpose::Either);
+        let fewer = |counts: &[u8; KINDS], jokers: u8| {
+            self.accept_as::<false>(counts, jokers, sizes)
+                .expect("a tile fewer than an accepted hand is accepted")
+        };
         for i in 0..KINDS {
             if counts[i] == 0 {
                 continue;
             }
             after[i] -= 1;
-            let s = self.shanten_after(&after, hand.jokers());
-            let draws = self.draws(&after, hand.jokers(), &seen, s);
+            let draws = self.draws(&fewer(&after, jokers), &after, jokers, &seen);
             after[i] += 1;
             discards.push(DiscardChoice {
                 discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
                 draws,
             });
         }
-        if hand.jokers() > 0 {
-            let s = self.shanten_after(counts, hand.jokers() - 1);
-            let draws = self.draws(counts, hand.jokers() - 1, &seen, s);
+        if jokers > 0 {
+            let draws = self.draws(&fewer(counts, jokers - 1), counts, jokers - 1, &seen);
             discards.push(DiscardChoice {
                 discard: Discard::Joker,
                 draws,
@@ -228,26 +230,24 @@ impl Rules {
     }
 
     /// The shanten of an accepted hand's counts and jokers after a change
-    /// that keeps them acceptable (a tile fewer, or a drawable tile more).
+    /// that keeps them acceptable (a drawable tile more).
     fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
         let pos = self
             .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
-            .expect("a tile fewer, or a drawable tile more, keeps a hand acceptable");
+            .expect("a drawable tile more keeps a hand acceptable");
         self.replacement(&pos) as i8 - 1
     }
 
-    /// The effective draws of the 3N+1 hand `counts` and `jokers`, whose
-    /// shanten is `shanten`; `seen` counts the copies no draw can bring.
+    /// The effective draws of the 3N+1 hand `counts` and `jokers`
+    /// (accepted as `pos`); `seen` counts the copies no draw can bring.
     /// The standard form's other three suits are joined once, so each
     /// draw costs a table load and a minimum; draws the joined distances
     /// cannot judge (a fifth copy to spend, a suit limit) are judged whole.
-    fn draws(&self, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS], shanten: i8) -> Draws {
-        let pos = self
-            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
-            .expect("an accepted hand, or one tile fewer");
+    fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS]) -> Draws {
+        let shanten = self.replacement(pos) as i8 - 1;
         let k = (pos.total() as usize - 1) / 3;
         let fast = if self.derived.winnable.contains(Form::Standard) {
-            standard::DrawDistances::new(self, &pos, k)
+            standard::DrawDistances::new(self, pos, k)
         } else {
             None
         };
@@ -270,7 +270,7 @@ impl Rules {
             } else {
                 let suit = (i / 9).min(3);
                 let key = pos.keys[suit] + crate::tables::key::pow5(i - 9 * suit);
-                match fast.after(self, &pos, suit, key) {
+                match fast.after(self, pos, suit, key) {
                     Some(standard) => {
                         let mut missing = standard;
                         if special && missing >= now {
