@@ -112,20 +112,7 @@ impl Rules {
         } else {
             self.joker_kinds_out(counts, jokers)
         };
-        let keys = words.keys();
-        Some(Position {
-            words,
-            joker_fours,
-            keys,
-            needs: if NEEDS {
-                self.tables.needs(keys)
-            } else {
-                [Need::NONE; 4]
-            },
-            natural,
-            jokers,
-            kind_jokers,
-        })
+        Some(self.position_as::<NEEDS>(words, jokers, natural, joker_fours, kind_jokers))
     }
 
     /// For rules with joker kinds: the natural tiles of `counts`, the
@@ -163,15 +150,35 @@ impl Rules {
         natural: u32,
         joker_fours: u64,
     ) -> Position {
+        self.position_as::<true>(words, jokers, natural, joker_fours, 0)
+    }
+
+    /// The position of the `natural` tiles `words` and `jokers` (of which
+    /// `kind_jokers` are copies of joker kinds), with its table entries
+    /// when `NEEDS` is set, else "none" (shanten reads the distance
+    /// columns instead).
+    #[inline(always)]
+    pub(crate) fn position_as<const NEEDS: bool>(
+        &self,
+        words: SuitWords,
+        jokers: u8,
+        natural: u32,
+        joker_fours: u64,
+        kind_jokers: u8,
+    ) -> Position {
         let keys = words.keys();
         Position {
             words,
             joker_fours,
             keys,
-            needs: self.tables.needs(keys),
+            needs: if NEEDS {
+                self.tables.needs(keys)
+            } else {
+                [Need::NONE; 4]
+            },
             natural,
             jokers,
-            kind_jokers: 0,
+            kind_jokers,
         }
     }
 

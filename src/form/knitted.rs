@@ -425,16 +425,10 @@ pub(crate) fn straight_distance(rules: &Rules, pos: &Position) -> u8 {
         let taken = pos.words.nonzero().and(ones);
         let missing = 9 - taken.total() as u8;
         let words = pos.words.minus(&taken);
-        let rest = Position {
-            words,
-            joker_fours: 0,
-            keys: words.keys(),
-            needs: [crate::tables::Need::NONE; 4],
-            natural: pos.natural - taken.total(),
-            // No fifth copy here: the remainder is read within four copies.
-            jokers: 0,
-            kind_jokers: rules.derived.joker_copies,
-        };
+        // No joker and every joker-kind copy held: no fifth copy to spend,
+        // so the remainder is read within four copies.
+        let natural = pos.natural - taken.total();
+        let rest = rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies);
         let mut d = standard::distance(rules, &rest, 1);
         if fifths > 0 && standard::flagged(rules, &rest) {
             d = d.min(remainder_fifth(rules, &words, ASSIGNMENTS[a], fifths));

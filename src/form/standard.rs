@@ -606,12 +606,7 @@ pub(crate) fn bars(closed: bool, no_pair: bool) -> [[u64; 2]; 2] {
 /// Suit `s`'s distances, barred as the rules say.
 #[inline(always)]
 fn barred(rules: &Rules, s: usize, d: crate::tables::Distance) -> [[u8; 8]; 2] {
-    let [p0, p1] = d.lanes();
-    let b = &rules.derived.dist_bars[s];
-    [
-        ((p0 & b[0][0]) | b[0][1]).to_le_bytes(),
-        ((p1 & b[1][0]) | b[1][1]).to_le_bytes(),
-    ]
+    barred_bytes(rules, s, d.lanes().map(u64::to_le_bytes))
 }
 
 /// The least `a[p][i] + b[q][m - i]` for every `m` up to `K`, the pairs
@@ -634,6 +629,18 @@ fn join<const K: usize>(a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]) -> [[u8; 8]; 2] {
         m += 1;
     }
     c
+}
+
+/// [`join`] for `k` melds (0–5).
+fn join_k(a: &[[u8; 8]; 2], b: &[[u8; 8]; 2], k: usize) -> [[u8; 8]; 2] {
+    match k {
+        0 => join::<0>(a, b),
+        1 => join::<1>(a, b),
+        2 => join::<2>(a, b),
+        3 => join::<3>(a, b),
+        4 => join::<4>(a, b),
+        _ => join::<5>(a, b),
+    }
 }
 
 /// The tiles missing from `K` melds and the pair over four suits.
@@ -792,6 +799,7 @@ fn distance_fifth(
 }
 
 /// [`barred`] for distances already in bytes.
+#[inline(always)]
 fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
     let b = &rules.derived.dist_bars[s];
     [
@@ -934,14 +942,7 @@ impl DrawDistances {
             return None;
         }
         let own: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
-        let join_any = |a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]| match k {
-            0 => join::<0>(a, b),
-            1 => join::<1>(a, b),
-            2 => join::<2>(a, b),
-            3 => join::<3>(a, b),
-            4 => join::<4>(a, b),
-            _ => join::<5>(a, b),
-        };
+        let join_any = |a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]| join_k(a, b, k);
         let (mp, sz) = (join_any(&own[0], &own[1]), join_any(&own[2], &own[3]));
         let others = [
             join_any(&own[1], &sz),

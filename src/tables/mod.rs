@@ -142,13 +142,7 @@ impl Distance {
     /// Tiles missing from `melds` melds (0–5) built in this suit.
     #[inline]
     pub fn melds(self, melds: usize) -> u8 {
-        let mut d = 0;
-        let mut m = 1;
-        while m <= melds.min(gen::DIST_MELDS) {
-            d += (self.0 >> (2 * (m - 1)) & 3) as u8;
-            m += 1;
-        }
-        d
+        self.lanes()[0].to_le_bytes()[melds.min(gen::DIST_MELDS)]
     }
 
     /// Tiles missing from `melds` melds (0–5) and the pair built in this
@@ -156,8 +150,7 @@ impl Distance {
     /// [`Distance::melds`]: the rules bar it).
     #[inline]
     pub fn with_pair(self, melds: usize) -> u8 {
-        let m = melds.min(gen::DIST_MELDS);
-        self.melds(m) + (self.0 >> (10 + 2 * m) & 3) as u8
+        self.lanes()[1].to_le_bytes()[melds.min(gen::DIST_MELDS)]
     }
 
     /// Would a joker standing for a fifth copy make some distance smaller?
