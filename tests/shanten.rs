@@ -136,45 +136,16 @@ fn hand_for(rng: &mut ChaCha8Rng, spec: &Spec, size: usize, jokers: usize) -> Ra
         if rng.gen_bool(0.5) {
             raw = gen::spoil(rng, raw);
         }
-        while raw.len() > size {
-            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
-            if held.is_empty() {
-                raw.jokers -= 1;
-            } else {
-                raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
-            }
-        }
         // Joker kinds of the rules are copies like any other here.
-        return raw;
+        return gen::shrink_to(rng, raw, size);
     }
     if rng.gen_bool(0.5) {
         let full = size + (size % 3 == 1) as usize;
-        let mut raw = gen::standard_win_in(rng, full, &spec.tiles, spec.honor_seq);
-        raw = gen::jokerize(rng, raw, jokers);
-        while raw.len() > size {
-            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
-            if held.is_empty() {
-                raw.jokers -= 1;
-            } else {
-                raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
-            }
-        }
-        raw
+        let raw = gen::standard_win_in(rng, full, &spec.tiles, spec.honor_seq);
+        let raw = gen::jokerize(rng, raw, jokers);
+        gen::shrink_to(rng, raw, size)
     } else {
-        let kinds: Vec<usize> = (0..KINDS).filter(|&k| spec.tiles[k]).collect();
-        let mut counts = [0u8; KINDS];
-        let mut placed = jokers;
-        while placed < size {
-            let k = kinds[rng.gen_range(0..kinds.len())];
-            if counts[k] < 4 {
-                counts[k] += 1;
-                placed += 1;
-            }
-        }
-        Raw {
-            counts,
-            jokers: jokers as u8,
-        }
+        gen::uniform_in(rng, &spec.tiles, size, jokers)
     }
 }
 
@@ -393,7 +364,7 @@ fn joker_free_riichi_hands_agree_with_xiangting() {
     for i in 0..n {
         let size = sizes[i % sizes.len()];
         let full = size + (size % 3 == 1) as usize;
-        let mut raw = match i / sizes.len() % 4 {
+        let raw = match i / sizes.len() % 4 {
             0 => gen::uniform(&mut rng, size, 0),
             1 => gen::standard_win(&mut rng, full),
             _ => {
@@ -401,10 +372,7 @@ fn joker_free_riichi_hands_agree_with_xiangting() {
                 gen::spoil(&mut rng, w)
             }
         };
-        while raw.len() > size {
-            let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
-            raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
-        }
+        let raw = gen::shrink_to(&mut rng, raw, size);
         let want =
             xiangting::calculate_replacement_number(&raw.counts, xiangting::PlayerCount::Four)
                 .unwrap();

@@ -54,11 +54,7 @@ fn riichi_hand(rng: &mut ChaCha8Rng, size: usize) -> [u8; KINDS] {
     if rng.gen_bool(0.5) {
         raw = gen::spoil(rng, raw);
     }
-    while raw.len() > size {
-        let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
-        raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
-    }
-    raw.counts
+    gen::shrink_to(rng, raw, size).counts
 }
 
 #[test]
@@ -497,32 +493,11 @@ fn timing_whole_hands() {
         .min(size);
         let raw = if rng.gen_bool(0.5) {
             let full = size + (size % 3 == 1) as usize;
-            let mut raw = gen::standard_win_in(&mut rng, full, &spec.tiles, spec.honor_seq);
-            raw = gen::jokerize(&mut rng, raw, jokers);
-            while raw.len() > size {
-                let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
-                if held.is_empty() {
-                    raw.jokers -= 1;
-                } else {
-                    raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
-                }
-            }
-            raw
+            let raw = gen::standard_win_in(&mut rng, full, &spec.tiles, spec.honor_seq);
+            let raw = gen::jokerize(&mut rng, raw, jokers);
+            gen::shrink_to(&mut rng, raw, size)
         } else {
-            let kinds: Vec<usize> = (0..KINDS).filter(|&k| spec.tiles[k]).collect();
-            let mut counts = [0u8; KINDS];
-            let mut placed = jokers;
-            while placed < size {
-                let k = kinds[rng.gen_range(0..kinds.len())];
-                if counts[k] < 4 {
-                    counts[k] += 1;
-                    placed += 1;
-                }
-            }
-            gen::Raw {
-                counts,
-                jokers: jokers as u8,
-            }
+            gen::uniform_in(&mut rng, &spec.tiles, size, jokers)
         };
         let one = std::time::Instant::now();
         let r = replacement_spec(spec, &raw.counts, raw.jokers as u32);

@@ -119,6 +119,39 @@ pub fn jokerize<R: Rng>(rng: &mut R, mut raw: Raw, k: usize) -> Raw {
     raw
 }
 
+/// Takes random natural tiles out (a joker when no natural tile is left)
+/// until `raw` holds `size` tiles.
+pub fn shrink_to<R: Rng>(rng: &mut R, mut raw: Raw, size: usize) -> Raw {
+    while raw.len() > size {
+        let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();
+        if held.is_empty() {
+            raw.jokers -= 1;
+        } else {
+            raw.counts[held[rng.gen_range(0..held.len())]] -= 1;
+        }
+    }
+    raw
+}
+
+/// `size` tiles, `jokers` of them jokers, the natural ones drawn uniformly
+/// from the kinds `tiles` marks (at most four of each).
+pub fn uniform_in<R: Rng>(rng: &mut R, tiles: &[bool; KINDS], size: usize, jokers: usize) -> Raw {
+    let kinds: Vec<usize> = (0..KINDS).filter(|&k| tiles[k]).collect();
+    let mut counts = [0u8; KINDS];
+    let mut placed = jokers;
+    while placed < size {
+        let k = kinds[rng.gen_range(0..kinds.len())];
+        if counts[k] < 4 {
+            counts[k] += 1;
+            placed += 1;
+        }
+    }
+    Raw {
+        counts,
+        jokers: jokers as u8,
+    }
+}
+
 /// Replaces one natural tile by a different kind (keeping at most 4 copies).
 pub fn spoil<R: Rng>(rng: &mut R, mut raw: Raw) -> Raw {
     let held: Vec<usize> = (0..KINDS).filter(|&i| raw.counts[i] > 0).collect();

@@ -243,25 +243,12 @@ fn knitted_assignments() -> Vec<Vec<usize>> {
 /// keeping a hand tile when one is left (the best assignment, as in the
 /// reduction), then the meld and the pair by the standard search.
 fn knitted_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Option<u32> {
-    let (melds, pairs) = standard_groups(spec);
     let mut best: Option<u32> = None;
     for kinds in knitted_assignments() {
         if !kinds.iter().all(|&x| spec.tiles[x]) {
             continue;
         }
-        let mut s = Search {
-            cap: spec.cap,
-            melds: melds.clone(),
-            pairs: pairs.clone(),
-            left: *have,
-            room: *room,
-            total: [0; KINDS],
-            not_kept: [0; KINDS],
-            kept: 0,
-            forced: 0,
-            budget,
-            best: None,
-        };
+        let mut s = Search::new(spec, have, room, budget);
         if !kinds.iter().all(|&x| {
             let keep = s.left[x] > 0;
             s.add(x, keep)
@@ -362,20 +349,7 @@ fn standard_kept(
     p: u32,
     budget: u32,
 ) -> Option<u32> {
-    let (melds, pairs) = standard_groups(spec);
-    let mut s = Search {
-        cap: spec.cap,
-        melds,
-        pairs,
-        left: *have,
-        room: *room,
-        total: [0; KINDS],
-        not_kept: [0; KINDS],
-        kept: 0,
-        forced: 0,
-        budget,
-        best: None,
-    };
+    let mut s = Search::new(spec, have, room, budget);
     s.touching((p - 2) / 3, true);
     s.best
 }
@@ -422,6 +396,26 @@ struct Search {
 }
 
 impl Search {
+    /// A search over the standard form's groups under `spec`, from the
+    /// hand tiles `have` with `room` natural draws per kind and a joker
+    /// budget of `budget`, nothing placed yet.
+    fn new(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Search {
+        let (melds, pairs) = standard_groups(spec);
+        Search {
+            cap: spec.cap,
+            melds,
+            pairs,
+            left: *have,
+            room: *room,
+            total: [0; KINDS],
+            not_kept: [0; KINDS],
+            kept: 0,
+            forced: 0,
+            budget,
+            best: None,
+        }
+    }
+
     /// Adds one position of kind `x` (kept when `keep`); false (and nothing
     /// changed) when the cap or the joker budget is broken.
     fn add(&mut self, x: usize, keep: bool) -> bool {
