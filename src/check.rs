@@ -125,8 +125,21 @@ impl Rules {
         hands.into_iter().map(|h| self.is_win(h.borrow()))
     }
 
+    /// The forms `pos` may win by: the rules' winnable forms, and with
+    /// declared melds only those that take them (the standard form and the
+    /// knitted straight); seven pairs, thirteen orphans and the honours
+    /// and knitted forms need a fully concealed hand.
+    #[inline(always)]
+    pub(crate) fn forms_for(&self, pos: &Position) -> Forms {
+        if pos.has_melds() {
+            self.derived.winnable_melded
+        } else {
+            self.derived.winnable
+        }
+    }
+
     /// Does the hand hold no more numbered suits than the rules allow? A
-    /// rule of the whole hand, for every form.
+    /// rule of the whole hand, for every form (declared melds included).
     #[inline(always)]
     pub(crate) fn suits_ok(&self, pos: &Position) -> bool {
         pos.suits_held().count_ones() <= self.derived.suit_limit
@@ -136,6 +149,9 @@ impl Rules {
     /// some form the rules allow, before the size limit.
     #[inline(always)]
     fn forms_mask(&self, pos: &Position) -> u32 {
+        if pos.has_melds() {
+            return self.melded_mask(pos);
+        }
         let forms = self.derived.winnable;
         let mut mask = 0;
         if forms.contains(Form::Standard) {
@@ -151,6 +167,35 @@ impl Rules {
             mask |= self.knitted_mask(pos);
         }
         mask
+    }
+
+    /// [`Rules::forms_mask`] for a position with declared melds, apart
+    /// from the common path: the standard form (exact under
+    /// `joker_fifth_copy = false`, where the melds' copies count, through
+    /// its distance: the hand wins with `j` jokers when a target of its
+    /// size misses exactly `j` places) and the knitted straight with its
+    /// meld declared.
+    #[cold]
+    #[inline(never)]
+    fn melded_mask(&self, pos: &Position) -> u32 {
+        let forms = self.derived.winnable_melded;
+        let mut mask = 0;
+        if forms.contains(Form::Standard) {
+            mask |= self.melded_standard_mask(pos);
+        }
+        if forms.contains(Form::KnittedStraight) {
+            mask |= knitted::declared_win_mask(self, pos);
+        }
+        mask
+    }
+
+    /// The standard form's part of [`Rules::melded_mask`].
+    fn melded_standard_mask(&self, pos: &Position) -> u32 {
+        if self.joker_fifth_copy {
+            standard::win_mask(self, pos)
+        } else {
+            standard::capped_win_mask(self, pos)
+        }
     }
 
     /// [`Rules::forms_mask`] for the knitted forms, apart from the common
@@ -175,7 +220,7 @@ impl Rules {
     /// some form, a winning size, the suit limit. The live hand keeps it.
     #[inline(always)]
     pub(crate) fn win_mask(&self, pos: &Position) -> u32 {
-        let sizes = (self.derived.win_sizes >> pos.natural.min(63)) as u32;
+        let sizes = (self.derived.win_sizes >> (pos.natural + pos.meld_tiles()).min(63)) as u32;
         self.forms_mask(pos) & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
     }
 
@@ -184,6 +229,9 @@ impl Rules {
     /// with `KNITTED` (the callers send rules naming them there).
     #[inline(always)]
     pub(crate) fn wins<const KNITTED: bool>(&self, pos: &Position) -> bool {
+        if pos.has_melds() {
+            return self.melded_wins(pos);
+        }
         let forms = self.derived.winnable;
         let mut win = forms.contains(Form::Standard) & standard::wins(self, pos);
         // Seven pairs and orphans take 14 tiles: one predicted branch.
@@ -198,6 +246,14 @@ impl Rules {
             return win;
         }
         self.knitted_wins(pos)
+    }
+
+    /// Does the accepted `pos`, with declared melds, win? Apart from the
+    /// common path.
+    #[cold]
+    #[inline(never)]
+    fn melded_wins(&self, pos: &Position) -> bool {
+        self.suits_ok(pos) && self.melded_mask(pos) >> pos.jokers & 1 == 1
     }
 
     /// Does the accepted `pos` win by a knitted form (14 tiles, within the
@@ -219,6 +275,19 @@ impl Rules {
     pub(crate) fn forms_of(&self, pos: &Position) -> Forms {
         if !self.suits_ok(pos) {
             return Forms::NONE;
+        }
+        if pos.has_melds() {
+            let j = pos.jokers;
+            let forms = self.derived.winnable_melded;
+            let standard =
+                forms.contains(Form::Standard) && self.melded_standard_mask(pos) >> j & 1 == 1;
+            let knitted = forms.contains(Form::KnittedStraight)
+                && knitted::declared_win_mask(self, pos) >> j & 1 == 1;
+            return [(Form::Standard, standard), (Form::KnittedStraight, knitted)]
+                .into_iter()
+                .filter(|&(_, won)| won)
+                .map(|(form, _)| form)
+                .collect();
         }
         let forms = self.derived.winnable;
         let j = pos.jokers;

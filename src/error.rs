@@ -67,6 +67,47 @@ pub enum HandError {
         /// The hand, in canonical notation.
         hand: String,
     },
+    /// A declared meld that cannot exist (`[135m]`, a kong of different
+    /// tiles, a joker in a meld), or a meld action the hand cannot make.
+    #[error("{meld} is not a meld: {why}")]
+    BadMeld {
+        /// The meld as written (at most 64 characters).
+        meld: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// More declared melds than a hand can hold.
+    #[error("{melds} declared melds: at most {max}")]
+    TooManyMelds {
+        /// The melds given.
+        melds: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A declared meld of a joker kind (hongzhong's red dragon): the rules
+    /// play those copies as jokers, which are not declared.
+    #[error(
+        "{meld}: {tile} is a joker under the '{rules}' rules and cannot be declared in a meld"
+    )]
+    JokerInMeld {
+        /// The meld, in notation.
+        meld: String,
+        /// The joker kind.
+        tile: Tile,
+        /// The rules' name.
+        rules: String,
+    },
+    /// A hand no draw can complete under the rules: its declared melds
+    /// hold more numbered suits than the rules allow.
+    #[error("{hand} can never win: its melds hold {suits} numbered suits, the rules allow {max}")]
+    TooManySuits {
+        /// The hand, in canonical notation.
+        hand: String,
+        /// The numbered suits of its melds.
+        suits: u32,
+        /// The rules' limit.
+        max: u32,
+    },
     /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
     #[error("{} (jokers included): expected {expected}", count_tiles(*.tiles))]
     WrongSize {

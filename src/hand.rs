@@ -4,16 +4,21 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{HandError, ParseError};
+use crate::meld::{Meld, Melds};
 use crate::tile::{Suit, Tile, KINDS};
 
 /// The most tiles (jokers included) any supported rules allow in a hand: 17,
 /// for sixteen-tile mahjong. Rules may set a lower limit (14 by default).
 pub const MAX_HAND_TILES: usize = 17;
 
-/// A concealed hand: how many of each of the 34 tile kinds, and how many jokers.
+/// A hand: how many of each of the 34 tile kinds and how many jokers its
+/// concealed part holds, and the melds it has declared (see
+/// [`crate::meld`]).
 ///
-/// A `Hand` always holds at most 4 copies of each kind and at most
-/// [`MAX_HAND_TILES`] tiles; every constructor checks this once.
+/// A `Hand` always holds at most 4 copies of each kind, its concealed part
+/// and its melds together, at most [`MAX_HAND_TILES`] concealed tiles and
+/// at most [`MAX_MELDS`](crate::meld::MAX_MELDS) melds; every constructor
+/// checks this once. The rules judge its [`size`](Hand::size).
 ///
 /// ```
 /// use hupai::Hand;
@@ -29,6 +34,8 @@ pub struct Hand {
     jokers: u8,
     /// Natural tiles held (the sum of `counts`), kept so that sizes are O(1).
     natural: u8,
+    /// The declared melds, in the order given.
+    melds: Melds,
 }
 
 impl Hand {
@@ -55,6 +62,7 @@ impl Hand {
                     counts: *counts,
                     jokers,
                     natural: (total - jokers as usize) as u8,
+                    melds: Melds::default(),
                 });
             }
         }
@@ -87,7 +95,88 @@ impl Hand {
             counts: std::array::from_fn(|i| counts[i] as u8),
             jokers: jokers as u8,
             natural: (total - jokers) as u8,
+            melds: Melds::default(),
         })
+    }
+
+    /// The hand with `melds` declared beside its concealed part (any melds
+    /// it had are replaced).
+    ///
+    /// # Errors
+    /// [`HandError::TooManyCopies`] for a kind held more than four times in
+    /// the concealed part and the melds together, [`HandError::TooManyMelds`]
+    /// past [`MAX_MELDS`](crate::meld::MAX_MELDS). The rules judge the
+    /// [`size`](Hand::size) (a win of 14 tiles with four melds has two
+    /// concealed tiles).
+    ///
+    /// ```
+    /// use hupai::{Hand, Meld};
+    /// let melds: Vec<Meld> = vec!["[789s]".parse()?, "(1111z)".parse()?];
+    /// let hand = "123m456p55z".parse::<Hand>()?.with_melds(&melds)?;
+    /// assert_eq!(hand.to_string(), "123m456p55z [789s] (1111z)");
+    /// assert!("1z".parse::<Hand>()?.with_melds(&melds).is_err()); // a fifth 1z
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_melds(self, melds: &[Meld]) -> Result<Hand, HandError> {
+        let Some(list) = Melds::of(melds) else {
+            return Err(HandError::TooManyMelds {
+                melds: melds.len(),
+                max: crate::meld::MAX_MELDS,
+            });
+        };
+        let mut all = self.counts;
+        for m in melds {
+            for t in m.tiles() {
+                all[t.index()] += 1;
+                if all[t.index()] > 4 {
+                    return Err(HandError::TooManyCopies {
+                        tile: t,
+                        count: all[t.index()] as usize,
+                    });
+                }
+            }
+        }
+        Ok(Hand {
+            melds: list,
+            ..self
+        })
+    }
+
+    /// The declared melds, in the order given.
+    pub fn melds(&self) -> &[Meld] {
+        self.melds.as_slice()
+    }
+
+    /// The declared melds as the crate keeps them.
+    #[inline(always)]
+    pub(crate) fn meld_list(&self) -> &Melds {
+        &self.melds
+    }
+
+    /// Has the hand declared melds?
+    #[inline(always)]
+    pub fn has_melds(&self) -> bool {
+        self.melds.len() != 0
+    }
+
+    /// The concealed part alone: the hand without its melds.
+    pub fn concealed(&self) -> Hand {
+        Hand {
+            melds: Melds::default(),
+            ..*self
+        }
+    }
+
+    /// The size the rules judge: the concealed tiles (jokers included)
+    /// plus 3 for each declared meld, a kong included (a kong is one meld).
+    ///
+    /// ```
+    /// let hand: hupai::Hand = "123m456p789s55z (1111z)".parse()?;
+    /// assert_eq!((hand.len(), hand.size()), (11, 14));
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    pub fn size(&self) -> usize {
+        self.len() + 3 * self.melds.len()
     }
 
     /// A hand from a list of tiles and a joker count.
@@ -150,14 +239,15 @@ impl Hand {
         self.jokers
     }
 
-    /// Number of tiles, jokers included.
+    /// Number of concealed tiles, jokers included (declared melds are
+    /// left out: see [`Hand::size`]).
     pub fn len(&self) -> usize {
         self.natural_len() + self.jokers as usize
     }
 
-    /// True when the hand holds no tile and no joker.
+    /// True when the hand holds no tile, no joker and no meld.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.size() == 0
     }
 
     /// Number of tiles, jokers excluded.
@@ -188,6 +278,7 @@ impl Default for Hand {
             counts: [0; KINDS],
             jokers: 0,
             natural: 0,
+            melds: Melds::default(),
         }
     }
 }
@@ -225,7 +316,8 @@ impl FromStr for Hand {
 }
 
 impl fmt::Display for Hand {
-    /// Canonical `mpsz`: suits in index order, jokers as trailing `*`.
+    /// Canonical `mpsz`: suits in index order, jokers as trailing `*`,
+    /// then each declared meld after a space (`[789s]`, `(2222p)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for suit in Suit::ALL {
             let first = suit.first_index();
@@ -242,6 +334,12 @@ impl fmt::Display for Hand {
         }
         for _ in 0..self.jokers {
             f.write_str("*")?;
+        }
+        for (i, m) in self.melds().iter().enumerate() {
+            if i > 0 || self.natural_len() + self.jokers as usize != 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{m}")?;
         }
         Ok(())
     }

@@ -15,8 +15,14 @@
 //! Digits and numerals mix before one suit (`一万2万`, `一二3万`), and the
 //! notations mix in one hand (`123m五筒`).
 //!
-//! Writing is canonical `mpsz` in index order with jokers as trailing `*`
-//! ([`Hand`]'s `Display`).
+//! Declared melds follow the concealed part, each in brackets: `[789s]` a
+//! chi, `[777p]` a pon, `[1111z]` an open kong, `[1111z+]` an added kong,
+//! `(2222p)` a concealed kong (see [`crate::meld`]); the tiles inside are
+//! written in either notation, and full-width brackets `【】` `（）` read
+//! as `[]` `()`.
+//!
+//! Writing is canonical `mpsz` in index order with jokers as trailing `*`,
+//! then the melds in the order given ([`Hand`]'s `Display`).
 //!
 //! ```
 //! use hupai::Hand;
@@ -26,11 +32,14 @@
 //! assert_eq!(names.to_string(), "123m5p77z*");
 //! let tiles: Hand = "4m5m6m0p*".parse()?;
 //! assert_eq!(tiles.to_string(), "456m5p*");
+//! let melded: Hand = "一一一二三万中中 [七八九条] （二二二二饼）".parse()?;
+//! assert_eq!(melded.to_string(), "11123m77z [789s] (2222p)");
 //! # Ok::<(), hupai::ParseError>(())
 //! ```
 
 use crate::error::{HandError, ParseError};
 use crate::hand::Hand;
+use crate::meld::Meld;
 use crate::tile::{Suit, Tile, KINDS};
 
 /// What one Chinese character (or two-character name) stands for.
@@ -68,8 +77,75 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
     if let Some(hand) = parse_mpsz(text.as_bytes()) {
         return Ok(hand);
     }
+    if text.contains(['[', '(', '【', '（']) {
+        return parse_melded(text);
+    }
     let (counts, jokers) = parse_counts(text)?;
     Ok(Hand::from_wide_counts(&counts, jokers)?)
+}
+
+/// The closing bracket of `open`, for a declared meld.
+fn closing(open: char) -> Option<char> {
+    match open {
+        '[' => Some(']'),
+        '(' => Some(')'),
+        '【' => Some('】'),
+        '（' => Some('）'),
+        _ => None,
+    }
+}
+
+/// A hand with declared melds: the text outside brackets is the concealed
+/// part (read with the brackets blanked, so that error offsets stay those
+/// of `text`), each bracketed meld is read by [`Meld`]'s parser.
+fn parse_melded(text: &str) -> Result<Hand, ParseError> {
+    let mut outside = String::with_capacity(text.len());
+    let mut melds = Vec::new();
+    let mut chars = text.char_indices();
+    while let Some((at, ch)) = chars.next() {
+        let Some(close) = closing(ch) else {
+            if matches!(ch, ']' | ')' | '】' | '）') {
+                return Err(ParseError::UnknownChar { ch, at });
+            }
+            outside.push(ch);
+            continue;
+        };
+        let inner_start = at + ch.len_utf8();
+        let Some(len) = text[inner_start..].find(close) else {
+            return Err(ParseError::Hand(HandError::BadMeld {
+                meld: crate::error::cut(&text[at..]),
+                why: "no closing bracket",
+            }));
+        };
+        let inner = &text[inner_start..inner_start + len];
+        let end = inner_start + len + close.len_utf8();
+        // Full-width brackets read as ASCII ones.
+        let open = matches!(ch, '[' | '【');
+        let written = if open {
+            format!("[{inner}]")
+        } else {
+            format!("({inner})")
+        };
+        let meld = written.parse::<Meld>().map_err(|e| shift(e, inner_start))?;
+        melds.push(meld);
+        outside.extend(std::iter::repeat_n(' ', end - at));
+        while chars.offset() < end {
+            chars.next();
+        }
+    }
+    let (counts, jokers) = parse_counts(&outside)?;
+    Ok(Hand::from_wide_counts(&counts, jokers)?.with_melds(&melds)?)
+}
+
+/// A meld's parse error with its byte offsets moved to where the meld's
+/// tiles start in the whole text (its parser read them one byte in).
+fn shift(e: ParseError, start: usize) -> ParseError {
+    let at = |a: usize| a + start - 1;
+    match e {
+        ParseError::UnknownChar { ch, at: a } => ParseError::UnknownChar { ch, at: at(a) },
+        ParseError::MissingDigits { suit, at: a } => ParseError::MissingDigits { suit, at: at(a) },
+        e => e,
+    }
 }
 
 /// Parses a list of tiles, such as the tiles visible on the table, into

@@ -12,6 +12,7 @@
 
 use crate::error::HandError;
 use crate::hand::{Hand, MAX_HAND_TILES};
+use crate::meld::Melds;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
 use crate::tables::Need;
@@ -34,13 +35,34 @@ pub(crate) struct Position {
     pub jokers: u8,
     /// The copies of joker kinds among the jokers.
     pub kind_jokers: u8,
+    /// The numbered suits (bit 0 m, 1 p, 2 s) of the declared melds.
+    pub meld_suits: u8,
+    /// The kinds that are no wait because their four copies are in the
+    /// concealed part and the declared melds (bit `i` for index `i`; none
+    /// under `four_with_melds_is_wait`).
+    pub melded_fours: u64,
+    /// The declared melds: fixed groups of the standard form, beside the
+    /// concealed part that `words` and `jokers` hold.
+    pub melds: Melds,
 }
 
 impl Position {
-    /// Tiles in the hand, jokers included.
+    /// Tiles in the concealed part, jokers included.
     #[inline(always)]
     pub fn total(&self) -> u32 {
         self.natural + self.jokers as u32
+    }
+
+    /// 3 per declared meld (a kong counts as one meld).
+    #[inline(always)]
+    pub fn meld_tiles(&self) -> u32 {
+        3 * self.melds.len() as u32
+    }
+
+    /// Has the hand declared melds?
+    #[inline(always)]
+    pub fn has_melds(&self) -> bool {
+        self.melds.len() != 0
     }
 
     /// The natural tiles' counts, indexed 0–33.
@@ -48,12 +70,14 @@ impl Position {
         self.words.counts()
     }
 
-    /// The numbered suits (bit 0 m, 1 p, 2 s) holding natural tiles.
+    /// The numbered suits (bit 0 m, 1 p, 2 s) holding natural tiles, in
+    /// the concealed part or the declared melds.
     #[inline(always)]
     pub fn suits_held(&self) -> u32 {
         (self.keys[0] != 0) as u32
             | ((self.keys[1] != 0) as u32) << 1
             | ((self.keys[2] != 0) as u32) << 2
+            | self.meld_suits as u32
     }
 }
 
@@ -179,16 +203,127 @@ impl Rules {
             natural,
             jokers,
             kind_jokers,
+            meld_suits: 0,
+            melded_fours: 0,
+            melds: Melds::default(),
         }
     }
 
     /// [`Rules::accept`] for a [`Hand`], with its typed error.
     #[inline(always)]
     pub(crate) fn accept_hand(&self, hand: &Hand, purpose: Purpose) -> Result<Position, HandError> {
-        match self.accept(hand.counts(), hand.jokers(), self.sizes(purpose)) {
-            Some(pos) => Ok(pos),
-            None => Err(self.reject(hand.counts(), hand.jokers() as usize, purpose)),
+        self.accept_hand_as::<true>(hand, purpose)
+    }
+
+    /// [`Rules::accept_hand`], with the table entries only when `NEEDS`
+    /// (see [`Rules::accept_as`]).
+    #[inline(always)]
+    pub(crate) fn accept_hand_as<const NEEDS: bool>(
+        &self,
+        hand: &Hand,
+        purpose: Purpose,
+    ) -> Result<Position, HandError> {
+        if hand.has_melds() {
+            return self.accept_melded::<NEEDS>(hand, purpose);
         }
+        match self.accept_as::<NEEDS>(hand.counts(), hand.jokers(), self.sizes(purpose)) {
+            Some(pos) => Ok(pos),
+            None => Err(self.reject(hand.counts(), hand.jokers() as usize, 0, purpose)),
+        }
+    }
+
+    /// [`Rules::accept_hand`] for a hand with declared melds, apart from
+    /// the common path: each meld must be of kinds in play and no joker
+    /// kind; the concealed part is accepted at the size its melds leave
+    /// (3 tiles each); the position keeps the melds, their suits and the
+    /// kinds their copies use up.
+    #[cold]
+    #[inline(never)]
+    fn accept_melded<const NEEDS: bool>(
+        &self,
+        hand: &Hand,
+        purpose: Purpose,
+    ) -> Result<Position, HandError> {
+        for meld in hand.melds() {
+            for tile in meld.tiles() {
+                if !self.tiles.contains(tile) {
+                    return Err(HandError::TileNotInRules {
+                        tile,
+                        rules: self.name.to_string(),
+                    });
+                }
+                if self.jokers.contains(tile) {
+                    return Err(HandError::JokerInMeld {
+                        meld: meld.to_string(),
+                        tile,
+                        rules: self.name.to_string(),
+                    });
+                }
+            }
+        }
+        let melds = hand.meld_list();
+        match self.accept_with::<NEEDS>(hand.counts(), hand.jokers(), melds, self.sizes(purpose)) {
+            Some(pos) => Ok(pos),
+            None => Err(self.reject(
+                hand.counts(),
+                hand.jokers() as usize,
+                3 * melds.len(),
+                purpose,
+            )),
+        }
+    }
+
+    /// [`Rules::accept_as`] beside declared `melds` (already checked
+    /// against the rules): `sizes` are those of the whole hand, 3 tiles a
+    /// meld.
+    #[inline]
+    pub(crate) fn accept_with<const NEEDS: bool>(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        melds: &Melds,
+        sizes: u64,
+    ) -> Option<Position> {
+        if melds.len() == 0 {
+            return self.accept_as::<NEEDS>(counts, jokers, sizes);
+        }
+        let mut pos = self.accept_as::<NEEDS>(counts, jokers, sizes >> (3 * melds.len()))?;
+        pos.melds = *melds;
+        pos.meld_suits = melds.suits();
+        pos.melded_fours = self.melded_fours(&pos);
+        Some(pos)
+    }
+
+    /// `pos` with one natural copy of kind `i` more (at most four held),
+    /// its melds kept: for the cold paths that judge a draw whole.
+    pub(crate) fn with_tile(&self, pos: &Position, i: usize) -> Position {
+        let mut counts = pos.counts();
+        counts[i] += 1;
+        let mut more = self.position_as::<true>(
+            SuitWords::load(&counts),
+            pos.jokers,
+            pos.natural + 1,
+            pos.joker_fours,
+            pos.kind_jokers,
+        );
+        more.melds = pos.melds;
+        more.meld_suits = pos.meld_suits;
+        more.melded_fours = self.melded_fours(&more);
+        more
+    }
+
+    /// The kinds that are no wait because their four copies are in `pos`'s
+    /// concealed part and declared melds (at least one in a meld), unless
+    /// the rules count them as waits.
+    pub(crate) fn melded_fours(&self, pos: &Position) -> u64 {
+        if self.four_with_melds_is_wait || !pos.has_melds() {
+            return 0;
+        }
+        let melded = pos.melds.counts();
+        let held = pos.counts();
+        (0..KINDS)
+            .filter(|&i| melded[i] > 0 && melded[i] + held[i] >= 4)
+            .fold(0, |bits, i| bits | 1 << i)
     }
 
     /// [`Rules::accept`] for a count array, with its typed error.
@@ -201,12 +336,12 @@ impl Rules {
     ) -> Result<Position, HandError> {
         match self.accept(counts, jokers, self.sizes(purpose)) {
             Some(pos) => Ok(pos),
-            None => Err(self.reject(counts, jokers as usize, purpose)),
+            None => Err(self.reject(counts, jokers as usize, 0, purpose)),
         }
     }
 
-    /// Why [`Rules::accept`] refuses `counts` and `jokers` for `purpose`,
-    /// checked in this order: a count above 4
+    /// Why [`Rules::accept`] refuses `counts` and `jokers` (beside declared
+    /// melds worth `extra` tiles) for `purpose`, checked in this order: a count above 4
     /// ([`HandError::TooManyCopies`]), a kind out of play
     /// ([`HandError::TileNotInRules`]), more tiles than the rules allow
     /// ([`HandError::TooManyTiles`]), a size that is not 3N+2 (a win) or
@@ -217,6 +352,7 @@ impl Rules {
         &self,
         counts: &[u8; KINDS],
         jokers: usize,
+        extra: usize,
         purpose: Purpose,
     ) -> HandError {
         if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
@@ -232,7 +368,7 @@ impl Rules {
                 rules: self.name.to_string(),
             };
         }
-        let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers;
+        let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers + extra;
         let limit = match purpose {
             Purpose::Win | Purpose::Either => self.max_tiles(),
             Purpose::Wait => self.max_tiles() - 1,

@@ -6,7 +6,9 @@
 //! form; pairs for seven pairs), and for every wait `w`, `R + w` completes
 //! that grouping into a win of the same form. Jokers count as ordinary tiles
 //! of `H`: they may stay hidden or be shown. Showing the whole hand always
-//! qualifies, so every ready hand has an answer.
+//! qualifies, so every ready hand has an answer. A hand's declared melds
+//! are on the table already: `H` is its concealed part, grouped beside
+//! them by the forms that take melds.
 //!
 //! When several sets of the fewest tiles qualify, the answer is the first
 //! in this order: write each set as its tile indices in ascending order,
@@ -22,7 +24,7 @@
 //! ```
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, Form};
+use crate::form::{knitted, seven_pairs, standard, Form, Forms};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -68,7 +70,8 @@ impl Rules {
             form: None,
         };
         let mut hidden = [0u8; KINDS];
-        self.walk(&counts, jokers, &draws, 0, &mut hidden, &mut best);
+        let forms = self.forms_for(&pos);
+        self.walk(forms, &counts, jokers, &draws, 0, &mut hidden, &mut best);
         // The jokers shown are the hand's own: its jokers first, then
         // copies of the joker kinds in index order.
         let (mut shown, mut joker_count) = best.shown_counts;
@@ -87,8 +90,10 @@ impl Rules {
     }
 
     /// Tries every hidden sub-multiset: kinds `kind..` still to choose.
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
+        forms: Forms,
         counts: &[u8; KINDS],
         jokers: u8,
         draws: &[Option<usize>],
@@ -99,7 +104,7 @@ impl Rules {
         if kind < KINDS {
             for n in 0..=counts[kind] {
                 hidden[kind] = n;
-                self.walk(counts, jokers, draws, kind + 1, hidden, best);
+                self.walk(forms, counts, jokers, draws, kind + 1, hidden, best);
             }
             hidden[kind] = 0;
             return;
@@ -112,7 +117,7 @@ impl Rules {
             let shown: [u8; KINDS] = std::array::from_fn(|i| counts[i] - hidden[i]);
             let shown_jokers = jokers - hidden_jokers;
             let parts = ((&*hidden, hidden_jokers), (&shown, shown_jokers));
-            let Some(form) = self.hides(parts.0, parts.1, draws) else {
+            let Some(form) = self.hides(forms, parts.0, parts.1, draws) else {
                 continue;
             };
             let key = order_key(&shown, shown_jokers);
@@ -131,11 +136,11 @@ impl Rules {
     /// draw completes it, if there is one: each form's own grouping test.
     fn hides(
         &self,
+        forms: Forms,
         hidden: (&[u8; KINDS], u8),
         shown: (&[u8; KINDS], u8),
         draws: &[Option<usize>],
     ) -> Option<Form> {
-        let forms = self.derived.winnable;
         if forms.contains(Form::Standard) && standard::hides(self, hidden, shown, draws) {
             return Some(Form::Standard);
         }

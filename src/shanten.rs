@@ -32,6 +32,7 @@ use crate::error::HandError;
 use crate::form::Forms;
 use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
+use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::tile::{Tile, KINDS};
@@ -63,6 +64,11 @@ impl Rules {
     /// [`HandError::WrongSize`] for a hand of 3N tiles.
     #[inline]
     pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
+        if hand.has_melds() {
+            let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+            self.reachable(hand, &pos)?;
+            return Ok(self.replacement(&pos) as i8 - 1);
+        }
         self.shanten_counts(hand.counts(), hand.jokers())
     }
 
@@ -84,7 +90,7 @@ impl Rules {
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
             Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
-            None => Err(self.reject(counts, jokers as usize, Purpose::Either)),
+            None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }
     }
 
@@ -108,6 +114,20 @@ impl Rules {
         out.extend(hands.iter().map(|h| self.shanten(h)));
     }
 
+    /// Has the accepted `pos` (of `hand`) a target at all? Not when its
+    /// declared melds hold more numbered suits than the rules allow.
+    fn reachable(&self, hand: &Hand, pos: &Position) -> Result<(), HandError> {
+        let suits = pos.meld_suits.count_ones();
+        if suits > self.derived.suit_limit {
+            return Err(HandError::TooManySuits {
+                hand: hand.to_string(),
+                suits,
+                max: self.derived.suit_limit,
+            });
+        }
+        Ok(())
+    }
+
     /// The replacement number of an accepted position: the fewest tiles
     /// missing from a target of its size over the forms that apply, less
     /// the jokers that fill missing places.
@@ -115,13 +135,16 @@ impl Rules {
     pub(crate) fn replacement(&self, pos: &Position) -> u8 {
         let total = pos.total() as usize;
         let k = (total - 1) / 3;
-        let forms = self.derived.winnable;
+        let forms = self.forms_for(pos);
         let mut missing = u8::MAX;
         if forms.contains(Form::Standard) {
             missing = standard::distance(self, pos, k);
         }
-        if k == 4 {
+        if k == 4 && !pos.has_melds() {
             missing = missing.min(self.special_distance(pos));
+        }
+        if pos.has_melds() && forms.contains(Form::KnittedStraight) && k == 3 {
+            missing = missing.min(knitted::declared_distance(self, pos));
         }
         missing.saturating_sub(pos.jokers)
     }
@@ -180,19 +203,19 @@ impl Rules {
     pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
         let counts = hand.counts();
         let jokers = hand.jokers();
-        let pos = match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => pos,
-            None => return Err(self.reject(counts, jokers as usize, Purpose::Either)),
-        };
-        if let Some(i) = (0..KINDS).find(|&i| counts[i] as u32 + visible[i] as u32 > 4) {
+        let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+        self.reachable(hand, &pos)?;
+        // The hand's own melds are seen, beside `visible`.
+        let held = add(counts, &hand.meld_list().counts());
+        if let Some(i) = (0..KINDS).find(|&i| held[i] as u32 + visible[i] as u32 > 4) {
             return Err(HandError::TooManyCopies {
                 tile: Tile::from_index(i).expect("index < 34"),
-                count: counts[i] as usize + visible[i] as usize,
+                count: held[i] as usize + visible[i] as usize,
             });
         }
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
-        let seen = add(counts, visible);
+        let seen = add(&held, visible);
         if pos.total() % 3 == 1 {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &seen)));
         }
@@ -201,7 +224,7 @@ impl Rules {
         let mut after = *counts;
         let sizes = self.sizes(Purpose::Either);
         let fewer = |counts: &[u8; KINDS], jokers: u8| {
-            self.accept_as::<false>(counts, jokers, sizes)
+            self.accept_with::<false>(counts, jokers, &pos.melds, sizes)
                 .expect("a tile fewer than an accepted hand is accepted")
         };
         for i in 0..KINDS {
@@ -229,11 +252,12 @@ impl Rules {
         Ok(Efficiency::Discard { shanten, discards })
     }
 
-    /// The shanten of an accepted hand's counts and jokers after a change
-    /// that keeps them acceptable (a drawable tile more).
-    fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
+    /// The shanten of an accepted hand's counts and jokers (beside the
+    /// declared `melds`) after a change that keeps them acceptable (a
+    /// drawable tile more).
+    fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8, melds: &Melds) -> i8 {
         let pos = self
-            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
+            .accept_with::<false>(counts, jokers, melds, self.sizes(Purpose::Either))
             .expect("a drawable tile more keeps a hand acceptable");
         self.replacement(&pos) as i8 - 1
     }
@@ -252,7 +276,7 @@ impl Rules {
             None
         };
         let Some(fast) = fast else {
-            return self.draws_whole(counts, jokers, seen, shanten);
+            return self.draws_whole(counts, jokers, &pos.melds, seen, shanten);
         };
         // The missing places now; a draw helps when it leaves fewer.
         let special = k == 4 && self.derived.winnable.intersects(SPECIAL);
@@ -286,7 +310,7 @@ impl Rules {
                     None => {
                         let mut more = *counts;
                         more[i] += 1;
-                        self.shanten_after(&more, jokers) < shanten
+                        self.shanten_after(&more, jokers, &pos.melds) < shanten
                     }
                 }
             };
@@ -312,6 +336,7 @@ impl Rules {
         &self,
         counts: &[u8; KINDS],
         jokers: u8,
+        melds: &Melds,
         seen: &[u8; KINDS],
         shanten: i8,
     ) -> Draws {
@@ -319,14 +344,15 @@ impl Rules {
         let mut count = 0;
         let mut more = *counts;
         let sizes = self.sizes(Purpose::Win);
+        let melded = melds.counts();
         for tile in self.tiles().iter() {
             let i = tile.index();
-            if counts[i] >= 4 {
+            if counts[i] + melded[i] >= 4 {
                 continue;
             }
             more[i] += 1;
             let lower = self
-                .accept_as::<false>(&more, jokers, sizes)
+                .accept_with::<false>(&more, jokers, melds, sizes)
                 .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
             more[i] -= 1;
             if lower {

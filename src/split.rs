@@ -33,6 +33,7 @@ use std::fmt;
 use crate::error::HandError;
 use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind};
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::tile::Tile;
@@ -74,12 +75,15 @@ pub enum GroupKind {
     /// # Ok::<(), hupai::ParseError>(())
     /// ```
     HonorsAndKnitted,
+    /// Four identical tiles: a declared kong (see [`Group::meld`]).
+    Kong,
 }
 
 impl GroupKind {
     /// Tiles in a group of this kind.
     pub const fn size(self) -> usize {
         match self {
+            GroupKind::Kong => 4,
             GroupKind::Sequence | GroupKind::HonorSequence | GroupKind::Triplet => 3,
             GroupKind::Pair => 2,
             GroupKind::Single => 1,
@@ -102,6 +106,8 @@ pub struct Group {
     /// `first` on: bit `k` set when the tile of index `first + k` is a slot
     /// (0b111 for `123m`, 0b1011 for `124z`).
     spread: u64,
+    /// What the group is when it is a declared meld (printed `[789s]`).
+    meld: Option<MeldKind>,
 }
 
 impl Group {
@@ -113,7 +119,40 @@ impl Group {
             kind,
             jokers: jokers as u16,
             spread: spread as u64,
+            meld: None,
         }
+    }
+
+    /// The group of a declared meld.
+    pub(crate) fn declared(meld: Meld) -> Group {
+        let (kind, spread) = match meld.kind() {
+            MeldKind::Chi => (GroupKind::Sequence, 0b111),
+            MeldKind::Pon => (GroupKind::Triplet, 1),
+            _ => (GroupKind::Kong, 1),
+        };
+        Group {
+            first: Some(meld.tile()),
+            kind,
+            jokers: 0,
+            spread,
+            meld: Some(meld.kind()),
+        }
+    }
+
+    /// The declared meld this group is, if it is one (it then prints as
+    /// the meld: `[789s]`, `(2222p)`).
+    ///
+    /// ```
+    /// use hupai::{Hand, MeldKind, Rules};
+    /// let hand: Hand = "123m55z [789s] [1111z] (2222p)".parse()?;
+    /// let split = &Rules::basic().splits(&hand)?[0];
+    /// assert_eq!(split.to_string(), "standard 123m 55z [789s] [1111z] (2222p)");
+    /// let declared: Vec<MeldKind> = split.groups.iter().filter_map(|g| g.meld()).map(|m| m.kind()).collect();
+    /// assert_eq!(declared, [MeldKind::Chi, MeldKind::OpenKong, MeldKind::ConcealedKong]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn meld(&self) -> Option<Meld> {
+        Meld::new(self.meld?, self.first?).ok()
     }
 
     /// A knitted group of `kind` holding the kinds `kinds` (bit `i` for
@@ -133,6 +172,7 @@ impl Group {
             kind,
             jokers,
             spread: kinds >> first,
+            meld: None,
         }
     }
 
@@ -144,6 +184,7 @@ impl Group {
             kind,
             jokers: all & !((1u16 << naturals) - 1),
             spread: 1,
+            meld: None,
         }
     }
 
@@ -154,6 +195,7 @@ impl Group {
             kind,
             jokers: (1u16 << kind.size()) - 1,
             spread: 0,
+            meld: None,
         }
     }
 
@@ -209,6 +251,7 @@ impl Group {
     /// only, then pairs the same way.
     fn order(&self) -> (u8, Option<Tile>, GroupKind, u64, u16) {
         let class = match (self.kind, self.first) {
+            _ if self.meld.is_some() => 4,
             (GroupKind::Pair, Some(_)) => 2,
             (GroupKind::Pair, None) => 3,
             (_, None) => 1,
@@ -235,6 +278,9 @@ impl fmt::Display for Group {
     /// `123m`; with jokers, the natural tiles with `*` in the jokers' slots,
     /// then `:` and the resolved tiles (`1*3s:123s`); jokers only: `***`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(meld) = self.meld() {
+            return write!(f, "{meld}");
+        }
         let Some(first) = self.first else {
             return f.write_str(&"*".repeat(self.kind.size()));
         };
@@ -305,7 +351,8 @@ pub struct Split {
     /// The groups, in order: melds holding natural tiles, then melds of
     /// jokers only, then pairs holding natural tiles, then pairs of jokers
     /// only; within each class by lowest tile, a sequence before a triplet
-    /// before a single, then by which slots hold jokers.
+    /// before a single, then by which slots hold jokers; last the declared
+    /// melds, in the hand's order.
     pub groups: Vec<Group>,
 }
 
@@ -314,6 +361,25 @@ impl Split {
     pub(crate) fn new(form: Form, mut groups: Vec<Group>) -> Split {
         groups.sort();
         Split { form, groups }
+    }
+
+    /// The split with the declared `melds` after its groups.
+    fn beside(mut self, melds: &[Meld]) -> Split {
+        self.groups
+            .extend(melds.iter().map(|&m| Group::declared(m)));
+        self
+    }
+
+    /// The tiles the split's groups of the concealed part stand for, as
+    /// counts (unresolved groups of jokers left out).
+    fn resolved_counts(&self) -> [u8; crate::tile::KINDS] {
+        let mut counts = [0u8; crate::tile::KINDS];
+        for g in self.groups.iter().filter(|g| g.meld.is_none()) {
+            for t in g.tiles().into_iter().flatten() {
+                counts[t.index()] += 1;
+            }
+        }
+        counts
     }
 }
 
@@ -411,6 +477,9 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
+        if pos.has_melds() {
+            return Ok(self.melded_splits(&pos, limit));
+        }
         let forms = self.forms_of(&pos);
         let mut out = SplitSink::new(limit);
         if forms.contains(Form::Standard) {
@@ -444,6 +513,9 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn split_count(&self, hand: &Hand) -> Result<u64, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
+        if pos.has_melds() && !self.joker_fifth_copy {
+            return Ok(self.melded_splits(&pos, 0).total);
+        }
         let forms = self.forms_of(&pos);
         let mut out = SplitSink::new(0);
         let mut total = 0;
@@ -458,6 +530,34 @@ impl Rules {
         }
         self.knitted_splits(forms, &pos, &mut out);
         Ok(total + out.total)
+    }
+
+    /// The splits of the accepted `pos`, with declared melds: the concealed
+    /// part's splits by the forms that take melds, each followed by the
+    /// melds. Under `joker_fifth_copy = false` a split whose jokers stand
+    /// for more copies of a kind than the melds leave is not one.
+    fn melded_splits(&self, pos: &Position, limit: usize) -> Splits {
+        let forms = self.forms_of(pos);
+        let mut found = SplitSink::new(usize::MAX);
+        if forms.contains(Form::Standard) {
+            standard::splits(self, pos, &mut found);
+        }
+        if forms.contains(Form::KnittedStraight) {
+            knitted::declared_splits(self, pos, &mut found);
+        }
+        let melds = pos.melds.as_slice();
+        let melded = pos.melds.counts();
+        let mut out = SplitSink::new(limit);
+        for split in found.into_splits() {
+            let resolved = split.resolved_counts();
+            if self.joker_fifth_copy || (0..melded.len()).all(|i| resolved[i] + melded[i] <= 4) {
+                out.push(split.beside(melds));
+            }
+        }
+        Splits {
+            splits: out.kept.into_iter().collect(),
+            total: out.total,
+        }
     }
 
     /// The splits of the knitted forms among `forms`.
@@ -478,7 +578,8 @@ impl std::str::FromStr for Group {
     type Err = crate::error::ParseError;
 
     /// Reads a group as [`Group`]'s `Display` writes it: `123m`, `1*3s:123s`,
-    /// `124z` (an honour sequence), `7*z:77z`, `***`, `**`, `1m` (a single).
+    /// `124z` (an honour sequence), `7*z:77z`, `***`, `**`, `1m` (a single),
+    /// a declared meld (`[789s]`, `(2222p)`).
     ///
     /// ```
     /// let g: hupai::Group = "1*3s:123s".parse()?;
@@ -491,6 +592,9 @@ impl std::str::FromStr for Group {
         let bad = || crate::error::ParseError::NotAGroup {
             text: text.chars().take(64).collect(),
         };
+        if text.starts_with(['[', '(']) {
+            return text.parse::<Meld>().map(Group::declared).map_err(|_| bad());
+        }
         if text == "***" {
             return Ok(Group::unresolved(GroupKind::Triplet));
         }

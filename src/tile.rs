@@ -86,6 +86,12 @@ impl Tile {
         Ok(Tile((suit.first_index() + rank as usize - 1) as u8))
     }
 
+    /// The tile of index `index`, which the caller knows is below 34.
+    pub(crate) const fn nth(index: u8) -> Tile {
+        assert!((index as usize) < KINDS);
+        Tile(index)
+    }
+
     /// The tile with index `index` (0–33), the id of Japanese tools.
     ///
     /// ```

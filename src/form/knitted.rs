@@ -8,9 +8,10 @@
 //!   an honour or one of an assignment's nine tiles;
 //! - its greater form (七星不靠): the same holding all seven honours.
 //!
-//! Hands are judged concealed: declared melds are not part of a hand here,
-//! so a knitted straight whose meld was declared is judged by its
-//! concealed tiles only once hands carry melds.
+//! A knitted straight may have its meld declared: its concealed part is
+//! then the nine knitted tiles and the pair (11 tiles), judged by counting
+//! over the six assignments and the pairs (`declared_*` below). The
+//! honours-and-knitted forms take no declared meld.
 //!
 //! **The knitted straight.** For each assignment, the knitted group takes
 //! one copy of each of its nine kinds the hand holds, and a joker for each
@@ -521,4 +522,103 @@ pub(crate) fn singles_distance(rules: &Rules, pos: &Position, greater: bool) -> 
         kept = kept.max(k);
     }
     (14 - kept) as u8
+}
+
+/// Every concealed target of a knitted straight whose meld is declared:
+/// an assignment's nine kinds (bits) and a pair kind the rules allow, with
+/// the target as counts.
+fn declared_targets(rules: &Rules) -> impl Iterator<Item = (u64, usize, [u8; KINDS])> + '_ {
+    let pairs = (0..KINDS).filter(move |&t| {
+        let s = (t / 9).min(3);
+        rules.tiles.bits() >> t & 1 == 1 && standard::pair_ok(rules, s, t - 9 * s)
+    });
+    ASSIGNMENTS.iter().flat_map(move |&kinds| {
+        pairs.clone().map(move |pair| {
+            let mut target: [u8; KINDS] = std::array::from_fn(|i| (kinds >> i & 1) as u8);
+            target[pair] += 2;
+            (kinds, pair, target)
+        })
+    })
+}
+
+/// The places of `target` beyond each kind's four copies, the declared
+/// melds' copies (`melded`) included: only jokers fill them, and none may
+/// exist under `joker_fifth_copy = false` (`None`).
+fn beyond_melds(rules: &Rules, target: &[u8; KINDS], melded: &[u8; KINDS]) -> Option<u32> {
+    let beyond: u32 = (0..KINDS)
+        .map(|t| (target[t] + melded[t]).saturating_sub(4) as u32)
+        .sum();
+    (beyond == 0 || rules.joker_fifth_copy).then_some(beyond)
+}
+
+/// The targets of [`declared_targets`] that `pos`'s natural tiles lie
+/// within and that fit beside its melds: the completions of `pos`.
+fn declared_fits<'a>(
+    rules: &'a Rules,
+    pos: &Position,
+) -> impl Iterator<Item = (u64, usize, [u8; KINDS])> + 'a {
+    let counts = pos.counts();
+    let melded = pos.melds.counts();
+    let one_meld = pos.melds.len() == 1 && pos.natural <= 11;
+    declared_targets(rules).filter(move |(_, _, target)| {
+        one_meld
+            && (0..KINDS).all(|t| counts[t] <= target[t])
+            && beyond_melds(rules, target, &melded).is_some()
+    })
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles make a
+/// knitted straight with its one meld declared: at most one, `11 -
+/// natural`.
+pub(crate) fn declared_win_mask(rules: &Rules, pos: &Position) -> u32 {
+    match declared_fits(rules, pos).next() {
+        Some(_) => 1 << (11 - pos.natural),
+        None => 0,
+    }
+}
+
+/// The fewest tiles missing from a knitted straight with its meld
+/// declared (an 11-tile concealed target) for `pos`'s natural tiles, any
+/// of them dropped; the places beyond a kind's four copies (the melds'
+/// included) are jokers, at most the fifth copies the hand may spend.
+pub(crate) fn declared_distance(rules: &Rules, pos: &Position) -> u8 {
+    if pos.melds.len() != 1 {
+        return u8::MAX;
+    }
+    let counts = pos.counts();
+    let melded = pos.melds.counts();
+    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
+    declared_targets(rules)
+        .filter(|(_, _, target)| beyond_melds(rules, target, &melded).is_some_and(|b| b <= fifths))
+        .map(|(_, _, target)| {
+            (0..KINDS)
+                .map(|t| target[t].saturating_sub(counts[t]))
+                .sum::<u8>()
+        })
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// The splits of a knitted straight with its meld declared (the caller
+/// adds the meld): the knitted group and the pair, jokers resolved, the
+/// natural copy of a knitted kind in the knitted group.
+pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
+    if pos.natural + pos.jokers as u32 != 11 {
+        return;
+    }
+    let counts = pos.counts();
+    for (kinds, pair, _) in declared_fits(rules, pos) {
+        let knit_held = (0..KINDS)
+            .filter(|&t| kinds >> t & 1 == 1 && counts[t] > 0)
+            .fold(0u64, |m, t| m | 1 << t);
+        let pair_naturals = (counts[pair] - (knit_held >> pair & 1) as u8) as usize;
+        let tile = crate::tile::Tile::from_index(pair).expect("a tile");
+        out.push(Split::new(
+            Form::KnittedStraight,
+            vec![
+                Group::knitted(GroupKind::Knitted, kinds, kinds & !knit_held),
+                Group::same(GroupKind::Pair, tile, pair_naturals),
+            ],
+        ));
+    }
 }

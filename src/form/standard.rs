@@ -72,7 +72,7 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 }
 
 /// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
-fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
+pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
     let params = rules.tables.params();
     rules.derived.pair_penalty[s] == 0
         && if s == 3 {
@@ -717,11 +717,39 @@ pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
     let caps: [crate::tables::Distance; 4] =
         std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
     let flagged = caps[0].fifth() | caps[1].fifth() | caps[2].fifth() | caps[3].fifth();
-    if flagged && pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32 > 0 {
+    if (flagged && fifths(rules, pos) > 0) || pos.has_melds() {
         return distance_fifth(rules, pos, k, &caps);
     }
     let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
     combined(rules, &d, k)
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles complete
+/// the standard form when its declared melds' copies cap what jokers may
+/// stand for (`joker_fifth_copy = false`): only `pos`'s own joker count is
+/// judged, by the distance (a target of the hand's size that misses
+/// exactly its jokers keeps every natural tile).
+pub(crate) fn capped_win_mask(rules: &Rules, pos: &Position) -> u32 {
+    let total = pos.total() as usize;
+    if total % 3 != 2 {
+        return 0;
+    }
+    ((distance(rules, pos, (total - 2) / 3) == pos.jokers) as u32) << pos.jokers
+}
+
+/// The copies of each kind of suit `s` a target may take before jokers
+/// must stand for the rest: 4, less the copies in the declared melds
+/// (`melded`), and never fewer than the hand holds (`counts`: a wait on a
+/// kind whose copies are all out, which `four_with_melds_is_wait` allows).
+fn copy_limits(melded: &[u8; KINDS], counts: &[u8; KINDS], s: usize) -> [u8; 9] {
+    std::array::from_fn(|r| {
+        if r < ranks(s) {
+            let i = 9 * s + r;
+            (4u8.saturating_sub(melded[i])).max(counts[i])
+        } else {
+            4
+        }
+    })
 }
 
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower
@@ -730,16 +758,19 @@ pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
     (0..4).any(|s| rules.tables.distance_at(s, pos.keys[s], false).fifth())
 }
 
-/// [`distance`] when a joker as a fifth copy may help, out of line.
+/// [`distance`] when a joker as a fifth copy may help, or the hand has
+/// declared melds, out of line.
 ///
-/// With every flagged suit's permissive distances the hand is no closer
-/// than within four copies, most often: that is the answer. Otherwise a
-/// suit flagged in the tables reads either its distances within four
-/// copies, or, spending `b` of the hand's fifth copies, its distances
-/// with at most `b` copies beyond the fourth, counted here from the
-/// suit's targets (a cold path: the hand holds four copies of a kind, and
-/// fewer jokers than it could use), up to the permissive distances. The
-/// least over every way to spend the fifth copies the hand has.
+/// A suit reads either its distances within four copies, or, spending `b`
+/// of the hand's fifth copies, its distances with at most `b` copies
+/// beyond the fourth, counted here from the suit's targets (a cold path),
+/// up to the permissive distances. A declared meld lowers the copies its
+/// kinds have left (a kind pon'd has one): a suit holding such a kind is
+/// always counted, with the places beyond its kinds' copies left spent
+/// (none of them under `joker_fifth_copy = false`). With every choice at
+/// its most permissive the hand is most often no closer than within four
+/// copies: that is the answer. Otherwise the least over every way to
+/// spend the fifth copies the hand has.
 #[inline(never)]
 fn distance_fifth(
     rules: &Rules,
@@ -748,37 +779,56 @@ fn distance_fifth(
     caps: &[crate::tables::Distance; 4],
 ) -> u8 {
     let tables = &rules.tables;
-    let capped: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
-    let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| {
-        if caps[s].fifth() {
-            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
-        } else {
-            capped[s]
-        }
+    let fifths = fifths(rules, pos);
+    let counts = pos.counts();
+    let melded = pos.melds.counts();
+    let spend = fifths.min(8);
+    let suit = |s: usize| -> [u8; 9] {
+        std::array::from_fn(|r| if r < ranks(s) { counts[9 * s + r] } else { 0 })
+    };
+    // Per suit: the counted levels of a suit holding a melded kind; the
+    // distances within four copies and the permissive ones of the others.
+    let limits: [[u8; 9]; 4] = std::array::from_fn(|s| copy_limits(&melded, &counts, s));
+    let levels: [Option<Levels>; 4] = std::array::from_fn(|s| {
+        limits[s]
+            .iter()
+            .any(|&l| l < 4)
+            .then(|| suit_distances(rules, s, &suit(s), k, &limits[s]))
     });
+    let capped: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
+        Some(l) => barred_bytes(rules, s, l[0]),
+        None => barred(rules, s, caps[s]),
+    });
+    let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
+        Some(l) if rules.joker_fifth_copy => barred_bytes(rules, s, l[spend as usize]),
+        Some(_) => capped[s],
+        None if caps[s].fifth() && fifths > 0 => {
+            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
+        }
+        None => capped[s],
+    });
+    // Under a suit limit, the suits kept hold the melds' suits.
+    let combined = |d: &[[[u8; 8]; 2]; 4]| combined_beside(rules, d, k, pos.meld_suits as u32);
     // The answer lies between these two; most often they are equal.
-    let within = combined(rules, &capped, k);
-    let beyond = combined(rules, &free, k);
-    if within == beyond {
+    let within = combined(&capped);
+    if within == combined(&free) {
         return within;
     }
-    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
-    let counts = pos.counts();
     // Each suit's choices: (distances, fifth copies spent).
     let mut choices: [Vec<([[u8; 8]; 2], u32)>; 4] = Default::default();
     for s in 0..4 {
         choices[s].push((capped[s], 0));
-        if !caps[s].fifth() {
+        if free[s] == capped[s] {
             continue;
         }
-        let free = free[s];
-        let ranks = if s == 3 { 7 } else { 9 };
-        let suit: [u8; 9] = std::array::from_fn(|r| if r < ranks { counts[9 * s + r] } else { 0 });
-        let levels = suit_distances(rules, s, &suit, k);
-        for b in 1..=fifths.min(8) {
+        let levels = match levels[s] {
+            Some(l) => l,
+            None => suit_distances(rules, s, &suit(s), k, &[4; 9]),
+        };
+        for b in 1..=spend {
             let within = barred_bytes(rules, s, levels[b as usize]);
             choices[s].push((within, b));
-            if within == free {
+            if within == free[s] {
                 break;
             }
         }
@@ -789,11 +839,36 @@ fn distance_fifth(
             for c in &choices[2] {
                 for e in &choices[3] {
                     if a.1 + b.1 + c.1 + e.1 <= fifths {
-                        best = best.min(combined(rules, &[a.0, b.0, c.0, e.0], k));
+                        best = best.min(combined(&[a.0, b.0, c.0, e.0]));
                     }
                 }
             }
         }
+    }
+    best
+}
+
+/// [`combined`] for a hand whose declared melds hold the numbered suits
+/// `melded` (bits): under a suit limit, only the suits kept that include
+/// them (the others emptied of the target).
+fn combined_beside(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize, melded: u32) -> u8 {
+    let limit = rules.derived.suit_limit;
+    if melded == 0 || limit >= 3 {
+        return combined(rules, d, k);
+    }
+    let empty = [EMPTY[0].to_le_bytes(), EMPTY[1].to_le_bytes()];
+    let mut best = FAR;
+    for kept in 0u32..8 {
+        if kept.count_ones() != limit || kept & melded != melded {
+            continue;
+        }
+        let mut e = *d;
+        for (s, dist) in e.iter_mut().enumerate().take(3) {
+            if kept >> s & 1 == 0 {
+                *dist = empty;
+            }
+        }
+        best = best.min(combined(rules, &e, k));
     }
     best
 }
@@ -810,25 +885,40 @@ fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
 
 /// Suit `s`'s distances (bytes as [`Dist`] lays them out, far where no
 /// target exists) for its `counts`, for every number `b` of copies beyond
-/// the fourth the targets may hold (`[b]`, 0–8): every target of up to
+/// each kind's `limits` (4, or fewer for a kind in a declared meld) the
+/// targets may hold (`[b]`, 0–8): every target of up to
 /// `k` melds (triplets, runs in a numbered suit, honour sequences when the
 /// rules count them) and the pair where the rules allow it, on kinds in
 /// play, counted once for all `b`.
-fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> Levels {
+fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &[u8; 9]) -> Levels {
     // What the answer depends on: the table parameters (melds, pair ranks),
-    // the kinds in play, the suit, its counts and the melds.
-    type Key = (crate::tables::TableParams, u64, usize, [u8; 9], usize);
+    // the kinds in play, the suit, its counts, the melds and the limits.
+    type Key = (
+        crate::tables::TableParams,
+        u64,
+        usize,
+        [u8; 9],
+        usize,
+        [u8; 9],
+    );
     thread_local! {
         /// Answers already counted on this thread (cleared when large):
         /// efficiency asks about the same suit many times.
         static MEMO: std::cell::RefCell<std::collections::HashMap<Key, Levels>> =
             std::cell::RefCell::new(std::collections::HashMap::new());
     }
-    let key: Key = (*rules.tables.params(), rules.tiles().bits(), s, *counts, k);
+    let key: Key = (
+        *rules.tables.params(),
+        rules.tiles().bits(),
+        s,
+        *counts,
+        k,
+        *limits,
+    );
     if let Some(found) = MEMO.with(|m| m.borrow().get(&key).copied()) {
         return found;
     }
-    let found = count_suit_distances(rules, s, counts, k);
+    let found = count_suit_distances(rules, s, counts, k, limits);
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= 1 << 12 {
@@ -843,7 +933,13 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> Levels
 type Levels = [[[u8; 8]; 2]; 9];
 
 /// [`suit_distances`], counted.
-fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> Levels {
+fn count_suit_distances(
+    rules: &Rules,
+    s: usize,
+    counts: &[u8; 9],
+    k: usize,
+    limits: &[u8; 9],
+) -> Levels {
     let ranks = if s == 3 { 7 } else { 9 };
     let in_play: [bool; 9] = std::array::from_fn(|r| {
         r < ranks
@@ -874,13 +970,13 @@ fn count_suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize) -> 
     let pairs: Vec<usize> = (0..ranks)
         .filter(|&r| in_play[r] && pair_ok(rules, s, r))
         .collect();
-    // (missing, copies beyond the fourth, capped at 8) of a target.
+    // (missing, copies beyond the limits, capped at 8) of a target.
     let score = |target: &[u8; 9]| -> (u8, usize) {
         let mut missing = 0u32;
         let mut beyond = 0u32;
         for r in 0..ranks {
             missing += target[r].saturating_sub(counts[r]) as u32;
-            beyond += target[r].saturating_sub(4) as u32;
+            beyond += target[r].saturating_sub(limits[r]) as u32;
         }
         (missing.min(FAR as u32) as u8, beyond.min(8) as usize)
     };
@@ -932,7 +1028,7 @@ pub(crate) struct DrawDistances {
 impl DrawDistances {
     #[inline]
     pub(crate) fn new(rules: &Rules, pos: &Position, k: usize) -> Option<DrawDistances> {
-        if rules.derived.suit_limit < 3 || k > 5 {
+        if rules.derived.suit_limit < 3 || k > 5 || pos.has_melds() {
             return None;
         }
         let tables = &rules.tables;

@@ -17,6 +17,7 @@
 //! max_suits = 2                 # at most this many of m/p/s in a winning hand (omit: no limit)
 //! max_tiles = 14                # 17 for sixteen-tile mahjong
 //! four_held_is_wait = false     # may a tile held four times be a wait?
+//! four_with_melds_is_wait = false   # may a tile whose four copies are in the hand and its melds be a wait?
 //! ```
 //!
 //! The forms: `standard` (N melds and a pair), `seven-pairs`,
@@ -76,6 +77,11 @@ pub struct RuleSpec {
     pub max_tiles: Option<u8>,
     /// May a tile held four times be a wait?
     pub four_held_is_wait: Option<bool>,
+    /// May a tile whose four copies are all in the hand and its declared
+    /// melds (at least one in a meld) be a wait? `false` (the default)
+    /// counts the melded copies, as WRC and M.League do; Tenhou and Mahjong
+    /// Soul leave them out (`true`).
+    pub four_with_melds_is_wait: Option<bool>,
 }
 
 /// The largest rule file read or parsed, in bytes: a real one is a few
@@ -300,6 +306,10 @@ impl RuleSpec {
             "four_held_is_wait",
             self.four_held_is_wait.map(|b| b.to_string()),
         );
+        line(
+            "four_with_melds_is_wait",
+            self.four_with_melds_is_wait.map(|b| b.to_string()),
+        );
         out
     }
 
@@ -317,6 +327,9 @@ impl RuleSpec {
             max_suits: self.max_suits.or(base.max_suits),
             max_tiles: self.max_tiles.or(base.max_tiles),
             four_held_is_wait: self.four_held_is_wait.or(base.four_held_is_wait),
+            four_with_melds_is_wait: self
+                .four_with_melds_is_wait
+                .or(base.four_with_melds_is_wait),
         }
     }
 }
@@ -611,6 +624,7 @@ impl RuleSpec {
             max_suits,
             max_tiles,
             four_held_is_wait: spec.four_held_is_wait.unwrap_or(false),
+            four_with_melds_is_wait: spec.four_with_melds_is_wait.unwrap_or(false),
         })
     }
 }

@@ -98,6 +98,7 @@ pub struct Rules {
     pub(crate) max_suits: Option<u8>,
     pub(crate) max_tiles: u8,
     pub(crate) four_held_is_wait: bool,
+    pub(crate) four_with_melds_is_wait: bool,
     pub(crate) tables: Arc<Tables>,
     /// Worked out from the fields above by [`Rules::compile`].
     pub(crate) derived: Derived,
@@ -139,6 +140,9 @@ pub(crate) struct Derived {
     /// seven; the 14-tile forms in hands of fewer than 14 tiles). Never
     /// empty.
     pub winnable: Forms,
+    /// The forms a hand with declared melds can win by: `winnable`'s
+    /// standard form and knitted straight (possibly none).
+    pub winnable_melded: Forms,
 }
 
 /// A pair cost no hand can pay.
@@ -156,6 +160,7 @@ pub(crate) struct Resolved {
     pub max_suits: Option<u8>,
     pub max_tiles: u8,
     pub four_held_is_wait: bool,
+    pub four_with_melds_is_wait: bool,
 }
 
 impl Resolved {
@@ -271,6 +276,10 @@ impl Rules {
                 )
             }),
             winnable,
+            winnable_melded: Forms::of(&[Form::Standard, Form::KnittedStraight])
+                .iter()
+                .filter(|&f| winnable.contains(f))
+                .collect(),
         };
         Ok(Rules {
             name,
@@ -284,6 +293,7 @@ impl Rules {
             max_suits: r.max_suits,
             max_tiles: r.max_tiles,
             four_held_is_wait: r.four_held_is_wait,
+            four_with_melds_is_wait: r.four_with_melds_is_wait,
             tables,
             derived,
         })
@@ -391,6 +401,7 @@ impl Rules {
             max_suits: self.max_suits,
             max_tiles: Some(self.max_tiles),
             four_held_is_wait: Some(self.four_held_is_wait),
+            four_with_melds_is_wait: Some(self.four_with_melds_is_wait),
         }
     }
 
@@ -450,6 +461,22 @@ impl Rules {
         self.four_held_is_wait
     }
 
+    /// May a tile whose four copies are all in the hand and its declared
+    /// melds be a wait? `false` (the default: WRC, M.League) counts the
+    /// melded copies; `true` (Tenhou, Mahjong Soul) does not.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// let hand = "5m [555m] [123p] [456p] [789p]".parse()?;   // 5m: four copies
+    /// assert!(Rules::basic().waits(&hand)?.is_empty());         // not ready
+    /// let tenhou = Rules::from_toml_str("base = \"basic\"\nfour_with_melds_is_wait = true")?;
+    /// assert_eq!(tenhou.waits(&hand)?.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["5m"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn four_with_melds_is_wait(&self) -> bool {
+        self.four_with_melds_is_wait
+    }
+
     /// The tables that judge the standard form.
     pub fn tables(&self) -> &Tables {
         &self.tables
@@ -475,6 +502,7 @@ impl fmt::Debug for Rules {
             .field("max_suits", &self.max_suits)
             .field("max_tiles", &self.max_tiles)
             .field("four_held_is_wait", &self.four_held_is_wait)
+            .field("four_with_melds_is_wait", &self.four_with_melds_is_wait)
             .finish_non_exhaustive()
     }
 }

@@ -1,0 +1,336 @@
+//! Declared melds (副露 / 鸣牌, and concealed kongs 暗杠): the groups a player
+//! has put on the table before the hand is judged.
+//!
+//! A declared meld is natural tiles only: a chi (吃, a sequence of one
+//! numbered suit), a pon (碰, a triplet), an open kong (明杠, claimed from a
+//! discard), an added kong (加杠, a fourth tile added to a pon) or a
+//! concealed kong (暗杠). A kong counts as one meld of the hand: `1111m` as a
+//! concealed kong plus 11 concealed tiles is a legal 15-tile hand, judged as
+//! a 14-tile one.
+//!
+//! # Notation
+//! After the concealed part, each meld in brackets: `[...]` an open meld,
+//! `(...)` a concealed kong, and `[...+]` an added kong (the `+` after the
+//! tiles). The tiles inside are written as in a hand, in either notation:
+//!
+//! | meld | written | also |
+//! |---|---|---|
+//! | chi | `[789s]` | `[七八九条]` |
+//! | pon | `[777p]` | `[七七七饼]` |
+//! | open kong | `[1111z]` | `[东东东东]` |
+//! | added kong | `[1111z+]` | `[东东东东+]` |
+//! | concealed kong | `(2222p)` | `(二二二二饼)` |
+//!
+//! ```
+//! use hupai::{Hand, MeldKind};
+//! let hand: Hand = "11123m55z [789s] [777p] [1111z+] (2222p)".parse()?;
+//! assert_eq!(hand.len(), 7);      // the concealed tiles
+//! assert_eq!(hand.size(), 19);    // judged as 7 + 4 melds of 3
+//! let kinds: Vec<MeldKind> = hand.melds().iter().map(|m| m.kind()).collect();
+//! assert_eq!(kinds, [MeldKind::Chi, MeldKind::Pon, MeldKind::AddedKong, MeldKind::ConcealedKong]);
+//! assert_eq!(hand.to_string(), "11123m55z [789s] [777p] [1111z+] (2222p)");
+//! # Ok::<(), hupai::ParseError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{HandError, ParseError};
+use crate::tile::{Suit, Tile, KINDS};
+
+/// What a declared meld is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MeldKind {
+    /// A sequence claimed from a discard (吃 / チー): three consecutive
+    /// tiles of one numbered suit.
+    Chi,
+    /// A triplet claimed from a discard (碰 / ポン).
+    Pon,
+    /// A kong claimed from a discard (明杠 / 大明槓).
+    OpenKong,
+    /// A kong made by adding a drawn tile to a pon (加杠 / 加槓).
+    AddedKong,
+    /// A kong of four tiles held in the hand, declared (暗杠 / 暗槓).
+    ConcealedKong,
+}
+
+impl MeldKind {
+    /// Tiles in a meld of this kind: 3, or 4 for a kong.
+    pub const fn tiles(self) -> usize {
+        match self {
+            MeldKind::Chi | MeldKind::Pon => 3,
+            _ => 4,
+        }
+    }
+
+    /// Is it a kong?
+    pub const fn is_kong(self) -> bool {
+        self.tiles() == 4
+    }
+
+    /// Is it open (claimed, or grown from a claimed pon)? Only a
+    /// concealed kong is not.
+    pub const fn is_open(self) -> bool {
+        !matches!(self, MeldKind::ConcealedKong)
+    }
+
+    /// Its name as printed in JSON: `chi`, `pon`, `open-kong`,
+    /// `added-kong`, `concealed-kong`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::OpenKong => "open-kong",
+            MeldKind::AddedKong => "added-kong",
+            MeldKind::ConcealedKong => "concealed-kong",
+        }
+    }
+}
+
+impl fmt::Display for MeldKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One declared meld: its kind and its lowest tile.
+///
+/// ```
+/// use hupai::{Meld, MeldKind, Tile};
+/// let chi: Meld = "[789s]".parse()?;
+/// assert_eq!(chi.kind(), MeldKind::Chi);
+/// assert_eq!(chi.tiles().map(|t| t.to_string()).collect::<Vec<_>>(), ["7s", "8s", "9s"]);
+/// assert_eq!(Meld::new(MeldKind::ConcealedKong, "2p".parse()?)?.to_string(), "(2222p)");
+/// assert!("[135m]".parse::<Meld>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Meld {
+    kind: MeldKind,
+    /// The tile of a triplet or kong; the lowest tile of a chi.
+    tile: Tile,
+}
+
+impl Meld {
+    /// The meld of `kind` whose tile (the lowest, for a chi) is `tile`.
+    ///
+    /// # Errors
+    /// [`HandError::BadMeld`] for a chi that cannot exist: an honour, or a
+    /// first rank above 7.
+    pub fn new(kind: MeldKind, tile: Tile) -> Result<Meld, HandError> {
+        if kind == MeldKind::Chi && (tile.suit() == Suit::Honor || tile.rank() > 7) {
+            let last = Tile::from_index(tile.index() + 2).ok();
+            return Err(HandError::BadMeld {
+                meld: format!(
+                    "[{}{}{}{}]",
+                    tile.rank(),
+                    tile.rank() + 1,
+                    tile.rank() + 2,
+                    tile.suit().letter()
+                ),
+                why: match last {
+                    _ if tile.suit() == Suit::Honor => "honours make no chi",
+                    _ => "a chi needs three consecutive ranks up to 9",
+                },
+            });
+        }
+        Ok(Meld { kind, tile })
+    }
+
+    /// What the meld is.
+    pub const fn kind(self) -> MeldKind {
+        self.kind
+    }
+
+    /// Its tile: the kind of a pon or kong, the lowest tile of a chi.
+    pub const fn tile(self) -> Tile {
+        self.tile
+    }
+
+    /// Its tiles, in rank order.
+    pub fn tiles(self) -> impl Iterator<Item = Tile> {
+        let first = self.tile.index();
+        let chi = self.kind == MeldKind::Chi;
+        (0..self.kind.tiles())
+            .map(move |i| Tile::from_index(if chi { first + i } else { first }).expect("a tile"))
+    }
+
+    /// Adds the meld's tiles to `counts` (indexed 0–33).
+    pub(crate) fn add_to(self, counts: &mut [u8; KINDS]) {
+        for t in self.tiles() {
+            counts[t.index()] += 1;
+        }
+    }
+
+    /// Reads one meld from the text inside its brackets: `open` for
+    /// `[...]`, else `(...)`.
+    fn from_inner(inner: &str, open: bool, whole: &str) -> Result<Meld, ParseError> {
+        let (tiles, added) = match inner.trim_end().strip_suffix('+') {
+            Some(rest) if open => (rest, true),
+            _ => (inner, false),
+        };
+        let bad = |why: &'static str| {
+            ParseError::Hand(HandError::BadMeld {
+                meld: crate::error::cut(whole),
+                why,
+            })
+        };
+        if tiles.contains('*') {
+            return Err(bad("a declared meld holds no joker"));
+        }
+        let (counts, jokers) = crate::notation::parse_counts(tiles)?;
+        if jokers > 0 {
+            return Err(bad("a declared meld holds no joker"));
+        }
+        let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
+        let total: usize = counts.iter().sum();
+        let kind = match (&held[..], total) {
+            ([i], 3) if counts[*i] == 3 => MeldKind::Pon,
+            ([i], 4) if counts[*i] == 4 => match (open, added) {
+                (true, false) => MeldKind::OpenKong,
+                (true, true) => MeldKind::AddedKong,
+                (false, _) => MeldKind::ConcealedKong,
+            },
+            ([a, b, c], 3) if *b == a + 1 && *c == a + 2 && *a < 27 && a % 9 <= 6 => MeldKind::Chi,
+            ([a, ..], 3) if *a >= 27 => return Err(bad("honours make no chi")),
+            _ if total == 3 => return Err(bad("three tiles that are neither a chi nor a pon")),
+            _ if total == 4 => return Err(bad("four tiles that are not one kind")),
+            _ => return Err(bad("a meld has three tiles, or four for a kong")),
+        };
+        if kind == MeldKind::Pon && !open {
+            return Err(bad(
+                "only a kong is declared concealed: write a pon as [...]",
+            ));
+        }
+        if added && kind != MeldKind::AddedKong {
+            return Err(bad("only a kong is added to ('+')"));
+        }
+        Ok(Meld {
+            kind,
+            tile: Tile::from_index(held[0]).expect("a tile"),
+        })
+    }
+}
+
+impl fmt::Display for Meld {
+    /// `[789s]`, `[777p]`, `[1111z]`, `[1111z+]`, `(2222p)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (open, close) = match self.kind {
+            MeldKind::ConcealedKong => ("(", ")"),
+            MeldKind::AddedKong => ("[", "+]"),
+            _ => ("[", "]"),
+        };
+        f.write_str(open)?;
+        for t in self.tiles() {
+            write!(f, "{}", t.rank())?;
+        }
+        write!(f, "{}{close}", self.tile.suit().letter())
+    }
+}
+
+impl fmt::Debug for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Meld({self})")
+    }
+}
+
+impl FromStr for Meld {
+    type Err = ParseError;
+
+    /// One meld in brackets, as in a hand: `[789s]`, `[七八九条]`,
+    /// `(2222p)`, `[1111z+]`.
+    fn from_str(s: &str) -> Result<Meld, ParseError> {
+        let t = s.trim();
+        let (open, inner) = if let Some(inner) =
+            t.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        {
+            (true, inner)
+        } else if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            (false, inner)
+        } else {
+            return Err(ParseError::Hand(HandError::BadMeld {
+                meld: crate::error::cut(s),
+                why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
+            }));
+        };
+        Meld::from_inner(inner, open, t)
+    }
+}
+
+/// The most melds a hand declares: five, for sixteen-tile mahjong.
+pub const MAX_MELDS: usize = 5;
+
+/// The declared melds of a hand, in the order given (at most
+/// [`MAX_MELDS`]); a plain value, so that a [`Hand`](crate::Hand) stays
+/// `Copy`. Unused slots hold a filler, so equal lists compare equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Melds {
+    len: u8,
+    items: [Meld; MAX_MELDS],
+}
+
+impl fmt::Debug for Melds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// What an unused slot of [`Melds`] holds.
+const FILLER: Meld = Meld {
+    kind: MeldKind::Pon,
+    tile: Tile::nth(0),
+};
+
+impl Default for Melds {
+    fn default() -> Melds {
+        Melds {
+            len: 0,
+            items: [FILLER; MAX_MELDS],
+        }
+    }
+}
+
+impl Melds {
+    /// The melds of `melds`, or `None` past [`MAX_MELDS`].
+    pub fn of(melds: &[Meld]) -> Option<Melds> {
+        if melds.len() > MAX_MELDS {
+            return None;
+        }
+        let mut m = Melds::default();
+        m.items[..melds.len()].copy_from_slice(melds);
+        m.len = melds.len() as u8;
+        Some(m)
+    }
+
+    /// How many.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The melds, in order.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Meld] {
+        &self.items[..self.len()]
+    }
+
+    /// Every meld's tiles, as counts indexed 0–33.
+    pub fn counts(&self) -> [u8; KINDS] {
+        let mut counts = [0u8; KINDS];
+        for m in self.as_slice() {
+            m.add_to(&mut counts);
+        }
+        counts
+    }
+
+    /// The numbered suits (bit 0 m, 1 p, 2 s) the melds hold.
+    pub fn suits(&self) -> u8 {
+        self.as_slice()
+            .iter()
+            .map(|m| match m.tile().suit() {
+                Suit::Honor => 0,
+                s => 1 << s as u8,
+            })
+            .fold(0, |a, b| a | b)
+    }
+}
