@@ -47,6 +47,7 @@ mod swar;
 pub mod tables;
 pub mod tile;
 mod waits;
+pub mod win;
 
 pub use error::{HandError, IoError, ParseError};
 
@@ -63,3 +64,4 @@ pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
 pub use shanten::{Discard, DiscardChoice, Draws, Effective, Efficiency};
 pub use split::{Group, GroupKind, Split, Splits};
 pub use tile::{Suit, Tile, TileSet, KINDS};
+pub use win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};

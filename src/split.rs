@@ -226,6 +226,11 @@ impl Group {
         }
     }
 
+    /// Is slot `i` (in rank order) a joker?
+    pub(crate) fn is_joker_slot(&self, i: usize) -> bool {
+        self.jokers >> i & 1 == 1
+    }
+
     /// Number of jokers in the group.
     pub fn joker_count(&self) -> usize {
         self.jokers.count_ones() as usize

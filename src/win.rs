@@ -1,0 +1,298 @@
+//! The winning tile (和了牌) and the wait it completed: for every split of a
+//! winning hand, the groups the winning tile can sit in and the shape of
+//! the wait each one completed (单钓, 嵌张, 边张, 两面, 双碰, and the
+//! special forms' own), as scoring and 卡五星's 卡五 need.
+//!
+//! ```
+//! use hupai::{Hand, Rules, WaitShape, WinHow, WinningTile};
+//! let rules = Rules::preset("kawuxing")?;
+//! // 卡五: the 5s completes 4_6s, a closed wait.
+//! let hand: Hand = "46s5s 123p 789p 55z [666z]".parse()?;
+//! let win = rules.win(&hand, WinningTile::Tile("5s".parse()?), WinHow::Discard)?;
+//! assert!(win.readings().all(|(_, _, shape)| shape == WaitShape::Kanchan));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A reading is a split, one of its groups holding the winning tile (a
+//! natural tile of its kind, or a joker slot when a joker won), and the
+//! shape: the group without the winning tile is what the hand waited
+//! with. A group of jokers only counts as a triplet (`***`: 双碰) or a
+//! pair (`**`: 单钓). Declared melds never hold the winning tile.
+
+use std::fmt;
+
+use crate::error::HandError;
+use crate::form::{Form, Forms};
+use crate::hand::Hand;
+use crate::rules::Rules;
+use crate::split::{GroupKind, Split};
+use crate::tile::Tile;
+
+/// How the winning tile came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinHow {
+    /// Drawn by the winner (自摸 / ツモ).
+    SelfDrawn,
+    /// Claimed from a discard (点炮 / ロン).
+    Discard,
+    /// Claimed from a kong another player added (抢杠 / 槍槓).
+    RobbingKong,
+}
+
+impl WinHow {
+    /// `self-drawn`, `discard`, `robbing-kong`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WinHow::SelfDrawn => "self-drawn",
+            WinHow::Discard => "discard",
+            WinHow::RobbingKong => "robbing-kong",
+        }
+    }
+
+    /// Was the tile claimed (not self-drawn)?
+    pub const fn is_claimed(self) -> bool {
+        !matches!(self, WinHow::SelfDrawn)
+    }
+}
+
+/// The tile that completed the hand: a natural tile, or a joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinningTile {
+    /// A tile of a kind (a copy of a joker kind, such as hongzhong's 7z,
+    /// is a joker).
+    Tile(Tile),
+    /// A joker.
+    Joker,
+}
+
+impl fmt::Display for WinningTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinningTile::Tile(t) => write!(f, "{t}"),
+            WinningTile::Joker => f.write_str("*"),
+        }
+    }
+}
+
+impl std::str::FromStr for WinningTile {
+    type Err = crate::error::ParseError;
+
+    /// One tile (`5s`, `五条`) or a joker (`*`, `混`).
+    fn from_str(s: &str) -> Result<WinningTile, Self::Err> {
+        let hand = crate::notation::parse(s)?;
+        let first = hand.tiles().next();
+        match (first, hand.len(), hand.jokers(), hand.has_melds()) {
+            (Some(t), 1, 0, false) => Ok(WinningTile::Tile(t)),
+            (None, 1, 1, false) => Ok(WinningTile::Joker),
+            _ => Err(crate::error::ParseError::NotOneTile {
+                text: crate::error::cut(s),
+            }),
+        }
+    }
+}
+
+/// The shape of the wait the winning tile completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WaitShape {
+    /// 单钓 / 単騎: the winning tile completed the pair.
+    Tanki,
+    /// 嵌张 / 嵌張: the middle of a sequence (4_6).
+    Kanchan,
+    /// 边张 / 辺張: the 3 of 12_ or the 7 of _89.
+    Penchan,
+    /// 两面 / 両面: either end of two consecutive tiles (_45_).
+    Ryanmen,
+    /// 双碰 / シャンポン: a pair became a triplet.
+    Shanpon,
+    /// A sequence of honours (rules with `honor_sequences`).
+    HonorSequence,
+    /// Thirteen orphans whose other thirteen tiles were the thirteen
+    /// different orphans (十三面).
+    ThirteenSided,
+    /// Thirteen orphans completed on the one orphan missing.
+    Orphans,
+    /// A tile of a knitted straight's knitted group, or of honours and
+    /// knitted tiles.
+    Knitted,
+}
+
+impl WaitShape {
+    /// `tanki`, `kanchan`, `penchan`, `ryanmen`, `shanpon`,
+    /// `honor-sequence`, `thirteen-sided`, `orphans`, `knitted`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WaitShape::Tanki => "tanki",
+            WaitShape::Kanchan => "kanchan",
+            WaitShape::Penchan => "penchan",
+            WaitShape::Ryanmen => "ryanmen",
+            WaitShape::Shanpon => "shanpon",
+            WaitShape::HonorSequence => "honor-sequence",
+            WaitShape::ThirteenSided => "thirteen-sided",
+            WaitShape::Orphans => "orphans",
+            WaitShape::Knitted => "knitted",
+        }
+    }
+}
+
+impl fmt::Display for WaitShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One group a winning tile can have completed, and the wait's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Completion {
+    /// The group's index in [`Split::groups`].
+    pub group: usize,
+    /// The wait's shape.
+    pub shape: WaitShape,
+}
+
+/// A split of the winning hand and the groups the winning tile can sit in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WinSplit {
+    /// The split (declared melds last, as fixed groups).
+    pub split: Split,
+    /// Each distinct group holding the winning tile, with its shape.
+    pub completions: Vec<Completion>,
+}
+
+/// A win judged with its winning tile: see [`Rules::win`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The forms the hand wins by (as [`Rules::check`]).
+    pub forms: Forms,
+    /// The winning tile.
+    pub winning: WinningTile,
+    /// How it came.
+    pub how: WinHow,
+    /// Every split, each with its completions.
+    pub splits: Vec<WinSplit>,
+}
+
+impl Win {
+    /// Every reading: each split's completions, as (split, group, shape).
+    pub fn readings(&self) -> impl Iterator<Item = (&Split, usize, WaitShape)> + '_ {
+        self.splits.iter().flat_map(|s| {
+            s.completions
+                .iter()
+                .map(move |c| (&s.split, c.group, c.shape))
+        })
+    }
+
+    /// The distinct shapes of every reading, in [`WaitShape`] order.
+    pub fn shapes(&self) -> Vec<WaitShape> {
+        let mut shapes: Vec<WaitShape> = self.readings().map(|r| r.2).collect();
+        shapes.sort();
+        shapes.dedup();
+        shapes
+    }
+}
+
+impl Rules {
+    /// The win of `hand` (3N+2 tiles, the winning tile among them) with
+    /// `winning` as the tile that completed it, which came `how`: its
+    /// forms and, for every split, the groups the winning tile completed
+    /// and their wait shapes (see [the module docs](crate::win)). A hand
+    /// that does not win has no split.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules, WaitShape, WinHow, WinningTile};
+    /// let hand: Hand = "45666m [789p] [123s] (1111z)".parse()?;
+    /// let win = Rules::chinese().win(&hand, WinningTile::Tile("6m".parse()?), WinHow::SelfDrawn)?;
+    /// // 456m 66m: the 6m ended 45m (two-sided), or paired the 6m (single wait).
+    /// assert_eq!(win.shapes(), [WaitShape::Tanki, WaitShape::Ryanmen]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::check`]; [`HandError::NotHeld`] (or
+    /// [`HandError::NoJoker`]) when the concealed part does not hold the
+    /// winning tile.
+    pub fn win(&self, hand: &Hand, winning: WinningTile, how: WinHow) -> Result<Win, HandError> {
+        let forms = self.check(hand)?;
+        // A copy of a joker kind wins as a joker.
+        let winning = match winning {
+            WinningTile::Tile(t) if self.jokers.contains(t) => {
+                if hand.count(t) == 0 {
+                    return Err(HandError::NotHeld { tile: t });
+                }
+                WinningTile::Joker
+            }
+            w => w,
+        };
+        match winning {
+            WinningTile::Tile(t) if hand.count(t) == 0 => {
+                return Err(HandError::NotHeld { tile: t });
+            }
+            WinningTile::Joker
+                if hand.jokers() == 0 && self.jokers.iter().all(|t| hand.count(t) == 0) =>
+            {
+                return Err(HandError::NoJoker);
+            }
+            _ => {}
+        }
+        let splits = if forms.is_empty() {
+            Vec::new()
+        } else {
+            self.splits(hand)?
+                .into_iter()
+                .map(|split| {
+                    let completions = completions(&split, winning);
+                    WinSplit { split, completions }
+                })
+                .collect()
+        };
+        Ok(Win {
+            forms,
+            winning,
+            how,
+            splits,
+        })
+    }
+}
+
+/// The distinct groups of `split` that can hold `winning`, with shapes.
+fn completions(split: &Split, winning: WinningTile) -> Vec<Completion> {
+    let mut out: Vec<Completion> = Vec::new();
+    for (i, g) in split.groups.iter().enumerate() {
+        if g.meld().is_some() {
+            continue;
+        }
+        // The slots (rank order) the winning tile may take in the group.
+        let tiles = g.tiles();
+        let slots: Vec<usize> = (0..g.kind().size())
+            .filter(|&slot| match winning {
+                WinningTile::Joker => g.is_joker_slot(slot),
+                WinningTile::Tile(t) => {
+                    !g.is_joker_slot(slot) && tiles.as_ref().is_some_and(|ts| ts[slot] == t)
+                }
+            })
+            .collect();
+        for slot in slots {
+            let shape = match g.kind() {
+                GroupKind::Pair if split.form == Form::ThirteenOrphans => WaitShape::ThirteenSided,
+                GroupKind::Single => WaitShape::Orphans,
+                GroupKind::Pair => WaitShape::Tanki,
+                GroupKind::Triplet | GroupKind::Kong => WaitShape::Shanpon,
+                GroupKind::HonorSequence => WaitShape::HonorSequence,
+                GroupKind::Knitted | GroupKind::HonorsAndKnitted => WaitShape::Knitted,
+                GroupKind::Sequence => match (slot, tiles.as_ref().map(|ts| ts[0].rank())) {
+                    (1, _) => WaitShape::Kanchan,
+                    (0, Some(7)) | (2, Some(1)) => WaitShape::Penchan,
+                    _ => WaitShape::Ryanmen,
+                },
+            };
+            let c = Completion { group: i, shape };
+            // Identical groups give one reading.
+            if !out
+                .iter()
+                .any(|o| o.shape == shape && split.groups[o.group] == *g)
+            {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
