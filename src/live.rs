@@ -20,6 +20,27 @@
 //! it wins, so the win check needs no table load at all, and the waits are
 //! the rules' own, computed from the kept position.
 //!
+//! Claims and kongs declare melds: [`LiveHand::chi`], [`LiveHand::pon`],
+//! [`LiveHand::open_kong`], [`LiveHand::added_kong`] and
+//! [`LiveHand::concealed_kong`] move tiles from the concealed part to a
+//! declared meld; a kong is followed by its replacement draw
+//! ([`LiveHand::draw`]):
+//!
+//! ```
+//! use hupai::{LiveHand, Rules, Tile};
+//! let rules = Rules::chinese();
+//! let t = |s: &str| s.parse::<Tile>().unwrap();
+//! let mut live = LiveHand::from_hand(&rules, &"1112378m456p99s5z".parse()?)?;
+//! live.open_kong(t("1m"))?;               // a discarded 1m claimed: [1111m]
+//! live.draw(t("6z"))?;                    // the replacement draw
+//! live.discard(t("6z"))?;
+//! assert_eq!(live.hand().to_string(), "2378m456p99s5z [1111m]");
+//! live.chi(t("4m"), t("2m"))?;            // [234m] from a discard
+//! live.discard(t("5z"))?;
+//! assert_eq!(live.waits().iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["6m", "9m"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A `LiveHand` borrows its rules (`&Rules`) or owns them (`Rules`,
 //! `Arc<Rules>`), so it can live in a struct beside them:
 //!
@@ -39,6 +60,7 @@ use std::borrow::Borrow;
 
 use crate::error::HandError;
 use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
@@ -81,13 +103,16 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         }
     }
 
-    /// `hand` under `rules`, tile by tile.
+    /// `hand` under `rules`, tile by tile, its declared melds first.
     ///
     /// # Errors
     /// As [`LiveHand::draw`]: a tile the rules do not use, or more tiles
-    /// than the rules allow.
+    /// than the rules allow; a meld of a joker kind.
     pub fn from_hand(rules: R, hand: &Hand) -> Result<LiveHand<R>, HandError> {
         let mut live = LiveHand::new(rules);
+        for &meld in hand.melds() {
+            live.declare(meld)?;
+        }
         for t in hand.tiles() {
             live.draw(t)?;
         }
@@ -102,15 +127,29 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.rules.borrow()
     }
 
-    /// The hand as a [`Hand`].
+    /// The hand as a [`Hand`], its declared melds included.
     pub fn hand(&self) -> Hand {
-        Hand::from_counts(&self.held, self.plain_jokers).expect("a live hand stays valid")
+        Hand::from_counts(&self.held, self.plain_jokers)
+            .and_then(|h| h.with_melds(self.pos.melds.as_slice()))
+            .expect("a live hand stays valid")
     }
 
-    /// Tiles held, jokers included.
+    /// The declared melds, in the order declared.
+    pub fn melds(&self) -> &[Meld] {
+        self.pos.melds.as_slice()
+    }
+
+    /// Concealed tiles held, jokers included.
     #[inline]
     pub fn len(&self) -> usize {
         self.pos.total() as usize
+    }
+
+    /// The size the rules judge: the concealed tiles plus 3 per declared
+    /// meld (see [`Hand::size`]).
+    #[inline]
+    pub fn size(&self) -> usize {
+        (self.pos.total() + self.pos.meld_tiles()) as usize
     }
 
     /// True when the hand holds no tile.
@@ -135,8 +174,12 @@ impl<R: Borrow<Rules>> LiveHand<R> {
                 rules: rules.name().to_string(),
             });
         }
-        if self.held[i] == 4 {
-            return Err(HandError::TooManyCopies { tile, count: 5 });
+        let melded = self.melded(i);
+        if self.held[i] + melded >= 4 {
+            return Err(HandError::TooManyCopies {
+                tile,
+                count: (self.held[i] + melded + 1) as usize,
+            });
         }
         self.check_room()?;
         self.held[i] += 1;
@@ -199,13 +242,220 @@ impl<R: Borrow<Rules>> LiveHand<R> {
 
     fn check_room(&self) -> Result<(), HandError> {
         let max = self.rules.borrow().max_tiles();
-        if self.len() >= max {
+        if self.size() >= max {
             return Err(HandError::TooManyTiles {
-                tiles: self.len() + 1,
+                tiles: self.size() + 1,
                 max,
             });
         }
         Ok(())
+    }
+
+    /// Copies of kind `i` in the declared melds.
+    #[inline(always)]
+    fn melded(&self, i: usize) -> u8 {
+        if self.pos.has_melds() {
+            self.pos.melds.counts()[i]
+        } else {
+            0
+        }
+    }
+
+    /// Claims the discard `claimed` for the chi (吃) starting at `first`:
+    /// the hand's two other tiles of the sequence and the claimed one
+    /// become a declared meld.
+    ///
+    /// ```
+    /// use hupai::{LiveHand, Rules, Tile};
+    /// let t = |s: &str| s.parse::<Tile>().unwrap();
+    /// let rules = Rules::chinese();
+    /// let mut live = LiveHand::from_hand(&rules, &"24m".parse()?)?;
+    /// live.chi(t("3m"), t("2m"))?;
+    /// assert_eq!(live.hand().to_string(), "[234m]");
+    /// assert!(live.chi(t("3m"), t("2m")).is_err()); // no 2m, 4m left
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::BadMeld`] when `first` starts no sequence or the
+    /// sequence does not hold `claimed`; [`HandError::NotHeld`] for a tile
+    /// of it the hand lacks; as [`LiveHand::draw`] for the rules' limits.
+    /// The hand is unchanged on error.
+    pub fn chi(&mut self, claimed: Tile, first: Tile) -> Result<(), HandError> {
+        let meld = Meld::new(MeldKind::Chi, first)?;
+        let tiles: Vec<Tile> = meld.tiles().collect();
+        let Some(at) = tiles.iter().position(|&t| t == claimed) else {
+            return Err(HandError::BadMeld {
+                meld: meld.to_string(),
+                why: "the claimed tile is not in the sequence",
+            });
+        };
+        let from_hand: Vec<Tile> = (0..3).filter(|&k| k != at).map(|k| tiles[k]).collect();
+        self.claim(meld, &from_hand)
+    }
+
+    /// Claims the discard `claimed` for a pon (碰): two of the hand's
+    /// copies and the claimed one become a declared meld.
+    ///
+    /// # Errors
+    /// [`HandError::NotHeld`] when the hand holds fewer than two copies;
+    /// as [`LiveHand::chi`] otherwise.
+    pub fn pon(&mut self, claimed: Tile) -> Result<(), HandError> {
+        self.claim(Meld::new(MeldKind::Pon, claimed)?, &[claimed; 2])
+    }
+
+    /// Claims the discard `claimed` for an open kong (明杠): three of the
+    /// hand's copies and the claimed one. The replacement draw follows
+    /// ([`LiveHand::draw`]).
+    ///
+    /// # Errors
+    /// As [`LiveHand::pon`], with three copies.
+    pub fn open_kong(&mut self, claimed: Tile) -> Result<(), HandError> {
+        self.claim(Meld::new(MeldKind::OpenKong, claimed)?, &[claimed; 3])
+    }
+
+    /// Declares a concealed kong (暗杠) of `tile`, held four times. The
+    /// replacement draw follows.
+    ///
+    /// # Errors
+    /// As [`LiveHand::pon`], with four copies.
+    pub fn concealed_kong(&mut self, tile: Tile) -> Result<(), HandError> {
+        self.claim(Meld::new(MeldKind::ConcealedKong, tile)?, &[tile; 4])
+    }
+
+    /// Adds the hand's copy of `tile` to its declared pon of `tile`, making
+    /// an added kong (加杠). The replacement draw follows.
+    ///
+    /// ```
+    /// use hupai::{LiveHand, Rules, Tile};
+    /// let t = |s: &str| s.parse::<Tile>().unwrap();
+    /// let rules = Rules::chinese();
+    /// let mut live = LiveHand::from_hand(&rules, &"55z [777p]".parse()?)?;
+    /// assert!(live.added_kong(t("5z")).is_err()); // no pon of 5z
+    /// live.draw(t("7p"))?;
+    /// live.added_kong(t("7p"))?;
+    /// assert_eq!(live.hand().to_string(), "55z [7777p+]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::BadMeld`] without a declared pon of `tile`,
+    /// [`HandError::NotHeld`] when the hand lacks the tile.
+    pub fn added_kong(&mut self, tile: Tile) -> Result<(), HandError> {
+        let melds = self.pos.melds;
+        let Some(at) = melds
+            .as_slice()
+            .iter()
+            .position(|m| m.kind() == MeldKind::Pon && m.tile() == tile)
+        else {
+            return Err(HandError::BadMeld {
+                meld: Meld::new(MeldKind::AddedKong, tile)?.to_string(),
+                why: "no declared pon of the tile to add to",
+            });
+        };
+        if self.held[tile.index()] == 0 {
+            return Err(HandError::NotHeld { tile });
+        }
+        let mut list = melds.as_slice().to_vec();
+        list[at] = Meld::new(MeldKind::AddedKong, tile)?;
+        self.discard(tile)?;
+        self.set_melds(&list);
+        Ok(())
+    }
+
+    /// Declares `meld` with `from_hand` taken out of the concealed part
+    /// (a claimed tile comes from outside).
+    fn claim(&mut self, meld: Meld, from_hand: &[Tile]) -> Result<(), HandError> {
+        let rules = self.rules.borrow();
+        self.meld_allowed(meld)?;
+        let mut need = [0u8; KINDS];
+        for t in from_hand {
+            need[t.index()] += 1;
+        }
+        if let Some(i) = (0..KINDS).find(|&i| self.held[i] < need[i]) {
+            return Err(HandError::NotHeld {
+                tile: Tile::from_index(i).expect("index < 34"),
+            });
+        }
+        // Copies of the claimed tile: the melds' and the hand's, plus it.
+        let mut all = self.pos.melds.counts();
+        for t in meld.tiles() {
+            all[t.index()] += 1;
+        }
+        for i in 0..KINDS {
+            let count = all[i] + self.held[i] - need[i];
+            if count > 4 {
+                return Err(HandError::TooManyCopies {
+                    tile: Tile::from_index(i).expect("index < 34"),
+                    count: count as usize,
+                });
+            }
+        }
+        // The claimed tiles count toward the rules' size: a chi or pon
+        // takes one tile from outside, a kong's fourth adds none.
+        let size = self.size() - from_hand.len() + 3;
+        if size > rules.max_tiles() {
+            return Err(HandError::TooManyTiles {
+                tiles: size,
+                max: rules.max_tiles(),
+            });
+        }
+        for &t in from_hand {
+            self.discard(t)?;
+        }
+        let mut list = self.pos.melds.as_slice().to_vec();
+        list.push(meld);
+        self.set_melds(&list);
+        Ok(())
+    }
+
+    /// Can `meld` be declared: room for one more, kinds in play, no joker
+    /// kind?
+    fn meld_allowed(&self, meld: Meld) -> Result<(), HandError> {
+        let rules = self.rules.borrow();
+        if self.pos.melds.len() >= MAX_MELDS {
+            return Err(HandError::TooManyMelds {
+                melds: MAX_MELDS + 1,
+                max: MAX_MELDS,
+            });
+        }
+        for tile in meld.tiles() {
+            if !rules.tiles.contains(tile) {
+                return Err(HandError::TileNotInRules {
+                    tile,
+                    rules: rules.name().to_string(),
+                });
+            }
+            if rules.jokers.contains(tile) {
+                return Err(HandError::JokerInMeld {
+                    meld: meld.to_string(),
+                    tile,
+                    rules: rules.name().to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Declares `meld` with nothing taken from the hand (building a hand
+    /// from one that has it).
+    fn declare(&mut self, meld: Meld) -> Result<(), HandError> {
+        self.meld_allowed(meld)?;
+        let mut list = self.pos.melds.as_slice().to_vec();
+        list.push(meld);
+        self.set_melds(&list);
+        Ok(())
+    }
+
+    /// The declared melds become `list`: the position's melds, their
+    /// suits, the kinds they use up, and the joker counts that win.
+    fn set_melds(&mut self, list: &[Meld]) {
+        let rules = self.rules.borrow();
+        let melds = Melds::of(list).expect("at most MAX_MELDS");
+        self.pos.melds = melds;
+        self.pos.meld_suits = melds.suits();
+        self.pos.melded_fours = rules.melded_fours(&self.pos);
+        self.wins = rules.win_mask(&self.pos);
     }
 
     /// One natural copy of kind `i` in (`+1`) or out (`-1`): the counts,
@@ -225,6 +475,9 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
+        if pos.has_melds() {
+            pos.melded_fours = rules.melded_fours(pos);
+        }
         self.wins = rules.win_mask(pos);
     }
 
@@ -241,6 +494,10 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// ```
     #[inline]
     pub fn is_win(&self) -> bool {
+        if self.pos.has_melds() && !self.rules.borrow().joker_fifth_copy {
+            // The melds' copies cap the jokers: judged for the jokers held.
+            return self.rules.borrow().win_mask(&self.pos) >> self.pos.jokers & 1 == 1;
+        }
         self.wins >> self.pos.jokers & 1 == 1
     }
 
@@ -259,7 +516,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     #[inline]
     pub fn waits(&self) -> TileSet {
         let rules = self.rules.borrow();
-        if rules.derived.ready_sizes >> self.pos.total().min(63) & 1 == 0 {
+        if rules.derived.ready_sizes >> self.size().min(63) & 1 == 0 {
             return TileSet::EMPTY;
         }
         rules.waits_of(&self.pos)
@@ -285,8 +542,11 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     #[inline]
     pub fn shanten(&self) -> Option<i8> {
         let rules = self.rules.borrow();
-        let total = self.pos.total();
-        if total % 3 == 0 || total as usize > rules.max_tiles() {
+        let size = self.size();
+        if size % 3 == 0 || size > rules.max_tiles() {
+            return None;
+        }
+        if self.pos.meld_suits.count_ones() > rules.derived.suit_limit {
             return None;
         }
         Some(rules.replacement(&self.pos) as i8 - 1)
