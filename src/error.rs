@@ -86,12 +86,8 @@ pub enum HandError {
     },
     /// A declared meld of a joker kind (hongzhong's red dragon): the rules
     /// play those copies as jokers, which are not declared.
-    #[error(
-        "{meld}: {tile} is a joker under the '{rules}' rules and cannot be declared in a meld"
-    )]
+    #[error("{tile} is a joker under the '{rules}' rules and cannot be declared in a meld")]
     JokerInMeld {
-        /// The meld, in notation.
-        meld: String,
         /// The joker kind.
         tile: Tile,
         /// The rules' name.

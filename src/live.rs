@@ -187,6 +187,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             self.pos.jokers += 1;
             self.pos.kind_jokers += 1;
             self.pos.joker_fours ^= ((self.held[i] == 4) as u64) << i;
+            self.jokers_changed();
         } else {
             self.change(i, 1);
         }
@@ -202,6 +203,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         self.check_room()?;
         self.pos.jokers += 1;
         self.plain_jokers += 1;
+        self.jokers_changed();
         Ok(())
     }
 
@@ -220,6 +222,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             self.pos.jokers -= 1;
             self.pos.kind_jokers -= 1;
             self.pos.joker_fours &= !(1 << i);
+            self.jokers_changed();
         } else {
             self.change(i, -1);
         }
@@ -237,7 +240,19 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         }
         self.pos.jokers -= 1;
         self.plain_jokers -= 1;
+        self.jokers_changed();
         Ok(())
+    }
+
+    /// After a joker more or less: with declared melds under
+    /// `joker_fifth_copy = false` the joker counts that win are judged for
+    /// the jokers held only (the melds' copies cap what they stand for),
+    /// so they are judged again.
+    #[inline(always)]
+    fn jokers_changed(&mut self) {
+        if self.pos.has_melds() {
+            self.wins = self.rules.borrow().win_mask(&self.pos);
+        }
     }
 
     fn check_room(&self) -> Result<(), HandError> {
@@ -428,7 +443,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             }
             if rules.jokers.contains(tile) {
                 return Err(HandError::JokerInMeld {
-                    meld: meld.to_string(),
                     tile,
                     rules: rules.name().to_string(),
                 });
@@ -454,7 +468,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let melds = Melds::of(list).expect("at most MAX_MELDS");
         self.pos.melds = melds;
         self.pos.meld_suits = melds.suits();
-        self.pos.melded_fours = rules.melded_fours(&self.pos);
         self.wins = rules.win_mask(&self.pos);
     }
 
@@ -475,9 +488,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
-        if pos.has_melds() {
-            pos.melded_fours = rules.melded_fours(pos);
-        }
         self.wins = rules.win_mask(pos);
     }
 
@@ -494,10 +504,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// ```
     #[inline]
     pub fn is_win(&self) -> bool {
-        if self.pos.has_melds() && !self.rules.borrow().joker_fifth_copy {
-            // The melds' copies cap the jokers: judged for the jokers held.
-            return self.rules.borrow().win_mask(&self.pos) >> self.pos.jokers & 1 == 1;
-        }
         self.wins >> self.pos.jokers & 1 == 1
     }
 

@@ -277,7 +277,7 @@ impl fmt::Debug for Melds {
 
 /// What an unused slot of [`Melds`] holds.
 const FILLER: Meld = Meld {
-    kind: MeldKind::Pon,
+    kind: MeldKind::Chi,
     tile: Tile::nth(0),
 };
 

@@ -37,10 +37,6 @@ pub(crate) struct Position {
     pub kind_jokers: u8,
     /// The numbered suits (bit 0 m, 1 p, 2 s) of the declared melds.
     pub meld_suits: u8,
-    /// The kinds that are no wait because their four copies are in the
-    /// concealed part and the declared melds (bit `i` for index `i`; none
-    /// under `four_with_melds_is_wait`).
-    pub melded_fours: u64,
     /// The declared melds: fixed groups of the standard form, beside the
     /// concealed part that `words` and `jokers` hold.
     pub melds: Melds,
@@ -204,7 +200,6 @@ impl Rules {
             jokers,
             kind_jokers,
             meld_suits: 0,
-            melded_fours: 0,
             melds: Melds::default(),
         }
     }
@@ -254,7 +249,6 @@ impl Rules {
                 }
                 if self.jokers.contains(tile) {
                     return Err(HandError::JokerInMeld {
-                        meld: meld.to_string(),
                         tile,
                         rules: self.name.to_string(),
                     });
@@ -290,7 +284,6 @@ impl Rules {
         let mut pos = self.accept_as::<NEEDS>(counts, jokers, sizes >> (3 * melds.len()))?;
         pos.melds = *melds;
         pos.meld_suits = melds.suits();
-        pos.melded_fours = self.melded_fours(&pos);
         Some(pos)
     }
 
@@ -308,7 +301,6 @@ impl Rules {
         );
         more.melds = pos.melds;
         more.meld_suits = pos.meld_suits;
-        more.melded_fours = self.melded_fours(&more);
         more
     }
 

@@ -138,7 +138,7 @@ impl Rules {
         } else {
             pos.joker_fours
         };
-        waits &= self.derived.drawable & open_bits & !fours & !pos.melded_fours;
+        waits &= self.derived.drawable & open_bits & !fours;
         if !self.jokers.is_empty() {
             waits |= self.joker_kind_waits(pos) & !fours;
         }
@@ -173,7 +173,8 @@ impl Rules {
                 waits |= (wins as u64) << i;
             }
         }
-        waits
+        // Kinds whose four copies are in the hand and its melds.
+        waits & !self.melded_fours(pos)
     }
 
     /// The waits of the knitted forms; apart from the common path.
