@@ -1,11 +1,17 @@
 //! Seeded random hands for tests and benches: uniformly drawn, built to win,
-//! and built to win then spoiled, with any number of jokers.
+//! and built to win then spoiled, with any number of jokers; and hands with
+//! declared melds for `meld_oracle` (`melded_hand`, `winning_tile`,
+//! `bad_meld`).
 #![allow(dead_code)]
 
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::oracle::HONOR_SETS;
+use super::meld_oracle::{
+    check_melds, effective_size, hand_notation, melded_copies, read_meld, read_melds, Bracket,
+    MeldFault, MeldKind, OMeld, RawMeld,
+};
+use super::oracle::{Spec, HONOR_SETS};
 
 /// Tile kinds.
 pub const KINDS: usize = 34;
@@ -461,4 +467,600 @@ pub fn knitted_mixed<R: Rng>(rng: &mut R, max_jokers: usize, ready: bool) -> Raw
         raw.counts[*held.choose(rng).unwrap()] -= 1;
     }
     jokerize(rng, raw, jokers)
+}
+
+// ---------------------------------------------------------------------------
+// Hands with declared melds (issue 14), for `meld_oracle`.
+// ---------------------------------------------------------------------------
+
+/// What a melded hand is generated for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Effective size 3N+2: wins (declared melds of a built win), jokers,
+    /// and near misses (a concealed tile moved to another kind).
+    Win,
+    /// Effective size 3N+1: a built win less one concealed tile (ready),
+    /// sometimes spoiled, sometimes waiting on a kind whose four copies
+    /// are in the hand and its melds.
+    Wait,
+    /// Either size: the above, and concealed parts drawn at random beside
+    /// the melds of a built win.
+    Any,
+}
+
+/// A hand with declared melds: the concealed part (counts per kind, joker
+/// kinds included), its explicit jokers and the melds in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Melded {
+    pub concealed: [u8; KINDS],
+    pub jokers: u32,
+    pub melds: Vec<OMeld>,
+}
+
+impl Melded {
+    /// The hand notation (`meld_oracle::hand_notation`).
+    pub fn notation(&self) -> String {
+        hand_notation(&self.concealed, self.jokers, &self.melds)
+    }
+
+    /// The effective size (a meld counts 3).
+    pub fn size(&self) -> u32 {
+        effective_size(&self.concealed, self.jokers, &self.melds)
+    }
+
+    fn concealed_tiles(&self) -> u32 {
+        self.concealed.iter().map(|&c| c as u32).sum::<u32>() + self.jokers
+    }
+
+    fn held(&self) -> Vec<usize> {
+        (0..KINDS).filter(|&k| self.concealed[k] > 0).collect()
+    }
+}
+
+/// A group of a built win.
+#[derive(Clone, Copy, Debug)]
+enum Built {
+    Run(usize),
+    Triplet(usize),
+    Honours([usize; 3]),
+}
+
+impl Built {
+    fn tiles(self) -> Vec<usize> {
+        match self {
+            Built::Run(lo) => vec![lo, lo + 1, lo + 2],
+            Built::Triplet(k) => vec![k; 3],
+            Built::Honours(set) => set.to_vec(),
+        }
+    }
+}
+
+/// The kinds a built hand draws from under `spec`: in play, not a joker
+/// kind, and (under `max_suits`, most of the time) within that many
+/// numbered suits chosen at random.
+fn kinds_for<R: Rng>(rng: &mut R, spec: &Spec) -> [bool; KINDS] {
+    let mut suits = [true; 3];
+    if let Some(m) = spec.max_suits.filter(|&m| m < 3) {
+        if rng.gen_bool(0.8) {
+            let mut order = [0usize, 1, 2];
+            order.shuffle(rng);
+            for &s in &order[m as usize..] {
+                suits[s] = false;
+            }
+        }
+    }
+    std::array::from_fn(|k| {
+        spec.tiles[k] && !spec.joker_kinds.contains(&k) && (k >= 27 || suits[k / 9])
+    })
+}
+
+/// Declares `declare` of the built groups (runs and triplets only) as melds,
+/// in a random order: a run a chi, a triplet a pon or, when no other copy
+/// of its kind is in the hand, sometimes a kong (the fourth copy joins it).
+/// The declared tiles leave `counts`.
+fn declare_groups<R: Rng>(
+    rng: &mut R,
+    counts: &mut [u8; KINDS],
+    groups: &[Built],
+    declare: usize,
+) -> Vec<OMeld> {
+    let mut order: Vec<usize> = (0..groups.len())
+        .filter(|&i| !matches!(groups[i], Built::Honours(_)))
+        .collect();
+    order.shuffle(rng);
+    let total = *counts;
+    let mut melds = Vec::new();
+    for &i in order.iter().take(declare) {
+        let meld = match groups[i] {
+            Built::Run(lo) => OMeld {
+                kind: MeldKind::Chi,
+                first: lo,
+            },
+            Built::Triplet(k) => {
+                let kind = if total[k] == 3 && rng.gen_bool(0.4) {
+                    [
+                        MeldKind::OpenKong,
+                        MeldKind::AddedKong,
+                        MeldKind::ConcealedKong,
+                    ][rng.gen_range(0..3)]
+                } else {
+                    MeldKind::Pon
+                };
+                OMeld { kind, first: k }
+            }
+            Built::Honours(_) => unreachable!(),
+        };
+        for t in groups[i].tiles() {
+            counts[t] -= 1;
+        }
+        melds.push(meld);
+    }
+    melds
+}
+
+/// A standard-form win under `spec` of `groups` melds and a pair, natural
+/// tiles only, of which `declare` melds (at most; honour sequences are
+/// never declared) are declared.
+pub fn melded_win<R: Rng>(rng: &mut R, spec: &Spec, groups: usize, declare: usize) -> Melded {
+    loop {
+        let kinds = kinds_for(rng, spec);
+        let all: Vec<usize> = (0..KINDS).filter(|&k| kinds[k]).collect();
+        let pairs: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&k| match spec.pair_ranks {
+                None => true,
+                Some(mask) => k < 27 && mask >> (k % 9) & 1 == 1,
+            })
+            .collect();
+        let starts: Vec<usize> = (0..27)
+            .filter(|&k| k % 9 < 7 && (k..k + 3).all(|t| kinds[t]))
+            .collect();
+        let honour_sets: Vec<[usize; 3]> = HONOR_SETS
+            .iter()
+            .copied()
+            .filter(|s| s.iter().all(|&t| kinds[t]))
+            .collect();
+        if all.is_empty() || pairs.is_empty() {
+            continue;
+        }
+        let mut counts = [0u8; KINDS];
+        counts[*pairs.choose(rng).unwrap()] += 2;
+        let mut built = Vec::new();
+        for _ in 0..groups {
+            let g = match rng.gen_range(0..10) {
+                0..=4 if !starts.is_empty() => Built::Run(*starts.choose(rng).unwrap()),
+                5 if spec.honor_seq && !honour_sets.is_empty() => {
+                    Built::Honours(*honour_sets.choose(rng).unwrap())
+                }
+                _ => Built::Triplet(*all.choose(rng).unwrap()),
+            };
+            for t in g.tiles() {
+                counts[t] += 1;
+            }
+            built.push(g);
+        }
+        if counts.iter().any(|&c| c > 4) {
+            continue;
+        }
+        let melds = declare_groups(rng, &mut counts, &built, declare);
+        return Melded {
+            concealed: counts,
+            jokers: 0,
+            melds,
+        };
+    }
+}
+
+/// A knitted straight (组合龙) of 14 effective tiles, its meld declared
+/// when `declare` (a chi or pon, sometimes a kong).
+pub fn knitted_melded_win<R: Rng>(rng: &mut R, spec: &Spec, declare: bool) -> Melded {
+    loop {
+        let mut counts = [0u8; KINDS];
+        for k in knitted_kinds(rng) {
+            counts[k] += 1;
+        }
+        let in_play: Vec<usize> = (0..KINDS)
+            .filter(|&k| spec.tiles[k] && !spec.joker_kinds.contains(&k))
+            .collect();
+        let g = if rng.gen_bool(0.5) {
+            Built::Run((rng.gen_range(0..3) * 9) + rng.gen_range(0..7))
+        } else {
+            Built::Triplet(*in_play.choose(rng).unwrap())
+        };
+        for t in g.tiles() {
+            counts[t] += 1;
+        }
+        counts[*in_play.choose(rng).unwrap()] += 2;
+        if counts.iter().any(|&c| c > 4) {
+            continue;
+        }
+        let melds = declare_groups(rng, &mut counts, &[g], declare as usize);
+        return Melded {
+            concealed: counts,
+            jokers: 0,
+            melds,
+        };
+    }
+}
+
+/// Moves one concealed natural tile to another kind in play (keeping at
+/// most four copies across hand and melds).
+fn spoil_concealed<R: Rng>(rng: &mut R, spec: &Spec, h: &mut Melded) {
+    let held = h.held();
+    let Some(&from) = held.choose(rng) else {
+        return;
+    };
+    let fixed = melded_copies(&h.melds);
+    let to: Vec<usize> = (0..KINDS)
+        .filter(|&t| t != from && spec.tiles[t] && h.concealed[t] + fixed[t] < 4)
+        .collect();
+    if let Some(&to) = to.choose(rng) {
+        h.concealed[from] -= 1;
+        h.concealed[to] += 1;
+    }
+}
+
+/// Takes one concealed tile out (a natural one when there is one) and
+/// returns its kind.
+fn take_one<R: Rng>(rng: &mut R, h: &mut Melded) -> Option<usize> {
+    let held = h.held();
+    match held.choose(rng) {
+        Some(&k) => {
+            h.concealed[k] -= 1;
+            Some(k)
+        }
+        None => {
+            h.jokers -= 1;
+            None
+        }
+    }
+}
+
+/// Turns `k` concealed natural tiles into jokers: explicit ones, or under
+/// rules with joker kinds sometimes a copy of one.
+fn jokerize_melded<R: Rng>(rng: &mut R, spec: &Spec, h: &mut Melded, k: usize) {
+    for _ in 0..k {
+        let held: Vec<usize> = h
+            .held()
+            .into_iter()
+            .filter(|t| !spec.joker_kinds.contains(t))
+            .collect();
+        let Some(&from) = held.choose(rng) else {
+            return;
+        };
+        h.concealed[from] -= 1;
+        let kind = spec.joker_kinds.choose(rng).copied();
+        match kind {
+            Some(j) if h.concealed[j] < 4 && rng.gen_bool(0.5) => h.concealed[j] += 1,
+            _ => h.jokers += 1,
+        }
+    }
+}
+
+/// A hand with declared melds under `spec` for `purpose`, with up to
+/// `max_jokers` jokers (mostly 0–2): 0–4 melds (0–5 under `max_tiles` 17),
+/// built from wins (standard, and the knitted straight under rules that
+/// have it) so that most hands win or are ready, and the rest near misses.
+/// Always valid (point 1) and of a size the operation takes.
+pub fn melded_hand<R: Rng>(
+    rng: &mut R,
+    spec: &Spec,
+    purpose: Purpose,
+    max_jokers: usize,
+) -> Melded {
+    loop {
+        let max_groups = ((spec.max_tiles - 2) / 3) as usize;
+        let groups = if rng.gen_bool(0.75) {
+            max_groups
+        } else {
+            rng.gen_range(1..=max_groups)
+        };
+        let declare = if rng.gen_bool(0.15) {
+            0
+        } else {
+            rng.gen_range(1..=groups)
+        };
+        let mut h = if spec.knitted && groups == 4 && spec.max_tiles >= 14 && rng.gen_bool(0.2) {
+            let declare = rng.gen_bool(0.6);
+            knitted_melded_win(rng, spec, declare)
+        } else {
+            melded_win(rng, spec, groups, declare)
+        };
+        let wait_shape = |rng: &mut R, h: &mut Melded| {
+            if rng.gen_bool(0.2) {
+                spoil_concealed(rng, spec, h);
+            }
+            let out = take_one(rng, h);
+            // Sometimes a declared meld becomes the taken kind's pon (or
+            // kong): the wait may then be on a copy the melds hold.
+            if let Some(x) = out {
+                let others = melded_copies(&h.melds);
+                if !h.melds.is_empty() && rng.gen_bool(0.2) {
+                    let i = rng.gen_range(0..h.melds.len());
+                    let mine = h.melds[i].tiles().iter().filter(|&&t| t == x).count() as u8;
+                    let elsewhere = others[x] - mine;
+                    let kind = if h.concealed[x] == 0 && rng.gen_bool(0.3) {
+                        MeldKind::ConcealedKong
+                    } else {
+                        MeldKind::Pon
+                    };
+                    let copies = if kind == MeldKind::Pon { 3 } else { 4 };
+                    if elsewhere == 0 && h.concealed[x] + copies <= 4 {
+                        h.melds[i] = OMeld { kind, first: x };
+                    }
+                }
+            }
+        };
+        match purpose {
+            Purpose::Win => {
+                if rng.gen_bool(0.3) {
+                    spoil_concealed(rng, spec, &mut h);
+                }
+            }
+            Purpose::Wait => wait_shape(rng, &mut h),
+            Purpose::Any => match rng.gen_range(0..10) {
+                0..=2 => {
+                    if rng.gen_bool(0.5) {
+                        spoil_concealed(rng, spec, &mut h);
+                    }
+                }
+                3..=5 => wait_shape(rng, &mut h),
+                6 | 7 => {
+                    // A random concealed part of the same size, or one less.
+                    let size = h.concealed_tiles() as usize - rng.gen_range(0..2);
+                    let fixed = melded_copies(&h.melds);
+                    let kinds: Vec<usize> = (0..KINDS).filter(|&k| spec.tiles[k]).collect();
+                    let mut c = [0u8; KINDS];
+                    let mut n = 0;
+                    while n < size {
+                        let k = *kinds.choose(rng).unwrap();
+                        if c[k] + fixed[k] < 4 {
+                            c[k] += 1;
+                            n += 1;
+                        }
+                    }
+                    h.concealed = c;
+                }
+                _ => {
+                    spoil_concealed(rng, spec, &mut h);
+                    spoil_concealed(rng, spec, &mut h);
+                    if rng.gen_bool(0.5) {
+                        take_one(rng, &mut h);
+                    }
+                }
+            },
+        }
+        let naturals = h.concealed.iter().map(|&c| c as usize).sum::<usize>();
+        let jokers = match rng.gen_range(0..10) {
+            0..=3 => 0,
+            4..=7 => rng.gen_range(0..=max_jokers.min(2)),
+            _ => rng.gen_range(0..=max_jokers),
+        }
+        .min(naturals);
+        jokerize_melded(rng, spec, &mut h, jokers);
+        let size = h.size();
+        let size_ok = match purpose {
+            Purpose::Win => size % 3 == 2 && size <= spec.max_tiles,
+            Purpose::Wait => size % 3 == 1 && size < spec.max_tiles,
+            Purpose::Any => size % 3 != 0 && size <= spec.max_tiles,
+        };
+        if size_ok && check_melds(spec, &h.concealed, &h.melds).is_ok() {
+            return h;
+        }
+    }
+}
+
+/// A winning tile for a hand's concealed part: one of its natural kinds
+/// (a joker kind's copy included), or a joker (`None`) about a quarter of
+/// the time when it holds explicit jokers.
+pub fn winning_tile<R: Rng>(rng: &mut R, h: &Melded) -> Option<usize> {
+    let held = h.held();
+    if held.is_empty() || (h.jokers > 0 && rng.gen_bool(0.25)) {
+        None
+    } else {
+        Some(*held.choose(rng).unwrap())
+    }
+}
+
+/// A hand holding one meld that cannot exist, and the fault the oracle
+/// (`meld_oracle::read_melds`) names for it: the other melds valid, and no
+/// fifth copy across hand and melds unless that is the fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadMeld {
+    pub concealed: [u8; KINDS],
+    pub jokers: u32,
+    pub melds: Vec<RawMeld>,
+    pub fault: MeldFault,
+}
+
+impl BadMeld {
+    /// The hand as text, the bad meld in its place.
+    pub fn notation(&self) -> String {
+        let mut s = Raw {
+            counts: self.concealed,
+            jokers: self.jokers as u8,
+        }
+        .notation();
+        for m in &self.melds {
+            s.push(' ');
+            s.push_str(&m.notation());
+        }
+        s
+    }
+}
+
+/// A hand of a valid size with one bad meld under `spec` (see [`BadMeld`]):
+/// a chi that is no sequence (`[135m]`, `[123z]`, `[12m3p]`), a kong of
+/// tiles not all identical, a meld of the wrong size (`[12m]`, `(111m)`),
+/// a kind out of play, a joker in a meld (`[11m*]`, a joker kind's pon),
+/// or a meld making a fifth copy. Three tiles with a repeat but not
+/// identical (`[112m]`, a bad chi or a bad pon?) are never produced.
+pub fn bad_meld<R: Rng>(rng: &mut R, spec: &Spec) -> BadMeld {
+    let usable: Vec<usize> = (0..KINDS)
+        .filter(|&k| spec.tiles[k] && !spec.joker_kinds.contains(&k))
+        .collect();
+    let out_of_play: Vec<usize> = (0..KINDS).filter(|&k| !spec.tiles[k]).collect();
+    loop {
+        let base = melded_hand(rng, spec, Purpose::Win, 1);
+        if base.melds.is_empty() {
+            continue;
+        }
+        let i = rng.gen_range(0..base.melds.len());
+        let mut melds: Vec<RawMeld> = base.melds.iter().map(RawMeld::of).collect();
+        let open = |tiles: Vec<usize>| RawMeld {
+            bracket: Bracket::Open,
+            tiles: tiles.into_iter().map(Some).collect(),
+        };
+        let pick = |rng: &mut R| *usable.choose(rng).unwrap();
+        let (bad, fault) = match rng.gen_range(0..6) {
+            0 => {
+                // Three different tiles that are not a run.
+                let tiles: Vec<usize> = match rng.gen_range(0..3) {
+                    0 => {
+                        let suit = rng.gen_range(0..3) * 9;
+                        let mut r: Vec<usize> = (0..9).collect();
+                        r.shuffle(rng);
+                        r[..3].iter().map(|&x| suit + x).collect()
+                    }
+                    1 => {
+                        let mut r: Vec<usize> = (27..34).collect();
+                        r.shuffle(rng);
+                        r[..3].to_vec()
+                    }
+                    _ => vec![pick(rng), pick(rng), pick(rng)],
+                };
+                let mut s = tiles.clone();
+                s.sort();
+                s.dedup();
+                let run = s.len() == 3 && s[0] < 27 && s[0] % 9 <= 6 && s[2] == s[0] + 2;
+                if s.len() < 3 || run || !tiles.iter().all(|t| usable.contains(t)) {
+                    continue;
+                }
+                (open(tiles), MeldFault::NotASequence)
+            }
+            1 => {
+                // Four tiles of a kong, not all one kind.
+                let k = pick(rng);
+                let other = pick(rng);
+                let mut tiles = vec![k, k, k, other];
+                if rng.gen_bool(0.3) {
+                    tiles = vec![pick(rng), pick(rng), pick(rng), pick(rng)];
+                }
+                tiles.shuffle(rng);
+                if tiles.iter().all(|&t| t == tiles[0]) {
+                    continue;
+                }
+                let bracket =
+                    [Bracket::Open, Bracket::Added, Bracket::Concealed][rng.gen_range(0..3)];
+                let tiles = tiles.into_iter().map(Some).collect();
+                (RawMeld { bracket, tiles }, MeldFault::NotIdentical)
+            }
+            2 => {
+                let k = pick(rng);
+                let raw = match rng.gen_range(0..4) {
+                    0 => open(vec![k, k]),
+                    1 => open(vec![k]),
+                    2 => open(vec![pick(rng), pick(rng), pick(rng), pick(rng), pick(rng)]),
+                    _ => RawMeld {
+                        bracket: [Bracket::Added, Bracket::Concealed][rng.gen_range(0..2)],
+                        tiles: vec![Some(k); 3],
+                    },
+                };
+                (raw, MeldFault::WrongSize)
+            }
+            3 if !out_of_play.is_empty() => {
+                let k = *out_of_play.choose(rng).unwrap();
+                let raw = if k < 27 && rng.gen_bool(0.5) {
+                    // A run through k (its other kinds may be in play).
+                    let lo = k - (k % 9).min(rng.gen_range(0..3));
+                    let lo = lo.min(k / 9 * 9 + 6);
+                    open((lo..lo + 3).collect())
+                } else {
+                    open(vec![k; 3])
+                };
+                let first = raw
+                    .tiles
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .find(|&t| !spec.tiles[t]);
+                (raw, MeldFault::OutOfPlay(first.unwrap()))
+            }
+            4 => {
+                if !spec.joker_kinds.is_empty() && rng.gen_bool(0.5) {
+                    let j = *spec.joker_kinds.choose(rng).unwrap();
+                    (open(vec![j; 3]), MeldFault::Joker(Some(j)))
+                } else {
+                    let k = pick(rng);
+                    let mut raw = if k < 27 && k % 9 <= 6 && rng.gen_bool(0.5) {
+                        open(vec![k, k + 1, k + 2])
+                    } else {
+                        open(vec![k; 3])
+                    };
+                    let at = rng.gen_range(0..3);
+                    raw.tiles[at] = None;
+                    (raw, MeldFault::Joker(None))
+                }
+            }
+            _ => {
+                // A valid meld of a kind held often enough elsewhere (in
+                // the concealed part or the other melds) to make five.
+                let rest: Vec<OMeld> = base
+                    .melds
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, m)| *m)
+                    .collect();
+                let others = melded_copies(&rest);
+                let held = |k: usize| base.concealed[k] + others[k];
+                let over: Vec<usize> = usable.iter().copied().filter(|&k| held(k) >= 1).collect();
+                let Some(&k) = over.choose(rng) else {
+                    continue;
+                };
+                let kind = if held(k) >= 2 && rng.gen_bool(0.6) {
+                    MeldKind::Pon
+                } else {
+                    [
+                        MeldKind::OpenKong,
+                        MeldKind::AddedKong,
+                        MeldKind::ConcealedKong,
+                    ][rng.gen_range(0..3)]
+                };
+                (
+                    RawMeld::of(&OMeld { kind, first: k }),
+                    MeldFault::FifthCopy(k),
+                )
+            }
+        };
+        melds[i] = bad;
+        let case = BadMeld {
+            concealed: base.concealed,
+            jokers: base.jokers,
+            melds,
+            fault,
+        };
+        // Exactly this fault: every other meld reads, and no kind but the
+        // fifth copy's goes above four.
+        let others_ok = case
+            .melds
+            .iter()
+            .enumerate()
+            .all(|(j, m)| j == i || read_meld(spec, m).is_ok());
+        let mut copies = case.concealed;
+        for m in &case.melds {
+            for t in m.tiles.iter().flatten() {
+                copies[*t] += 1;
+            }
+        }
+        let over: Vec<usize> = (0..KINDS).filter(|&k| copies[k] > 4).collect();
+        let copies_ok = match fault {
+            MeldFault::FifthCopy(k) => over == [k],
+            _ => over.is_empty(),
+        };
+        if others_ok && copies_ok && read_melds(spec, &case.concealed, &case.melds) == Err(fault) {
+            return case;
+        }
+    }
 }

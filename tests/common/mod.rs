@@ -1,5 +1,6 @@
 //! Shared by the integration tests and the benches.
 pub mod gen;
+pub mod meld_oracle;
 pub mod oracle;
 pub mod shanten_oracle;
 

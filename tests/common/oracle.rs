@@ -359,13 +359,13 @@ pub fn waits(preset: &str, counts: &[u8; KINDS], jokers: u32) -> Vec<usize> {
         .collect()
 }
 
-fn suit_letter(t: usize) -> char {
+pub fn suit_letter(t: usize) -> char {
     ['m', 'p', 's', 'z'][t / 9]
 }
 
 /// A group as text: natural ranks with `*` for jokers, the suit, then (if
 /// any joker) `:` and the resolved ranks. `slots` are (tile, is_joker).
-fn group_text(slots: &[(usize, bool)]) -> String {
+pub fn group_text(slots: &[(usize, bool)]) -> String {
     let letter = suit_letter(slots[0].0);
     let mut s: String = slots
         .iter()
@@ -859,6 +859,12 @@ pub struct Spec {
     pub honors_knitted: bool,
     /// Its greater form (七星不靠): all seven honours among them.
     pub greater_honors_knitted: bool,
+    /// With declared melds: may a kind whose four copies are all in the
+    /// concealed part and the melds (at least one in a meld) still be
+    /// waited on? False (the default, WRC and M.League: melded copies
+    /// count); true under Tenhou and Mahjong Soul, which leave them out.
+    /// Read only by `meld_oracle`.
+    pub four_with_melds_is_wait: bool,
 }
 
 impl Spec {
@@ -887,6 +893,7 @@ impl Spec {
             knitted: false,
             honors_knitted: false,
             greater_honors_knitted: false,
+            four_with_melds_is_wait: false,
         };
         match name {
             "basic" => Spec {
@@ -1358,7 +1365,7 @@ fn all_melds(honor_seq: bool) -> Vec<[usize; 3]> {
 
 /// May the pair of a knitted straight be kind `k` under `spec` (as the
 /// standard form's pair: in play, on an allowed rank)?
-fn knitted_pair_ok(spec: &Spec, k: usize) -> bool {
+pub fn knitted_pair_ok(spec: &Spec, k: usize) -> bool {
     spec.tiles[k]
         && match spec.pair_ranks {
             None => true,
@@ -1385,7 +1392,7 @@ fn fits_exactly(spec: &Spec, want: &[u8; KINDS], nat: &[u8; KINDS], jokers: u32)
 
 /// The numbered suits the knitted forms need: all three, within the
 /// rules' suit limit (a knitted hand always spans the three suits).
-fn knitted_suits_ok(spec: &Spec) -> bool {
+pub fn knitted_suits_ok(spec: &Spec) -> bool {
     (0..3).all(|s| spec.tiles[s * 9]) && spec.max_suits.is_none_or(|m| m >= 3)
 }
 
@@ -1517,7 +1524,7 @@ pub fn knitted_forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bo
 /// A group of tiles of several suits as text: the tiles in index order,
 /// each suit's ranks (`*` for a joker) then its letter, and when a joker
 /// is there, `:` and the same with every rank.
-fn multi_suit_text(slots: &[(usize, bool)]) -> String {
+pub fn multi_suit_text(slots: &[(usize, bool)]) -> String {
     let mut slots = slots.to_vec();
     slots.sort();
     let write = |resolved: bool| {

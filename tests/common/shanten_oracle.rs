@@ -60,11 +60,56 @@ const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 /// exists (or the size is not 3k+1 / 3k+2 up to `max_tiles`). Shanten is
 /// this minus one.
 pub fn replacement_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Option<u32> {
+    replacement_declared(spec, counts, jokers, &Declared::none())
+}
+
+/// What a hand's declared melds fix for the targets of its concealed part
+/// (see `meld_oracle`): how many there are (each one group of the form,
+/// a kong included), the copies of each kind they hold (4 for a kong) and
+/// the numbered suits they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub melds: u32,
+    pub copies: [u8; KINDS],
+    pub suits: [bool; 3],
+}
+
+impl Declared {
+    /// No declared meld: [`replacement_declared`] is [`replacement_spec`].
+    pub fn none() -> Declared {
+        Declared {
+            melds: 0,
+            copies: [0; KINDS],
+            suits: [false; 3],
+        }
+    }
+}
+
+/// [`replacement_spec`] of a concealed part beside declared melds: the
+/// targets are the concealed part's own, of P = 3k+2 tiles where k plus
+/// the declared melds is the hand's number of melds (the effective size,
+/// concealed tiles plus 3 per declared meld, is 3N+1 or 3N+2 up to
+/// `max_tiles`). The standard form takes k melds and a pair; seven pairs,
+/// thirteen orphans and honours-and-knitted only with no declared meld;
+/// the knitted straight with none (P = 14) or with its one meld declared
+/// (P = 11: the nine knitted tiles and a pair). The melded copies count
+/// against the natural draws (room = 4 − held − melded) and, with `cap`,
+/// in the target's copies; a target's suits must include the declared
+/// ones (`max_suits`). With [`Declared::none`] every step is the
+/// meld-free one above.
+pub fn replacement_declared(
+    spec: &Spec,
+    counts: &[u8; KINDS],
+    jokers: u32,
+    declared: &Declared,
+) -> Option<u32> {
     let size: u32 = counts.iter().map(|&c| c as u32).sum::<u32>() + jokers;
-    if size % 3 == 0 || size > spec.max_tiles {
+    let effective = size + 3 * declared.melds;
+    if effective % 3 == 0 || effective > spec.max_tiles {
         return None;
     }
     let p = if size % 3 == 1 { size + 1 } else { size };
+    let concealed_only = declared.melds == 0;
     let mut held_jokers = jokers;
     let mut drawable_jokers = 0u32;
     for &k in &spec.joker_kinds {
@@ -74,6 +119,9 @@ pub fn replacement_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Optio
     let budget = held_jokers + drawable_jokers;
     let mut best: Option<u32> = None;
     for suits in suit_sets(spec.max_suits) {
+        if (0..3).any(|s| declared.suits[s] && !suits[s]) {
+            continue;
+        }
         // Natural kinds under this choice of suits: in play, not a joker
         // kind, and (numbered) in one of the chosen suits.
         let mut natural = [false; KINDS];
@@ -85,36 +133,43 @@ pub fn replacement_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> Optio
         for x in 0..KINDS {
             if natural[x] {
                 have[x] = counts[x];
-                room[x] = 4u8.saturating_sub(counts[x]);
+                room[x] = 4u8.saturating_sub(counts[x] + declared.copies[x]);
             }
         }
+        let fixed = &declared.copies;
+        let knitted_melds = match (declared.melds, p) {
+            (0, 14) => Some(1),
+            (1, 11) => Some(0),
+            _ => None,
+        };
         let kept = [
             if spec.forms[0] {
-                standard_kept(spec, &have, &room, p, budget)
+                standard_kept(spec, &have, &room, fixed, p, budget)
             } else {
                 None
             },
-            if spec.forms[1] && p == 14 {
+            if spec.forms[1] && p == 14 && concealed_only {
                 pairs_kept(spec, &have, &room, budget)
             } else {
                 None
             },
-            if spec.forms[2] && p == 14 {
+            if spec.forms[2] && p == 14 && concealed_only {
                 orphans_kept(spec, &have, &room, budget)
             } else {
                 None
             },
-            if spec.knitted && p == 14 && suits == [true; 3] {
-                knitted_kept(spec, &have, &room, budget)
-            } else {
-                None
+            match knitted_melds {
+                Some(melds) if spec.knitted && suits == [true; 3] => {
+                    knitted_kept(spec, &have, &room, fixed, melds, budget)
+                }
+                _ => None,
             },
-            if spec.honors_knitted && p == 14 && suits == [true; 3] {
+            if spec.honors_knitted && p == 14 && concealed_only && suits == [true; 3] {
                 singles_kept(spec, &have, &room, budget, false)
             } else {
                 None
             },
-            if spec.greater_honors_knitted && p == 14 && suits == [true; 3] {
+            if spec.greater_honors_knitted && p == 14 && concealed_only && suits == [true; 3] {
                 singles_kept(spec, &have, &room, budget, true)
             } else {
                 None
@@ -238,24 +293,32 @@ fn knitted_assignments() -> Vec<Vec<usize>> {
 }
 
 /// The knitted straight (组合龙): the nine kinds of an assignment once
-/// each, one meld and a pair; the most natural tiles kept over targets
-/// whose forced jokers fit. The knitted positions are placed first, each
-/// keeping a hand tile when one is left (the best assignment, as in the
-/// reduction), then the meld and the pair by the standard search.
-fn knitted_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Option<u32> {
+/// each, one meld (`melds` = 1; 0 when it is declared) and a pair; the
+/// most natural tiles kept over targets whose forced jokers fit. The
+/// knitted positions are placed first, each keeping a hand tile when one
+/// is left (the best assignment, as in the reduction), then the meld and
+/// the pair by the standard search. `fixed`: the declared copies (cap).
+fn knitted_kept(
+    spec: &Spec,
+    have: &[u8; KINDS],
+    room: &[u8; KINDS],
+    fixed: &[u8; KINDS],
+    melds: u32,
+    budget: u32,
+) -> Option<u32> {
     let mut best: Option<u32> = None;
     for kinds in knitted_assignments() {
         if !kinds.iter().all(|&x| spec.tiles[x]) {
             continue;
         }
-        let mut s = Search::new(spec, have, room, budget);
+        let mut s = Search::new(spec, have, room, fixed, budget);
         if !kinds.iter().all(|&x| {
             let keep = s.left[x] > 0;
             s.add(x, keep)
         }) {
             continue;
         }
-        s.touching(1, true);
+        s.touching(melds, true);
         if let Some(k) = s.best {
             best = Some(best.map_or(k, |b| b.max(k)));
         }
@@ -341,15 +404,17 @@ fn standard_groups(spec: &Spec) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
 }
 
 /// The standard form: the most natural tiles kept over the targets of
-/// `p` tiles ((p − 2) / 3 melds and a pair) whose forced jokers fit.
+/// `p` tiles ((p − 2) / 3 melds and a pair) whose forced jokers fit;
+/// `fixed`: the declared copies (counted by the cap).
 fn standard_kept(
     spec: &Spec,
     have: &[u8; KINDS],
     room: &[u8; KINDS],
+    fixed: &[u8; KINDS],
     p: u32,
     budget: u32,
 ) -> Option<u32> {
-    let mut s = Search::new(spec, have, room, budget);
+    let mut s = Search::new(spec, have, room, fixed, budget);
     s.touching((p - 2) / 3, true);
     s.best
 }
@@ -383,7 +448,8 @@ struct Search {
     left: [u8; KINDS],
     /// Natural draws allowed per kind.
     room: [u8; KINDS],
-    /// Positions of each kind in the groups placed so far.
+    /// Copies of each kind in the groups placed so far, the declared
+    /// melds' copies included (what the cap counts).
     total: [u8; KINDS],
     /// Positions of each kind not holding a kept tile.
     not_kept: [u8; KINDS],
@@ -398,8 +464,15 @@ struct Search {
 impl Search {
     /// A search over the standard form's groups under `spec`, from the
     /// hand tiles `have` with `room` natural draws per kind and a joker
-    /// budget of `budget`, nothing placed yet.
-    fn new(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Search {
+    /// budget of `budget`, nothing placed yet beside the declared melds'
+    /// copies `fixed`.
+    fn new(
+        spec: &Spec,
+        have: &[u8; KINDS],
+        room: &[u8; KINDS],
+        fixed: &[u8; KINDS],
+        budget: u32,
+    ) -> Search {
         let (melds, pairs) = standard_groups(spec);
         Search {
             cap: spec.cap,
@@ -407,7 +480,7 @@ impl Search {
             pairs,
             left: *have,
             room: *room,
-            total: [0; KINDS],
+            total: *fixed,
             not_kept: [0; KINDS],
             kept: 0,
             forced: 0,
