@@ -600,25 +600,39 @@ pub(crate) fn declared_distance(rules: &Rules, pos: &Position) -> u8 {
 }
 
 /// The splits of a knitted straight with its meld declared (the caller
-/// adds the meld): the knitted group and the pair, jokers resolved, the
-/// natural copy of a knitted kind in the knitted group.
+/// adds the meld): the knitted group and the pair, jokers resolved. When
+/// the pair's kind is also a knitted kind, its natural copies may sit in
+/// either group: each way is a split of its own.
 pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     if pos.natural + pos.jokers as u32 != 11 {
         return;
     }
     let counts = pos.counts();
     for (kinds, pair, _) in declared_fits(rules, pos) {
-        let knit_held = (0..KINDS)
-            .filter(|&t| kinds >> t & 1 == 1 && counts[t] > 0)
+        let knitted_pair = kinds >> pair & 1 == 1;
+        let others = (0..KINDS)
+            .filter(|&t| t != pair && kinds >> t & 1 == 1 && counts[t] > 0)
             .fold(0u64, |m, t| m | 1 << t);
-        let pair_naturals = (counts[pair] - (knit_held >> pair & 1) as u8) as usize;
-        let tile = crate::tile::Tile::from_index(pair).expect("a tile");
-        out.push(Split::new(
-            Form::KnittedStraight,
-            vec![
-                Group::knitted(GroupKind::Knitted, kinds, kinds & !knit_held),
-                Group::same(GroupKind::Pair, tile, pair_naturals),
-            ],
-        ));
+        for in_knit in 0..=(knitted_pair as u8).min(counts[pair]) {
+            let in_pair = counts[pair] - in_knit;
+            if in_pair > 2 {
+                continue;
+            }
+            let knit_held = others | (in_knit as u64) << pair;
+            let tile = crate::tile::Tile::from_index(pair).expect("a tile");
+            // A pair of jokers only stays unresolved (`**`): the caller
+            // keeps one split of each.
+            let pair_group = match in_pair {
+                0 => Group::unresolved(GroupKind::Pair),
+                n => Group::same(GroupKind::Pair, tile, n as usize),
+            };
+            out.push(Split::new(
+                Form::KnittedStraight,
+                vec![
+                    Group::knitted(GroupKind::Knitted, kinds, kinds & !knit_held),
+                    pair_group,
+                ],
+            ));
+        }
     }
 }

@@ -739,13 +739,13 @@ pub(crate) fn capped_win_mask(rules: &Rules, pos: &Position) -> u32 {
 
 /// The copies of each kind of suit `s` a target may take before jokers
 /// must stand for the rest: 4, less the copies in the declared melds
-/// (`melded`), and never fewer than the hand holds (`counts`: a wait on a
-/// kind whose copies are all out, which `four_with_melds_is_wait` allows).
-fn copy_limits(melded: &[u8; KINDS], counts: &[u8; KINDS], s: usize) -> [u8; 9] {
+/// (`melded`). A wait on a kind whose copies are all out (which
+/// `four_with_melds_is_wait` allows) holds one beyond: under
+/// `joker_fifth_copy = false` it completes nothing.
+fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
     std::array::from_fn(|r| {
         if r < ranks(s) {
-            let i = 9 * s + r;
-            (4u8.saturating_sub(melded[i])).max(counts[i])
+            4u8.saturating_sub(melded[9 * s + r])
         } else {
             4
         }
@@ -788,7 +788,7 @@ fn distance_fifth(
     };
     // Per suit: the counted levels of a suit holding a melded kind; the
     // distances within four copies and the permissive ones of the others.
-    let limits: [[u8; 9]; 4] = std::array::from_fn(|s| copy_limits(&melded, &counts, s));
+    let limits: [[u8; 9]; 4] = std::array::from_fn(|s| copy_limits(&melded, s));
     let levels: [Option<Levels>; 4] = std::array::from_fn(|s| {
         limits[s]
             .iter()

@@ -38,3 +38,58 @@ pub fn split_text(
     let once = text.len() == splits.len();
     (text, once)
 }
+
+/// The rules `spec` describes, as a rule file.
+#[allow(dead_code)]
+pub fn rules_of(spec: &oracle::Spec) -> hupai::Rules {
+    let tile_name = |i: usize| hupai::Tile::from_index(i).unwrap().to_string();
+    let tiles: String = (0..oracle::KINDS)
+        .filter(|&i| spec.tiles[i])
+        .map(tile_name)
+        .collect();
+    let jokers: String = spec.joker_kinds.iter().map(|&i| tile_name(i)).collect();
+    let on = [
+        spec.forms[0],
+        spec.forms[1],
+        spec.forms[2],
+        spec.knitted,
+        spec.honors_knitted,
+        spec.greater_honors_knitted,
+    ];
+    let forms: Vec<String> = [
+        "standard",
+        "seven-pairs",
+        "thirteen-orphans",
+        "knitted-straight",
+        "honors-and-knitted",
+        "greater-honors-and-knitted",
+    ]
+    .iter()
+    .zip(on)
+    .filter(|(_, on)| *on)
+    .map(|(f, _)| format!("{f:?}"))
+    .collect();
+    let mut toml = format!(
+        "tiles = {tiles:?}\njokers = {jokers:?}\njoker_fifth_copy = {}\nforms = [{}]\n\
+         seven_pairs_quads = {}\nhonor_sequences = {}\nmax_tiles = {}\nfour_held_is_wait = {}\n\
+         four_with_melds_is_wait = {}\n",
+        spec.cap.is_none(),
+        forms.join(", "),
+        spec.quads,
+        spec.honor_seq,
+        spec.max_tiles,
+        spec.four_held,
+        spec.four_with_melds_is_wait,
+    );
+    if let Some(ranks) = spec.pair_ranks {
+        let list: Vec<String> = (0..9)
+            .filter(|r| ranks >> r & 1 == 1)
+            .map(|r| (r + 1).to_string())
+            .collect();
+        toml += &format!("pair_ranks = [{}]\n", list.join(", "));
+    }
+    if let Some(n) = spec.max_suits {
+        toml += &format!("max_suits = {n}\n");
+    }
+    hupai::Rules::from_toml_str(&toml).unwrap_or_else(|e| panic!("{}: {e}\n{toml}", spec.name))
+}
