@@ -129,6 +129,55 @@ fn riichienv_shanten((_, hands): (Rules, Counts)) -> i32 {
         .sum()
 }
 
+/// Hands with declared melds (chinese, 0–2 jokers) of `purpose`, and the
+/// same concealed parts without their melds: what the melds cost.
+fn melded_hands(kind: &str) -> (Rules, Vec<Hand>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let spec = common::oracle::Spec::preset("chinese");
+    let purpose = if kind.starts_with("win") {
+        gen::Purpose::Win
+    } else {
+        gen::Purpose::Wait
+    };
+    let hands = (0..HANDS)
+        .map(|_| {
+            let h = gen::melded_hand(&mut rng, &spec, purpose, 2);
+            let hand: Hand = h.notation().parse().unwrap();
+            if kind.ends_with("concealed") {
+                hand.concealed()
+            } else {
+                hand
+            }
+        })
+        .collect();
+    (Rules::chinese(), hands)
+}
+
+#[library_benchmark]
+#[bench::melded(melded_hands("win"))]
+#[bench::concealed(melded_hands("win-concealed"))]
+fn is_win_melds((rules, hands): (Rules, Vec<Hand>)) -> usize {
+    hands
+        .iter()
+        .filter(|h| rules.is_win(black_box(h)) == Ok(true))
+        .count()
+}
+
+#[library_benchmark]
+#[bench::melded(melded_hands("wait"))]
+#[bench::concealed(melded_hands("wait-concealed"))]
+fn waits_melds((rules, hands): (Rules, Vec<Hand>)) -> usize {
+    hands
+        .iter()
+        .map(|h| rules.waits(black_box(h)).map_or(0, |w| w.len()))
+        .sum()
+}
+
+library_benchmark_group!(
+    name = melds;
+    benchmarks = is_win_melds, waits_melds
+);
+
 library_benchmark_group!(
     name = hot_path;
     benchmarks = is_win_counts, live_is_win, waits_counts
@@ -139,4 +188,4 @@ library_benchmark_group!(
     benchmarks = shanten_counts, xiangting_replacement, riichienv_shanten
 );
 
-main!(library_benchmark_groups = hot_path, shanten);
+main!(library_benchmark_groups = hot_path, shanten, melds);
