@@ -518,7 +518,7 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn split_count(&self, hand: &Hand) -> Result<u64, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
-        if pos.has_melds() && !self.joker_fifth_copy {
+        if pos.has_melds() {
             return Ok(self.melded_splits(&pos, 0).total);
         }
         let forms = self.forms_of(&pos);

@@ -409,3 +409,25 @@ fn meld_notation_round_trips() {
     }
     assert_eq!(kinds.len(), 5, "{kinds:?}");
 }
+
+#[test]
+fn split_counts_match_the_splits_listed() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5c);
+    for spec in variants() {
+        let rules = rules_of(&spec);
+        for _ in 0..if RELEASE { 300 } else { 30 } {
+            let h = gen::melded_hand(&mut rng, &spec, Purpose::Win, 3);
+            let hand = hand_of(&h);
+            let listed = rules.splits(&hand).unwrap().len() as u64;
+            assert_eq!(
+                rules.split_count(&hand),
+                Ok(listed),
+                "{hand} under {}",
+                spec.name
+            );
+            let some = rules.splits_limited(&hand, 1).unwrap();
+            assert_eq!(some.total, listed);
+            assert!(some.splits.len() <= 1);
+        }
+    }
+}
