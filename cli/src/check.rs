@@ -1,9 +1,16 @@
-//! `hupai check`: is each hand a win, and by which forms.
+//! `hupai check`: is each hand a win, and by which forms; with
+//! `--winning`, the wait shape the winning tile completed in every split.
 
-use hupai::{Forms, Hand, Rules};
+use std::fmt::Write;
+
+use hupai::{Forms, Hand, Rules, Win, WinHow, WinningTile};
 
 use crate::output::{json_str, judged};
 use crate::stream::Job;
+
+/// Splits printed per hand with `--winning` unless `--max-splits` says
+/// otherwise (as `hupai split`).
+pub const DEFAULT_MAX_SPLITS: usize = crate::split::DEFAULT_MAX_SPLITS;
 
 /// The check command's settings.
 pub struct Check {
@@ -11,6 +18,11 @@ pub struct Check {
     pub json: bool,
     /// Echo the hand in canonical notation instead of as typed.
     pub canonical: bool,
+    /// The winning tile and how it came (`--winning`, `--self-drawn`,
+    /// `--robbing-kong`): each winning hand's wait shapes are printed.
+    pub winning: Option<(WinningTile, WinHow)>,
+    /// The most splits printed per hand with `--winning`.
+    pub max_splits: usize,
 }
 
 impl Job for Check {
@@ -19,6 +31,9 @@ impl Job for Check {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
+        if let Some((tile, how)) = self.winning {
+            return self.line_winning(hand, tile, how, out);
+        }
         // Most hands do not win: the fast check answers those, and only a
         // win is asked for its forms.
         let forms_of = |h: &Hand| match self.rules.is_win(h) {
@@ -33,6 +48,20 @@ impl Job for Check {
             return false;
         };
         let hand = shown.as_deref().unwrap_or(hand);
+        self.push_forms(out, hand, forms);
+        if self.json {
+            out.push_str("}\n");
+        } else {
+            out.push('\n');
+        }
+        true
+    }
+}
+
+impl Check {
+    /// Appends the line's start: `HAND<TAB>win FORMS...` or `HAND<TAB>no`
+    /// (JSON: `{"hand":...,"win":...,"forms":[...]`, left open).
+    fn push_forms(&self, out: &mut String, hand: &str, forms: Forms) {
         if self.json {
             out.push_str("{\"hand\":");
             json_str(out, hand);
@@ -45,11 +74,9 @@ impl Job for Check {
                 if i > 0 {
                     out.push(',');
                 }
-                out.push('"');
-                out.push_str(form.name());
-                out.push('"');
+                let _ = write!(out, "\"{}\"", form.name());
             }
-            out.push_str("]}\n");
+            out.push(']');
         } else {
             out.push_str(hand);
             out.push_str(if forms.is_empty() { "\tno" } else { "\twin" });
@@ -57,8 +84,99 @@ impl Job for Check {
                 out.push(' ');
                 out.push_str(form.name());
             }
+        }
+    }
+
+    /// The line of a hand judged with its winning tile: the forms, then
+    /// the distinct wait shapes and every split with the groups the
+    /// winning tile completed.
+    ///
+    /// ```text
+    /// 46s5s 123p 55z [789m] (1111z)	win standard	kanchan	standard 123p 456s 55z [789m] (1111z): 456s kanchan
+    /// ```
+    fn line_winning(&self, hand: &str, tile: WinningTile, how: WinHow, out: &mut String) -> bool {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.win(h, tile, how).map(|w| (w, shown))
+        };
+        let Some((win, shown)) = judged(hand, out, self.json, judge) else {
+            return false;
+        };
+        let hand = shown.as_deref().unwrap_or(hand);
+        self.push_forms(out, hand, win.forms);
+        let shown = win.splits.len().min(self.max_splits);
+        if self.json {
+            let _ = write!(
+                out,
+                ",\"winning\":\"{}\",\"how\":\"{}\",\"shapes\":[",
+                win.winning,
+                win.how.name()
+            );
+            for (i, shape) in win.shapes().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "\"{shape}\"");
+            }
+            out.push_str("],\"splits\":[");
+            for (i, s) in win.splits[..shown].iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "{{\"form\":\"{}\",\"groups\":[", s.split.form.name());
+                for (j, g) in s.split.groups.iter().enumerate() {
+                    if j > 0 {
+                        out.push(',');
+                    }
+                    let _ = write!(out, "\"{g}\"");
+                }
+                out.push_str("],\"completions\":[");
+                for (j, c) in s.completions.iter().enumerate() {
+                    if j > 0 {
+                        out.push(',');
+                    }
+                    let _ = write!(out, "{{\"group\":{},\"shape\":\"{}\"}}", c.group, c.shape);
+                }
+                out.push_str("]}");
+            }
+            out.push(']');
+            if shown < win.splits.len() {
+                let _ = write!(out, ",\"truncated\":true,\"total\":{}", win.splits.len());
+            }
+            out.push_str("}\n");
+        } else {
+            if !win.forms.is_empty() {
+                push_shapes_text(out, &win, shown);
+            }
             out.push('\n');
         }
         true
+    }
+}
+
+/// Appends `<TAB>SHAPES...<TAB>SPLIT: GROUP SHAPE, ... | ...` for the
+/// first `shown` splits of `win`, and `<TAB>truncated SHOWN of TOTAL`
+/// when there are more.
+fn push_shapes_text(out: &mut String, win: &Win, shown: usize) {
+    out.push('\t');
+    for (i, shape) in win.shapes().iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{shape}");
+    }
+    out.push('\t');
+    for (i, s) in win.splits[..shown].iter().enumerate() {
+        if i > 0 {
+            out.push_str(" | ");
+        }
+        let _ = write!(out, "{}:", s.split);
+        for (j, c) in s.completions.iter().enumerate() {
+            out.push_str(if j > 0 { ", " } else { " " });
+            let _ = write!(out, "{} {}", s.split.groups[c.group], c.shape);
+        }
+    }
+    if shown < win.splits.len() {
+        let _ = write!(out, "\ttruncated {} of {}", shown, win.splits.len());
     }
 }

@@ -48,8 +48,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Is each hand a win? Prints `HAND<TAB>win FORMS...`, `HAND<TAB>no` or
-    /// `HAND<TAB>error: MESSAGE`.
-    Check(CommonArgs),
+    /// `HAND<TAB>error: MESSAGE`. With `--winning TILE`, a win also gets
+    /// `<TAB>SHAPES...<TAB>SPLIT: GROUP SHAPE, ... | SPLIT: ...`: the wait
+    /// shapes the winning tile completed, and in every split the groups it
+    /// can sit in.
+    Check(CheckArgs),
     /// The tiles that complete each hand of 3N+1 tiles. Prints
     /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`.
     Waits(CommonArgs),
@@ -153,6 +156,35 @@ struct EfficiencyArgs {
 
 fn parse_visible(text: &str) -> Result<[u8; hupai::KINDS], String> {
     hupai::notation::parse_tiles(text).map_err(|e| e.to_string())
+}
+
+/// The check command's options.
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// The tile that completed each hand (`5s`, `五条`, or `*` for a joker),
+    /// which the concealed part must hold: prints the wait shapes it
+    /// completed (tanki, kanchan, penchan, ryanmen, shanpon, ...) per split.
+    /// Claimed from a discard unless `--self-drawn` or `--robbing-kong`.
+    #[arg(long, value_parser = parse_winning, value_name = "TILE")]
+    winning: Option<hupai::WinningTile>,
+    /// The winning tile was drawn by the winner (自摸 / tsumo).
+    #[arg(long, requires = "winning", conflicts_with = "robbing_kong")]
+    self_drawn: bool,
+    /// The winning tile was robbed from a kong (抢杠 / chankan).
+    #[arg(long, requires = "winning")]
+    robbing_kong: bool,
+    /// With `--winning`, the most splits printed per hand (the first ones
+    /// in order); a hand with more says how many it has in all.
+    #[arg(long, requires = "winning", default_value_t = check::DEFAULT_MAX_SPLITS)]
+    max_splits: usize,
+}
+
+fn parse_winning(text: &str) -> Result<hupai::WinningTile, String> {
+    text.trim()
+        .parse()
+        .map_err(|e: hupai::ParseError| e.to_string())
 }
 
 /// The split command's options.
@@ -285,13 +317,24 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let result = match cli.command {
-        Command::Check(a) => judge(&a, |rules, json, canonical| {
-            Box::new(check::Check {
-                rules,
-                json,
-                canonical,
+        Command::Check(a) => {
+            let how = if a.self_drawn {
+                hupai::WinHow::SelfDrawn
+            } else if a.robbing_kong {
+                hupai::WinHow::RobbingKong
+            } else {
+                hupai::WinHow::Discard
+            };
+            judge(&a.common, |rules, json, canonical| {
+                Box::new(check::Check {
+                    rules,
+                    json,
+                    canonical,
+                    winning: a.winning.map(|t| (t, how)),
+                    max_splits: a.max_splits,
+                })
             })
-        }),
+        }
         Command::Waits(a) => judge(&a, |rules, json, canonical| {
             Box::new(waits::Waits {
                 rules,
