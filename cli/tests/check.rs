@@ -198,3 +198,249 @@ fn check_closed_stdout_exits_quietly() {
     // 128 + SIGPIPE, as a shell reports for a command killed by a closed pipe.
     assert_eq!(status.code(), Some(141), "{status:?}");
 }
+
+/// The README's hand: a chi and a concealed kong declared, the 5s claimed
+/// into 4_6s.
+const KANCHAN: &str = "46s5s 123p 55z [789m] (1111z)";
+
+#[test]
+fn check_winning_prints_the_shapes_and_each_split_text() {
+    let (out, err, code) = run(&["check", "--winning", "5s", KANCHAN], b"");
+    assert_eq!(
+        out,
+        "46s5s 123p 55z [789m] (1111z)\twin standard\tkanchan\tstandard 123p 456s 55z [789m] (1111z): 456s kanchan\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    // Chinese notation for the tile; --canonical prints the hand canonically.
+    let (out, _, code) = run(&["check", "--canonical", "--winning", "五条", KANCHAN], b"");
+    assert_eq!(
+        out,
+        "123p456s55z [789m] (1111z)\twin standard\tkanchan\tstandard 123p 456s 55z [789m] (1111z): 456s kanchan\n"
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_winning_json_self_drawn() {
+    let (out, _, code) = run(
+        &[
+            "check",
+            "--json",
+            "--self-drawn",
+            "--winning",
+            "5s",
+            KANCHAN,
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"hand":"46s5s 123p 55z [789m] (1111z)","win":true,"forms":["standard"],"#,
+            r#""winning":"5s","how":"self-drawn","shapes":["kanchan"],"#,
+            r#""splits":[{"form":"standard","groups":["123p","456s","55z","[789m]","(1111z)"],"#,
+            r#""completions":[{"group":1,"shape":"kanchan"}]}]}"#,
+            "\n"
+        )
+    );
+    assert_eq!(code, 0);
+    let value = common::json(out.trim_end());
+    assert_eq!(
+        value["splits"][0]["groups"][1], "456s",
+        "group indexes the split's groups"
+    );
+    let (out, _, _) = run(
+        &[
+            "check",
+            "--json",
+            "--robbing-kong",
+            "--winning",
+            "5s",
+            KANCHAN,
+        ],
+        b"",
+    );
+    assert_eq!(common::json(out.trim_end())["how"], "robbing-kong");
+    let (out, _, _) = run(&["check", "--json", "--winning", "5s", KANCHAN], b"");
+    assert_eq!(common::json(out.trim_end())["how"], "discard");
+}
+
+#[test]
+fn check_winning_on_a_hand_that_does_not_win() {
+    let hand = "123m456p789s12z [555z]";
+    let (out, _, code) = run(&["check", "--winning", "1z", hand], b"");
+    assert_eq!(out, "123m456p789s12z [555z]\tno\n");
+    assert_eq!(code, 0);
+    let (out, _, code) = run(&["check", "--json", "--winning", "1z", hand], b"");
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"hand":"123m456p789s12z [555z]","win":false,"forms":[],"#,
+            r#""winning":"1z","how":"discard","shapes":[],"splits":[]}"#,
+            "\n"
+        )
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_winning_tile_not_held_is_an_error_line() {
+    // The 2m is only in a declared meld; a joker won but none is held.
+    let hand = "11m [123m] [456p] [789p] [123s]";
+    let (out, err, code) = run(&["check", "--winning", "2m", hand], b"");
+    assert_eq!(
+        out,
+        "11m [123m] [456p] [789p] [123s]\terror: 2m is not in the hand\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+    let (out, _, code) = run(&["check", "--json", "--winning", "*", hand], b"");
+    assert_eq!(
+        out,
+        "{\"hand\":\"11m [123m] [456p] [789p] [123s]\",\"error\":\"the hand holds no joker\"}\n"
+    );
+    assert_eq!(code, 1);
+    // Read from standard input: the bad line keeps its place.
+    let input = format!("{KANCHAN}\n{hand}\n\n{KANCHAN}\n");
+    let (out, _, code) = run(&["check", "--winning", "5s"], input.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].ends_with(": 456s kanchan") && lines[2] == lines[0]);
+    assert_eq!(lines[1], format!("{hand}\terror: 5s is not in the hand"));
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_winning_usage_errors_exit_2() {
+    let (out, err, code) = run(&["check", "--winning", "9z", "11m"], b"");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("rank 9 does not exist in suit 'z'"), "{err}");
+    let (_, err, code) = run(&["check", "--winning", "12m", "11m"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("\"12m\" is not exactly one tile"), "{err}");
+    for args in [
+        &["check", "--self-drawn", "11m"][..],
+        &["check", "--robbing-kong", "11m"],
+        &["check", "--max-splits", "1", "11m"],
+        &[
+            "check",
+            "--winning",
+            "1m",
+            "--self-drawn",
+            "--robbing-kong",
+            "11m",
+        ],
+    ] {
+        let (out, err, code) = run(args, b"");
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn check_winning_joker() {
+    let (out, _, code) = run(
+        &["check", "--winning", "*", "46s* 123p 55z [789m] (1111z)"],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "46s* 123p 55z [789m] (1111z)\twin standard\tkanchan\tstandard 123p 4*6s:456s 55z [789m] (1111z): 4*6s:456s kanchan\n"
+    );
+    assert_eq!(code, 0);
+    // hongzhong's 7z is a joker: it wins as one.
+    let (out, _, code) = run(
+        &[
+            "check",
+            "--rules",
+            "hongzhong",
+            "--json",
+            "--winning",
+            "7z",
+            "46s7z 123p 55z [789m] (1111z)",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"hand":"46s7z 123p 55z [789m] (1111z)","win":true,"forms":["standard"],"#,
+            r#""winning":"*","how":"discard","shapes":["kanchan"],"#,
+            r#""splits":[{"form":"standard","groups":["123p","4*6s:456s","55z","[789m]","(1111z)"],"#,
+            r#""completions":[{"group":1,"shape":"kanchan"}]}]}"#,
+            "\n"
+        )
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_winning_max_splits_truncates() {
+    // 123m 123m 123m 444m, 111m 234m 234m 234m, 111m 222m 333m 444m.
+    let hand = "111222333444m55z";
+    let (out, _, code) = run(&["check", "--winning", "4m", hand], b"");
+    assert_eq!(
+        out,
+        "111222333444m55z\twin standard\tryanmen shanpon\tstandard 123m 123m 123m 444m 55z: 444m shanpon | standard 111m 234m 234m 234m 55z: 234m ryanmen | standard 111m 222m 333m 444m 55z: 444m shanpon\n"
+    );
+    assert_eq!(code, 0);
+    // The shapes are every split's, the splits the first ones.
+    let (out, _, code) = run(
+        &["check", "--winning", "4m", "--max-splits", "1", hand],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "111222333444m55z\twin standard\tryanmen shanpon\tstandard 123m 123m 123m 444m 55z: 444m shanpon\ttruncated 1 of 3\n"
+    );
+    assert_eq!(code, 0);
+    let (out, _, _) = run(
+        &[
+            "check",
+            "--json",
+            "--winning",
+            "4m",
+            "--max-splits",
+            "1",
+            hand,
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"hand":"111222333444m55z","win":true,"forms":["standard"],"#,
+            r#""winning":"4m","how":"discard","shapes":["ryanmen","shanpon"],"#,
+            r#""splits":[{"form":"standard","groups":["123m","123m","123m","444m","55z"],"#,
+            r#""completions":[{"group":3,"shape":"shanpon"}]}],"truncated":true,"total":3}"#,
+            "\n"
+        )
+    );
+    // Four jokers: many splits, as many as `hupai split` lists.
+    let hand = "1234m**** [789s] [111z]";
+    let (split, _, _) = run(&["split", hand], b"");
+    let total = split.split(" | ").count();
+    assert!(total > 50, "{split}");
+    let (out, _, code) = run(&["check", "--winning", "*", "--max-splits", "1", hand], b"");
+    assert!(
+        out.ends_with(&format!("\ttruncated 1 of {total}\n")),
+        "{out}"
+    );
+    assert_eq!(out.matches(" | ").count(), 0, "{out}");
+    assert_eq!(code, 0);
+    let (out, _, _) = run(
+        &[
+            "check",
+            "--json",
+            "--winning",
+            "*",
+            "--max-splits",
+            "1",
+            hand,
+        ],
+        b"",
+    );
+    let value = common::json(out.trim_end());
+    assert_eq!(value["truncated"], true);
+    assert_eq!(value["total"], total);
+    assert_eq!(value["splits"].as_array().unwrap().len(), 1);
+}
