@@ -91,9 +91,9 @@ impl Check {
     /// the distinct wait shapes and every split with the groups the
     /// winning tile completed.
     ///
-    /// ```text
-    /// 46s5s 123p 55z [789m] (1111z)	win standard	kanchan	standard 123p 456s 55z [789m] (1111z): 456s kanchan
-    /// ```
+    /// (`46s5s 123p 55z [789m] (1111z)`, fields tab-separated: `win
+    /// standard`, `kanchan`, `standard 123p 456s 55z [789m] (1111z): 456s
+    /// kanchan`.)
     fn line_winning(&self, hand: &str, tile: WinningTile, how: WinHow, out: &mut String) -> bool {
         let judge = |h: &Hand| {
             let shown = self.canonical.then(|| h.to_string());
