@@ -102,6 +102,7 @@ impl fmt::Display for MeldKind {
 /// assert_eq!(chi.tiles().map(|t| t.to_string()).collect::<Vec<_>>(), ["7s", "8s", "9s"]);
 /// assert_eq!(Meld::new(MeldKind::ConcealedKong, "2p".parse()?)?.to_string(), "(2222p)");
 /// assert!("[135m]".parse::<Meld>().is_err());
+/// assert!("(123m)".parse::<Meld>().is_err()); // (...) is a concealed kong only
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -197,10 +198,19 @@ impl Meld {
             _ if total == 4 => return Err(bad("four tiles that are not one kind")),
             _ => return Err(bad("a meld has three tiles, or four for a kong")),
         };
-        if kind == MeldKind::Pon && !open {
-            return Err(bad(
-                "only a kong is declared concealed: write a pon as [...]",
-            ));
+        // `(...)` is a concealed kong and nothing else.
+        match kind {
+            MeldKind::Pon if !open => {
+                return Err(bad(
+                    "only a kong is declared concealed: write a pon as [...]",
+                ))
+            }
+            MeldKind::Chi if !open => {
+                return Err(bad(
+                    "only a kong is declared concealed: write a chi as [...]",
+                ))
+            }
+            _ => {}
         }
         if added && kind != MeldKind::AddedKong {
             return Err(bad("only a kong is added to ('+')"));

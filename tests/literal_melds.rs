@@ -249,6 +249,7 @@ fn meld_errors_from_data_file() {
         "a meld has three tiles, or four for a kong",
         "a declared meld holds no joker",
         "only a kong is declared concealed: write a pon as [...]",
+        "only a kong is declared concealed: write a chi as [...]",
         "only a kong is added to ('+')",
         "no closing bracket",
     ] {
