@@ -164,8 +164,15 @@ impl Meld {
     }
 
     /// Reads one meld from the text inside its brackets: `open` for
-    /// `[...]`, else `(...)`.
-    fn from_inner(inner: &str, open: bool, whole: &str) -> Result<Meld, ParseError> {
+    /// `[...]` (or `【...】`), else `(...)` (or `（...）`). `whole` is the
+    /// meld as an error quotes it, and `at` the byte offset of `inner` in
+    /// the text the caller read, added to the offsets of errors inside.
+    pub(crate) fn from_inner(
+        inner: &str,
+        open: bool,
+        whole: &str,
+        at: usize,
+    ) -> Result<Meld, ParseError> {
         let (tiles, added) = match inner.trim_end().strip_suffix('+') {
             Some(rest) if open => (rest, true),
             _ => (inner, false),
@@ -179,7 +186,8 @@ impl Meld {
         if tiles.contains('*') {
             return Err(bad("a declared meld holds no joker"));
         }
-        let (counts, jokers) = crate::notation::parse_counts(tiles)?;
+        let (counts, jokers) =
+            crate::notation::parse_counts(tiles).map_err(|e| crate::notation::shift(e, at))?;
         if jokers > 0 {
             return Err(bad("a declared meld holds no joker"));
         }
@@ -249,21 +257,28 @@ impl FromStr for Meld {
 
     /// One meld in brackets, as in a hand: `[789s]`, `[七八九条]`,
     /// `(2222p)`, `[1111z+]`.
+    /// Full-width brackets `【】` `（）` read as `[]` `()`. The byte
+    /// offsets of errors are offsets in `s`.
     fn from_str(s: &str) -> Result<Meld, ParseError> {
         let t = s.trim();
-        let (open, inner) = if let Some(inner) =
-            t.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
-        {
-            (true, inner)
-        } else if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-            (false, inner)
-        } else {
+        let lead = s.len() - s.trim_start().len();
+        let bracketed = t.chars().next().and_then(|open| {
+            let close = crate::notation::closing(open)?;
+            let inner = t[open.len_utf8()..].strip_suffix(close)?;
+            Some((open, inner))
+        });
+        let Some((open, inner)) = bracketed else {
             return Err(ParseError::Hand(HandError::BadMeld {
                 meld: crate::error::cut(s),
                 why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
             }));
         };
-        Meld::from_inner(inner, open, t)
+        Meld::from_inner(
+            inner,
+            matches!(open, '[' | '【'),
+            t,
+            lead + open.len_utf8(),
+        )
     }
 }
 

@@ -85,7 +85,7 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
 }
 
 /// The closing bracket of `open`, for a declared meld.
-fn closing(open: char) -> Option<char> {
+pub(crate) fn closing(open: char) -> Option<char> {
     match open {
         '[' => Some(']'),
         '(' => Some(')'),
@@ -126,8 +126,7 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         } else {
             format!("({inner})")
         };
-        let meld = written.parse::<Meld>().map_err(|e| shift(e, inner_start))?;
-        melds.push(meld);
+        melds.push(Meld::from_inner(inner, open, &written, inner_start)?);
         outside.extend(std::iter::repeat_n(' ', end - at));
         while chars.offset() < end {
             chars.next();
@@ -137,10 +136,11 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
     Ok(Hand::from_wide_counts(&counts, jokers)?.with_melds(&melds)?)
 }
 
-/// A meld's parse error with its byte offsets moved to where the meld's
-/// tiles start in the whole text (its parser read them one byte in).
-fn shift(e: ParseError, start: usize) -> ParseError {
-    let at = |a: usize| a + start - 1;
+/// A parse error of text that starts at byte `start` of a longer text
+/// (the inside of a meld's brackets), its byte offsets made offsets in
+/// the longer text.
+pub(crate) fn shift(e: ParseError, start: usize) -> ParseError {
+    let at = |a: usize| a + start;
     match e {
         ParseError::UnknownChar { ch, at: a } => ParseError::UnknownChar { ch, at: at(a) },
         ParseError::MissingDigits { suit, at: a } => ParseError::MissingDigits { suit, at: at(a) },

@@ -59,6 +59,44 @@ fn parse_err_names_the_bad_value() {
     assert_eq!(e.to_string(), "digits \"0\" have no suit letter after them");
 }
 
+/// An error inside a meld's brackets names its byte in the text as typed,
+/// ASCII or full-width brackets, in a hand or in a meld read alone.
+#[test]
+fn parse_err_inside_brackets_names_the_byte_as_typed() {
+    let unknown = |text: &str| match text.parse::<Hand>() {
+        Err(ParseError::UnknownChar { ch, at }) => (ch, at),
+        other => panic!("{text}: {other:?}"),
+    };
+    for text in [
+        "11m [12x3m]",
+        "11m 【12x3m】",
+        "11m (1111m+)",
+        "11m （1111m+）",
+        "11m [一二x万]",
+        "一一万 [12x3m]",
+        "11m [123m] （二二二二x）",
+    ] {
+        let (ch, at) = unknown(text);
+        assert_eq!(&text[at..at + ch.len_utf8()], ch.to_string(), "{text}");
+    }
+    assert_eq!(
+        "11m [m12]".parse::<Hand>(),
+        Err(ParseError::MissingDigits { suit: 'm', at: 5 })
+    );
+    assert_eq!(
+        "11m 【万一二三】".parse::<Hand>(),
+        Err(ParseError::MissingDigits { suit: '万', at: 7 })
+    );
+    for text in ["[12x3m]", "  [12x3m] ", "【12x3m】", "（1111m+）"] {
+        match text.parse::<hupai::Meld>() {
+            Err(ParseError::UnknownChar { ch, at }) => {
+                assert_eq!(&text[at..at + ch.len_utf8()], ch.to_string(), "{text}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn parse_err_long_digit_runs_are_quoted_short() {
     let text = "1".repeat(1 << 20);
