@@ -71,7 +71,10 @@ pub enum HandError {
     /// tiles, a joker in a meld), or a meld action the hand cannot make.
     #[error("{meld} is not a meld: {why}")]
     BadMeld {
-        /// The meld as written (at most 64 characters).
+        /// The meld as written, brackets (full-width ones too) and
+        /// notation as typed, cut to its first 64 characters when longer;
+        /// a meld a [`LiveHand`](crate::LiveHand) call names, in canonical
+        /// notation (`[1111m+]`).
         meld: String,
         /// What is wrong with it.
         why: &'static str,

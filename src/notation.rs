@@ -119,14 +119,10 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         };
         let inner = &text[inner_start..inner_start + len];
         let end = inner_start + len + close.len_utf8();
-        // Full-width brackets read as ASCII ones.
+        // Full-width brackets read as ASCII ones; an error quotes the meld
+        // as written.
         let open = matches!(ch, '[' | '【');
-        let written = if open {
-            format!("[{inner}]")
-        } else {
-            format!("({inner})")
-        };
-        melds.push(Meld::from_inner(inner, open, &written, inner_start)?);
+        melds.push(Meld::from_inner(inner, open, &text[at..end], inner_start)?);
         outside.extend(std::iter::repeat_n(' ', end - at));
         while chars.offset() < end {
             chars.next();
