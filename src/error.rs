@@ -33,7 +33,8 @@ pub enum HandError {
     TooManyCopies {
         /// The tile.
         tile: Tile,
-        /// How many copies the hand holds.
+        /// How many copies the hand holds, its concealed part and its
+        /// declared melds together (every copy counted).
         count: usize,
     },
     /// More tiles (jokers included) than a hand can hold.

@@ -104,7 +104,8 @@ impl Hand {
     ///
     /// # Errors
     /// [`HandError::TooManyCopies`] for a kind held more than four times in
-    /// the concealed part and the melds together, [`HandError::TooManyMelds`]
+    /// the concealed part and the melds together (the lowest such kind,
+    /// with every copy of it counted), [`HandError::TooManyMelds`]
     /// past [`MAX_MELDS`](crate::meld::MAX_MELDS). The rules judge the
     /// [`size`](Hand::size) (a win of 14 tiles with four melds has two
     /// concealed tiles).
@@ -124,17 +125,9 @@ impl Hand {
                 max: crate::meld::MAX_MELDS,
             });
         };
-        let mut all = self.counts;
-        for m in melds {
-            for t in m.tiles() {
-                all[t.index()] += 1;
-                if all[t.index()] > 4 {
-                    return Err(HandError::TooManyCopies {
-                        tile: t,
-                        count: all[t.index()] as usize,
-                    });
-                }
-            }
+        let counts: [usize; KINDS] = std::array::from_fn(|i| self.counts[i] as usize);
+        if let Some(e) = copies_over(&counts, melds) {
+            return Err(e);
         }
         Ok(Hand {
             melds: list,
@@ -313,6 +306,23 @@ impl FromStr for Hand {
     fn from_str(s: &str) -> Result<Hand, ParseError> {
         crate::notation::parse(s)
     }
+}
+
+/// The lowest kind of which the concealed `counts` and the `melds`
+/// together hold more than four copies, as the error counting every copy
+/// (`11m (1111m)`: six copies of 1m).
+pub(crate) fn copies_over(counts: &[usize; KINDS], melds: &[Meld]) -> Option<HandError> {
+    let mut all = *counts;
+    for m in melds {
+        for t in m.tiles() {
+            all[t.index()] += 1;
+        }
+    }
+    let i = (0..KINDS).find(|&i| all[i] > 4)?;
+    Some(HandError::TooManyCopies {
+        tile: Tile::from_index(i).expect("index < 34"),
+        count: all[i],
+    })
 }
 
 impl fmt::Display for Hand {

@@ -129,6 +129,10 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         }
     }
     let (counts, jokers) = parse_counts(&outside)?;
+    // A fifth copy counts every copy, in the concealed part and the melds.
+    if let Some(e) = crate::hand::copies_over(&counts, &melds) {
+        return Err(e.into());
+    }
     Ok(Hand::from_wide_counts(&counts, jokers)?.with_melds(&melds)?)
 }
 

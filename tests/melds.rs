@@ -384,6 +384,24 @@ fn claims_and_their_errors() {
     ));
 }
 
+/// A fifth copy counts every copy, concealed and melded, the lowest kind
+/// named, whether the hand is read or built with `with_melds`.
+#[test]
+fn too_many_copies_counts_every_copy() {
+    let t = |s: &str| s.parse::<Tile>().unwrap();
+    let melds: Vec<hupai::Meld> = vec!["[222m]".parse().unwrap(), "(1111m)".parse().unwrap()];
+    let six = Err(HandError::TooManyCopies {
+        tile: t("1m"),
+        count: 6,
+    });
+    let hand: Hand = "1122m".parse().unwrap();
+    assert_eq!(hand.with_melds(&melds), six);
+    assert_eq!(
+        "1122m [222m] (1111m)".parse::<Hand>(),
+        six.map_err(ParseError::Hand)
+    );
+}
+
 /// The meld kinds the generator makes and the library reads agree.
 #[test]
 fn meld_notation_round_trips() {
