@@ -1,6 +1,7 @@
 //! Every error the library returns. Each variant carries the offending value.
 
-use crate::tile::Tile;
+use crate::meld::MeldKind;
+use crate::tile::{Suit, Tile};
 
 /// A hand that is not acceptable: bad tiles, too many copies or tiles, or a
 /// hand the rules cannot judge.
@@ -68,6 +69,32 @@ pub enum HandError {
         /// The hand, in canonical notation.
         hand: String,
     },
+    /// A chi asked to start at a tile that starts no sequence: an honour,
+    /// or a rank above 7 (`8s` would need a `10s`).
+    #[error("no chi starts at {tile}: {}", no_chi_why(*.tile))]
+    NoChi {
+        /// The tile the chi was to start at.
+        tile: Tile,
+    },
+    /// A claim or kong the concealed part holds too few copies for: a pon
+    /// takes two copies of its tile from the hand, an open kong three, a
+    /// concealed kong four, an added kong one, and a chi one of each of
+    /// its tiles but the claimed one.
+    #[error(
+        "the {} needs {} of {tile} from the hand, which holds {held}",
+        meld_words(*.meld),
+        count_copies(*.needed)
+    )]
+    TooFewCopies {
+        /// The meld to be made.
+        meld: MeldKind,
+        /// The tile short (the first, in index order, of a chi's two).
+        tile: Tile,
+        /// Copies of it the concealed part holds.
+        held: usize,
+        /// Copies of it the meld takes from the concealed part.
+        needed: usize,
+    },
     /// A declared meld that cannot exist (`[135m]`, a kong of different
     /// tiles, a joker in a meld), or a meld action the hand cannot make.
     #[error("{meld} is not a meld: {why}")]
@@ -116,6 +143,27 @@ pub enum HandError {
         /// The sizes the rules accept, in words.
         expected: String,
     },
+}
+
+/// Why no chi starts at `tile`.
+fn no_chi_why(tile: Tile) -> &'static str {
+    match tile.suit() {
+        Suit::Honor => "honours make no chi",
+        _ => "a chi is three consecutive ranks, so it starts at 7 at most",
+    }
+}
+
+/// A meld kind in words: `pon`, `open kong`.
+fn meld_words(kind: MeldKind) -> String {
+    kind.name().replace('-', " ")
+}
+
+/// `1 copy`, `2 copies`.
+fn count_copies(n: usize) -> String {
+    match n {
+        1 => "1 copy".to_string(),
+        n => format!("{n} copies"),
+    }
 }
 
 /// `1 tile`, `0 tiles`, `2 tiles`.

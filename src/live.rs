@@ -292,9 +292,10 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// ```
     ///
     /// # Errors
-    /// [`HandError::BadMeld`] when `first` starts no sequence or the
-    /// sequence does not hold `claimed`; [`HandError::NotHeld`] for a tile
-    /// of it the hand lacks; as [`LiveHand::draw`] for the rules' limits.
+    /// [`HandError::NoChi`] when `first` starts no sequence (an honour, a
+    /// rank above 7); [`HandError::BadMeld`] when the sequence does not
+    /// hold `claimed`; [`HandError::TooFewCopies`] for a tile of it the
+    /// hand lacks; as [`LiveHand::draw`] for the rules' limits.
     /// The hand is unchanged on error.
     pub fn chi(&mut self, claimed: Tile, first: Tile) -> Result<(), HandError> {
         let meld = Meld::new(MeldKind::Chi, first)?;
@@ -313,8 +314,19 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// copies and the claimed one become a declared meld.
     ///
     /// # Errors
-    /// [`HandError::NotHeld`] when the hand holds fewer than two copies;
-    /// as [`LiveHand::chi`] otherwise.
+    /// [`HandError::TooFewCopies`] when the hand holds fewer than two
+    /// copies (naming how many it holds); as [`LiveHand::chi`] otherwise.
+    ///
+    /// ```
+    /// use hupai::{HandError, LiveHand, MeldKind, Rules, Tile};
+    /// let t = |s: &str| s.parse::<Tile>().unwrap();
+    /// let rules = Rules::chinese();
+    /// let mut live = LiveHand::from_hand(&rules, &"11m23p5z".parse()?)?;
+    /// let e = live.pon(t("5z")).unwrap_err();
+    /// assert_eq!(e, HandError::TooFewCopies { meld: MeldKind::Pon, tile: t("5z"), held: 1, needed: 2 });
+    /// assert_eq!(e.to_string(), "the pon needs 2 copies of 5z from the hand, which holds 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pon(&mut self, claimed: Tile) -> Result<(), HandError> {
         self.claim(Meld::new(MeldKind::Pon, claimed)?, &[claimed; 2])
     }
@@ -355,7 +367,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     ///
     /// # Errors
     /// [`HandError::BadMeld`] without a declared pon of `tile`,
-    /// [`HandError::NotHeld`] when the hand lacks the tile.
+    /// [`HandError::TooFewCopies`] when the hand lacks the tile.
     pub fn added_kong(&mut self, tile: Tile) -> Result<(), HandError> {
         let melds = self.pos.melds;
         let Some(at) = melds
@@ -369,7 +381,12 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             });
         };
         if self.held[tile.index()] == 0 {
-            return Err(HandError::NotHeld { tile });
+            return Err(HandError::TooFewCopies {
+                meld: MeldKind::AddedKong,
+                tile,
+                held: 0,
+                needed: 1,
+            });
         }
         let mut list = melds.as_slice().to_vec();
         list[at] = Meld::new(MeldKind::AddedKong, tile)?;
@@ -388,8 +405,11 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             need[t.index()] += 1;
         }
         if let Some(i) = (0..KINDS).find(|&i| self.held[i] < need[i]) {
-            return Err(HandError::NotHeld {
+            return Err(HandError::TooFewCopies {
+                meld: meld.kind(),
                 tile: Tile::from_index(i).expect("index < 34"),
+                held: self.held[i] as usize,
+                needed: need[i] as usize,
             });
         }
         // Copies of the claimed tile: the melds' and the hand's, plus it.

@@ -116,24 +116,19 @@ impl Meld {
     /// The meld of `kind` whose tile (the lowest, for a chi) is `tile`.
     ///
     /// # Errors
-    /// [`HandError::BadMeld`] for a chi that cannot exist: an honour, or a
+    /// [`HandError::NoChi`] for a chi that cannot exist: an honour, or a
     /// first rank above 7.
+    ///
+    /// ```
+    /// use hupai::{HandError, Meld, MeldKind, Tile};
+    /// let e = Meld::new(MeldKind::Chi, "8s".parse()?).unwrap_err();
+    /// assert_eq!(e, HandError::NoChi { tile: "8s".parse()? });
+    /// assert_eq!(e.to_string(), "no chi starts at 8s: a chi is three consecutive ranks, so it starts at 7 at most");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(kind: MeldKind, tile: Tile) -> Result<Meld, HandError> {
         if kind == MeldKind::Chi && (tile.suit() == Suit::Honor || tile.rank() > 7) {
-            let last = Tile::from_index(tile.index() + 2).ok();
-            return Err(HandError::BadMeld {
-                meld: format!(
-                    "[{}{}{}{}]",
-                    tile.rank(),
-                    tile.rank() + 1,
-                    tile.rank() + 2,
-                    tile.suit().letter()
-                ),
-                why: match last {
-                    _ if tile.suit() == Suit::Honor => "honours make no chi",
-                    _ => "a chi needs three consecutive ranks up to 9",
-                },
-            });
+            return Err(HandError::NoChi { tile });
         }
         Ok(Meld { kind, tile })
     }
@@ -273,12 +268,7 @@ impl FromStr for Meld {
                 why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
             }));
         };
-        Meld::from_inner(
-            inner,
-            matches!(open, '[' | '【'),
-            t,
-            lead + open.len_utf8(),
-        )
+        Meld::from_inner(inner, matches!(open, '[' | '【'), t, lead + open.len_utf8())
     }
 }
 

@@ -288,6 +288,30 @@ fn claims_from_data_file() {
     judge("claims.tsv", &rows, 3, |r| {
         (r.cols[3].to_string(), claims(r))
     });
+    // Every error a claim or a draw meets.
+    let variants: BTreeSet<&str> = rows
+        .iter()
+        .filter(|r| !r.disputed())
+        .filter_map(|r| r.cols[3].strip_prefix("error "))
+        .map(|e| e.split(':').next().unwrap())
+        .collect();
+    for variant in [
+        "BadMeld",
+        "NoChi",
+        "TooFewCopies",
+        "TooManyCopies",
+        "TooManyTiles",
+        "TooManyMelds",
+        "JokerInMeld",
+        "TileNotInRules",
+        "NotHeld",
+        "NoJoker",
+    ] {
+        assert!(
+            variants.contains(variant),
+            "no claim refused with {variant}"
+        );
+    }
 }
 
 /// The result of a row of the claims file: `ok HAND` or `error ...`.

@@ -18,7 +18,8 @@ use common::meld_oracle::{
 use common::oracle::{Spec, KINDS};
 use common::rules_of;
 use hupai::{
-    Efficiency, Form, Hand, HandError, LiveHand, ParseError, Rules, Tile, WinHow, WinningTile,
+    Efficiency, Form, Hand, HandError, LiveHand, MeldKind, ParseError, Rules, Tile, WinHow,
+    WinningTile,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -327,24 +328,44 @@ fn claims_and_their_errors() {
     let mut live = LiveHand::from_hand(&rules, &"11m23p5z".parse().unwrap()).unwrap();
     assert_eq!(
         live.chi(t("3p"), t("3p")),
-        Err(HandError::NotHeld { tile: t("4p") })
+        Err(HandError::TooFewCopies {
+            meld: MeldKind::Chi,
+            tile: t("4p"),
+            held: 0,
+            needed: 1
+        })
     );
     assert!(matches!(
         live.chi(t("4p"), t("1p")),
         Err(HandError::BadMeld { .. })
     ));
-    assert!(matches!(
+    assert_eq!(
         live.chi(t("1z"), t("1z")),
-        Err(HandError::BadMeld { .. })
-    ));
-    assert!(matches!(
-        live.chi(t("8s"), t("8s")),
-        Err(HandError::BadMeld { .. })
-    ));
-    assert_eq!(live.pon(t("5z")), Err(HandError::NotHeld { tile: t("5z") }));
+        Err(HandError::NoChi { tile: t("1z") })
+    );
+    for first in ["8s", "9s"] {
+        assert_eq!(
+            live.chi(t(first), t(first)),
+            Err(HandError::NoChi { tile: t(first) })
+        );
+    }
+    assert_eq!(
+        live.pon(t("5z")),
+        Err(HandError::TooFewCopies {
+            meld: MeldKind::Pon,
+            tile: t("5z"),
+            held: 1,
+            needed: 2
+        })
+    );
     assert_eq!(
         live.open_kong(t("1m")),
-        Err(HandError::NotHeld { tile: t("1m") })
+        Err(HandError::TooFewCopies {
+            meld: MeldKind::OpenKong,
+            tile: t("1m"),
+            held: 2,
+            needed: 3
+        })
     );
     assert!(matches!(
         live.added_kong(t("1m")),
