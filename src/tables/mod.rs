@@ -328,8 +328,10 @@ static PAIR_STEPS: [u64; 4096] = {
 pub struct Tables {
     storage: Storage,
     dist: DistStorage,
-    /// The distance classes the resident distance values name.
-    classes: Box<[Class]>,
+    /// The distance classes the resident distance values name, padded
+    /// with class 0 to every number a value can hold (so reading one
+    /// needs no bounds check).
+    classes: Box<Classes>,
     suit_ranking: SuitRanking,
     honor_ranking: HonorRanking,
     params: TableParams,
@@ -374,10 +376,7 @@ impl Tables {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
                     dist: DistStorage::Builtin,
-                    classes: DEFAULT_CLASSES
-                        .iter()
-                        .map(|&steps| Class::of(steps))
-                        .collect(),
+                    classes: padded(DEFAULT_CLASSES.iter().map(|&steps| Class::of(steps))),
                     suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
                     honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
                     params: TableParams::DEFAULT,
@@ -592,7 +591,7 @@ impl Tables {
     pub(crate) fn class(&self, r: Resident) -> &Class {
         // Every resident value names a class of its tables (the generator
         // numbers them, class 0 first).
-        &self.classes[(r.0 & ((1 << gen::CLASS_BITS) - 1)) as usize]
+        &self.classes[(r.0 & (CLASSES as u32 - 1)) as usize]
     }
 
     /// The raw bytes of the two tables (numbered suits, honours), as a
@@ -877,7 +876,7 @@ fn distance_columns(params: &TableParams, suit: &[u8], honor: &[u8]) -> [Box<[u8
 
 /// The resident columns and the classes of the stored columns `stored`
 /// (in the order of `DIST_COLUMNS`) made for `params`.
-fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Box<[Class]>) {
+fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Box<Classes>) {
     let max = params.max_tiles;
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
@@ -892,8 +891,24 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Bo
     let dist = std::array::from_fn(|_| columns.next().expect("four columns"));
     (
         dist,
-        r.classes.iter().map(|&steps| Class::of(steps)).collect(),
+        padded(r.classes.iter().map(|&steps| Class::of(steps))),
     )
+}
+
+/// How many class numbers a resident value can hold.
+const CLASSES: usize = 1 << gen::CLASS_BITS;
+
+/// Every class a resident value can name, the unused numbers as class 0.
+type Classes = [Class; CLASSES];
+
+/// `classes` (class 0 first) padded to [`Classes`].
+fn padded(classes: impl Iterator<Item = Class>) -> Box<Classes> {
+    let mut all: Vec<Class> = classes.collect();
+    let none = all[0];
+    all.resize(CLASSES, none);
+    all.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("resized to CLASSES"))
 }
 
 /// Checks a distance column read from a file: its length, and in every
