@@ -97,9 +97,27 @@ impl Rules {
     #[inline]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            Some(pos) => {
+                let res = standard::residents(self, &pos);
+                // The position stays in registers unless the hand needs a
+                // path out of line, which accepts it again.
+                Ok(match self.replacement_lean(&pos, &res) {
+                    Some(missing) => missing as i8 - 1,
+                    None => self.shanten_whole(counts, jokers),
+                })
+            }
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }
+    }
+
+    /// [`Rules::shanten_counts`] of an accepted hand that needs a path out
+    /// of line ([`Rules::replacement_lean`] gave up).
+    #[inline(never)]
+    fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
+        let pos = self
+            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
+            .expect("the hand was accepted");
+        self.replacement(&pos) as i8 - 1
     }
 
     /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
@@ -148,6 +166,41 @@ impl Rules {
     /// `pos`'s suits.
     #[inline(always)]
     pub(crate) fn replacement_of(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+        match self.replacement_lean(pos, res) {
+            Some(missing) => missing,
+            None => self.replacement_whole(pos, res),
+        }
+    }
+
+    /// [`Rules::replacement_of`] for the common hand, from its size and
+    /// its suits' resident values alone: `None` when it needs a path out
+    /// of line (declared melds, a fifth copy to spend, a suit limit, a
+    /// knitted form, a suit whose distances the merge cannot take), which
+    /// [`Rules::replacement_whole`] takes.
+    #[inline(always)]
+    pub(crate) fn replacement_lean(&self, pos: &Position, res: &[Resident; 4]) -> Option<u8> {
+        if pos.has_melds() || standard::spends_fifths(self, pos, res) {
+            return None;
+        }
+        let k = (pos.total() as usize - 1) / 3;
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if forms.contains(Form::Standard) {
+            missing = standard::merged_of(self, res, k)?;
+        }
+        if k == 4 {
+            if forms.intersects(KNITTED) {
+                return None;
+            }
+            let counted = res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted();
+            missing = missing.min(self.counted_distance(pos.natural, counted));
+        }
+        Some(missing.saturating_sub(pos.jokers))
+    }
+
+    /// [`Rules::replacement_of`] for any position, out of line.
+    #[inline(never)]
+    fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
         let total = pos.total() as usize;
         let k = (total - 1) / 3;
         let forms = self.forms_for(pos);

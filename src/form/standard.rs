@@ -762,24 +762,43 @@ pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
 /// The resident values of `pos`'s four suits, within four copies.
 #[inline(always)]
 pub(crate) fn residents(rules: &Rules, pos: &Position) -> [Resident; 4] {
-    std::array::from_fn(|s| rules.tables.resident_at(s, pos.keys[s], false))
+    rules.tables.residents(&pos.keys)
 }
 
 /// [`distance`] from the resident values `res` of `pos`'s suits.
 #[inline(always)]
 pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
-    let flagged = res[0].fifth() | res[1].fifth() | res[2].fifth() | res[3].fifth();
-    if (flagged && fifths(rules, pos) > 0) || pos.has_melds() {
+    if spends_fifths(rules, pos, res) || pos.has_melds() {
         return distance_fifth(rules, pos, k, res);
     }
+    combined_classes(rules, &classes_of(rules, res), k)
+}
+
+/// Would a joker of `pos` as a fifth copy lower some distance of its
+/// suits (resident values `res`)? Then the distances within four copies
+/// are not the answer.
+#[inline(always)]
+pub(crate) fn spends_fifths(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> bool {
+    let flagged = res[0].fifth() | res[1].fifth() | res[2].fifth() | res[3].fifth();
+    flagged && fifths(rules, pos) > 0
+}
+
+/// The classes of the resident values `res`.
+#[inline(always)]
+fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
     let tables = &rules.tables;
-    let classes = [
+    [
         tables.class(res[0]),
         tables.class(res[1]),
         tables.class(res[2]),
         tables.class(res[3]),
-    ];
-    combined_classes(rules, &classes, k)
+    ]
+}
+
+/// [`merged`] for the suits of resident values `res`.
+#[inline(always)]
+pub(crate) fn merged_of(rules: &Rules, res: &[Resident; 4], k: usize) -> Option<u8> {
+    merged(rules, &classes_of(rules, res), k)
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles complete

@@ -586,6 +586,26 @@ impl Tables {
         }
     }
 
+    /// [`Tables::resident_at`] within four copies for the four suits'
+    /// keys at once (the storage read once).
+    #[inline(always)]
+    pub(crate) fn residents(&self, keys: &[usize; 4]) -> [Resident; 4] {
+        let (suit, honor) = match &self.dist {
+            DistStorage::Builtin => (DEFAULT_DIST[SUIT_CAP], DEFAULT_DIST[HONOR_CAP]),
+            DistStorage::Owned(columns) => (&columns[SUIT_CAP][..], &columns[HONOR_CAP][..]),
+        };
+        let read = |bytes: &[u8], index: usize| match bytes.get(4 * index..4 * index + 4) {
+            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            None => Resident(0),
+        };
+        [
+            read(suit, self.suit_ranking.index(keys[0])),
+            read(suit, self.suit_ranking.index(keys[1])),
+            read(suit, self.suit_ranking.index(keys[2])),
+            read(honor, self.honor_ranking.index(keys[3])),
+        ]
+    }
+
     /// The class a resident value names.
     #[inline(always)]
     pub(crate) fn class(&self, r: Resident) -> &Class {
