@@ -29,7 +29,9 @@ mod tables {
     }
 }
 
-use tables::gen::{distance_columns, distances, honor_table, suit_table, TableParams, NEED_NONE};
+use tables::gen::{
+    distance_columns, distances, honor_table, resident_columns, suit_table, TableParams, NEED_NONE,
+};
 use tables::key::{honor_ranking, suit_ranking, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
 
 fn main() {
@@ -100,14 +102,24 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
         honor_ranking.len(),
         &|k| honor_ranking.index(k),
     );
+    // In memory the values name their distance class (the layout of
+    // `src/tables/mod.rs`).
+    let resident = resident_columns(
+        &[&suit_cap, &suit_fifth, &honor_cap, &honor_fifth],
+        &[false, false, true, true],
+        max,
+        &|k| suit_ranking.index(k),
+        &|k| honor_ranking.index(k),
+    );
     let dist_elapsed = started.elapsed();
-    let dist = [
-        ("suit-distance.bin", &suit_cap),
-        ("suit-distance-fifth.bin", &suit_fifth),
-        ("honor-distance.bin", &honor_cap),
-        ("honor-distance-fifth.bin", &honor_fifth),
+    let names = [
+        "suit-distance.bin",
+        "suit-distance-fifth.bin",
+        "honor-distance.bin",
+        "honor-distance-fifth.bin",
     ];
-    for (name, bytes) in dist {
+    let dist: Vec<(&str, &Vec<u8>)> = names.into_iter().zip(&resident.columns).collect();
+    for &(name, bytes) in &dist {
         std::fs::write(out.join(name), bytes)?;
     }
     let mut w = BufWriter::new(File::create(out.join("tables.rs"))?);
@@ -129,13 +141,19 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
         "static DEFAULT_HONOR: &[u8; {HONOR_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/honor.bin\"));"
     )?;
     writeln!(w, "static DEFAULT_DIST: [&[u8]; 4] = [")?;
-    for (name, _) in dist {
+    for (name, _) in &dist {
         writeln!(
             w,
             "    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")),"
         )?;
     }
     writeln!(w, "];")?;
+    writeln!(
+        w,
+        "static DEFAULT_CLASSES: [u32; {}] = {:?};",
+        resident.classes.len(),
+        resident.classes
+    )?;
     w.flush()
 }
 

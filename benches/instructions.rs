@@ -173,6 +173,17 @@ fn waits_melds((rules, hands): (Rules, Vec<Hand>)) -> usize {
         .sum()
 }
 
+// A read of a live hand's shanten (the suits' distance values are kept by
+// each change, so the read loads no table).
+#[library_benchmark]
+#[bench::random(live_hands("random"))]
+#[bench::jokers_4(live_hands("jokers-4"))]
+fn live_shanten(live: Vec<LiveHand<&'static Rules>>) -> i32 {
+    live.iter()
+        .map(|h| black_box(h).shanten().unwrap_or(0) as i32)
+        .sum()
+}
+
 library_benchmark_group!(
     name = melds;
     benchmarks = is_win_melds, waits_melds
@@ -185,7 +196,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = shanten;
-    benchmarks = shanten_counts, xiangting_replacement, riichienv_shanten
+    benchmarks = shanten_counts, live_shanten, xiangting_replacement, riichienv_shanten
 );
 
 main!(library_benchmark_groups = hot_path, shanten, melds);

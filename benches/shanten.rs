@@ -152,6 +152,20 @@ fn bench_live(c: &mut Criterion) {
             })
         },
     );
+    // The same changes without reading the shanten: the difference is
+    // what a read after a change costs.
+    group.bench_function(BenchmarkId::new("hupai", "draw-discard"), |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for (hand, tile) in live.iter_mut() {
+                hand.draw(*tile).unwrap();
+                sum += black_box(&*hand).len();
+                hand.discard(*tile).unwrap();
+                sum += black_box(&*hand).len();
+            }
+            sum
+        })
+    });
     group.finish();
 }
 

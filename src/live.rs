@@ -59,12 +59,13 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
+use crate::form::standard;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::key::pow5;
+use crate::tables::Resident;
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// A hand under a set of rules, updated in O(1) per draw or discard.
@@ -85,6 +86,9 @@ pub struct LiveHand<R: Borrow<Rules>> {
     /// Bit `j` set when the natural tiles win with `j` jokers: worked out
     /// once per change of natural tiles, so the win check is one shift.
     wins: u32,
+    /// The suits' resident distance values (within four copies), each
+    /// reloaded with its suit: the shanten reads no table.
+    res: [Resident; 4],
 }
 
 impl<R: Borrow<Rules>> LiveHand<R> {
@@ -93,6 +97,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let zero = SuitWords::load(&[0; KINDS]);
         let pos = rules.borrow().position(zero, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
+        let res = standard::residents(rules.borrow(), &pos);
         LiveHand {
             rules,
             held: [0; KINDS],
@@ -100,6 +105,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             plain_jokers: 0,
             pos,
             wins,
+            res,
         }
     }
 
@@ -498,7 +504,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let rules = self.rules.borrow();
         self.counts[i] = self.counts[i].wrapping_add_signed(by);
         let suit = (i / 9).min(3);
-        let step = pow5(i - suit * 9);
+        let step = standard::POW5[i - suit * 9];
         let pos = &mut self.pos;
         pos.keys[suit] = if by > 0 {
             pos.keys[suit] + step
@@ -506,6 +512,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             pos.keys[suit] - step
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
+        self.res[suit] = rules.tables.resident_at(suit, pos.keys[suit], false);
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
@@ -549,8 +556,8 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     }
 
     /// The shanten (see [`Rules::shanten`]): −1 a win, 0 ready; `None` for
-    /// a hand of 3N tiles. The suits' keys are kept up to date by each
-    /// draw and discard.
+    /// a hand of 3N tiles. The suits' resident distance values are kept
+    /// up to date by each draw and discard, so no table is read here.
     ///
     /// ```
     /// use hupai::{LiveHand, Rules, Tile};
@@ -575,6 +582,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         if self.pos.meld_suits.count_ones() > rules.derived.suit_limit {
             return None;
         }
-        Some(rules.replacement(&self.pos) as i8 - 1)
+        Some(rules.replacement_of(&self.pos, &self.res) as i8 - 1)
     }
 }

@@ -35,7 +35,15 @@ use crate::hand::Hand;
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
+use crate::tables::Resident;
 use crate::tile::{Tile, KINDS};
+
+/// The knitted forms.
+const KNITTED: Forms = Forms::of(&[
+    Form::KnittedStraight,
+    Form::HonorsAndKnitted,
+    Form::GreaterHonorsAndKnitted,
+]);
 
 /// The forms judged by counting, beside the standard form's tables.
 const SPECIAL: Forms = Forms::of(&[
@@ -89,9 +97,27 @@ impl Rules {
     #[inline]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            Some(pos) => {
+                let res = standard::residents(self, &pos);
+                // The position stays in registers unless the hand needs a
+                // path out of line, which accepts it again.
+                Ok(match self.replacement_lean(&pos, &res) {
+                    Some(missing) => missing as i8 - 1,
+                    None => self.shanten_whole(counts, jokers),
+                })
+            }
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }
+    }
+
+    /// [`Rules::shanten_counts`] of an accepted hand that needs a path out
+    /// of line ([`Rules::replacement_lean`] gave up).
+    #[inline(never)]
+    fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
+        let pos = self
+            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
+            .expect("the hand was accepted");
+        self.replacement(&pos) as i8 - 1
     }
 
     /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
@@ -133,15 +159,57 @@ impl Rules {
     /// the jokers that fill missing places.
     #[inline(always)]
     pub(crate) fn replacement(&self, pos: &Position) -> u8 {
+        self.replacement_of(pos, &standard::residents(self, pos))
+    }
+
+    /// [`Rules::replacement`] from the resident distance values `res` of
+    /// `pos`'s suits.
+    #[inline(always)]
+    pub(crate) fn replacement_of(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+        match self.replacement_lean(pos, res) {
+            Some(missing) => missing,
+            None => self.replacement_whole(pos, res),
+        }
+    }
+
+    /// [`Rules::replacement_of`] for the common hand, from its size and
+    /// its suits' resident values alone: `None` when it needs a path out
+    /// of line (declared melds, a fifth copy to spend, a suit limit, a
+    /// knitted form, a suit whose distances the merge cannot take), which
+    /// [`Rules::replacement_whole`] takes.
+    #[inline(always)]
+    pub(crate) fn replacement_lean(&self, pos: &Position, res: &[Resident; 4]) -> Option<u8> {
+        if pos.has_melds() || standard::spends_fifths(self, pos, res) {
+            return None;
+        }
+        let k = (pos.total() as usize - 1) / 3;
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if forms.contains(Form::Standard) {
+            missing = standard::merged_of(self, res, k)?;
+        }
+        if k == 4 {
+            if forms.intersects(KNITTED) {
+                return None;
+            }
+            let counted = res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted();
+            missing = missing.min(self.counted_distance(pos.natural, counted));
+        }
+        Some(missing.saturating_sub(pos.jokers))
+    }
+
+    /// [`Rules::replacement_of`] for any position, out of line.
+    #[inline(never)]
+    fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
         let total = pos.total() as usize;
         let k = (total - 1) / 3;
         let forms = self.forms_for(pos);
         let mut missing = u8::MAX;
         if forms.contains(Form::Standard) {
-            missing = standard::distance(self, pos, k);
+            missing = standard::distance_of(self, pos, k, res);
         }
         if k == 4 && !pos.has_melds() {
-            missing = missing.min(self.special_distance(pos));
+            missing = missing.min(self.special_distance(pos, res));
         }
         if pos.has_melds() && forms.contains(Form::KnittedStraight) && k == 3 {
             missing = missing.min(knitted::declared_distance(self, pos));
@@ -150,18 +218,57 @@ impl Rules {
     }
 
     /// The fewest tiles missing from the forms other than the standard one
-    /// (seven pairs, thirteen orphans, the knitted forms: 14-tile targets),
-    /// out of line: most hands are standard only.
+    /// (seven pairs, thirteen orphans, the knitted forms: 14-tile targets).
+    /// Seven pairs and thirteen orphans add the suits' counted fields; the
+    /// knitted forms are out of line.
+    #[inline(always)]
+    fn special_distance(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if self.derived.suit_limit < 3 {
+            return self.special_limited(pos);
+        }
+        let counted = res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted();
+        missing = missing.min(self.counted_distance(pos.natural, counted));
+        if forms.intersects(KNITTED) {
+            missing = missing.min(self.knitted_distance(pos));
+        }
+        missing
+    }
+
+    /// The fewest tiles missing from seven pairs and thirteen orphans for
+    /// `natural` natural tiles whose suits' counted fields add up to
+    /// `counted`, without a suit limit.
+    #[inline(always)]
+    fn counted_distance(&self, natural: u32, counted: u32) -> u8 {
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if forms.contains(Form::SevenPairs) {
+            missing = missing.min(seven_pairs::distance_counted(self, natural, counted));
+        }
+        if forms.contains(Form::ThirteenOrphans) {
+            missing = missing.min(thirteen_orphans::distance_counted(counted));
+        }
+        missing
+    }
+
+    /// [`Rules::special_distance`] under a suit limit, out of line.
     #[inline(never)]
-    fn special_distance(&self, pos: &Position) -> u8 {
+    fn special_limited(&self, pos: &Position) -> u8 {
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if forms.contains(Form::SevenPairs) {
             missing = missing.min(seven_pairs::distance(self, pos));
         }
-        if forms.contains(Form::ThirteenOrphans) && self.derived.suit_limit >= 3 {
-            missing = missing.min(thirteen_orphans::distance(pos));
-        }
+        missing.min(self.knitted_distance(pos))
+    }
+
+    /// The fewest tiles missing from the knitted forms, out of line: most
+    /// rules have none.
+    #[inline(never)]
+    fn knitted_distance(&self, pos: &Position) -> u8 {
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
         if forms.contains(Form::KnittedStraight) {
             missing = missing.min(knitted::straight_distance(self, pos));
         }
@@ -220,7 +327,7 @@ impl Rules {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &seen)));
         }
         let shanten = self.replacement(&pos) as i8 - 1;
-        let mut discards = Vec::new();
+        let mut discards = Vec::with_capacity(KINDS + 1);
         let mut after = *counts;
         let sizes = self.sizes(Purpose::Either);
         let fewer = |counts: &[u8; KINDS], jokers: u8| {
@@ -280,8 +387,12 @@ impl Rules {
         };
         // The missing places now; a draw helps when it leaves fewer.
         let special = k == 4 && self.derived.winnable.intersects(SPECIAL);
+        // Seven pairs and thirteen orphans from the counted fields, unless
+        // a suit limit or a knitted form needs the whole hand.
+        let counted_only =
+            self.derived.suit_limit >= 3 && !self.derived.winnable.intersects(KNITTED);
         let now = pos.jokers + (shanten + 1) as u8;
-        let mut tiles = Vec::new();
+        let mut tiles = Vec::with_capacity(KINDS);
         let mut count = 0;
         for tile in self.tiles().iter() {
             let i = tile.index();
@@ -293,17 +404,20 @@ impl Rules {
                 true
             } else {
                 let suit = (i / 9).min(3);
-                let key = pos.keys[suit] + crate::tables::key::pow5(i - 9 * suit);
+                let key = pos.keys[suit] + standard::POW5[i - 9 * suit];
                 match fast.after(self, pos, suit, key) {
-                    Some(standard) => {
+                    Some((standard, counted)) => {
                         let mut missing = standard;
-                        if special && missing >= now {
+                        if special && missing >= now && counted_only {
+                            missing = missing.min(self.counted_distance(pos.natural + 1, counted));
+                        } else if special && missing >= now {
                             let mut more = *counts;
                             more[i] += 1;
                             let p = self
                                 .accept_as::<false>(&more, jokers, self.sizes(Purpose::Win))
                                 .expect("a drawable tile keeps the hand acceptable");
-                            missing = missing.min(self.special_distance(&p));
+                            let res = standard::residents(self, &p);
+                            missing = missing.min(self.special_distance(&p, &res));
                         }
                         missing < now
                     }
@@ -321,7 +435,7 @@ impl Rules {
             }
         }
         debug_assert!(
-            fast.current() >= now,
+            fast.current(self) >= now,
             "the standard form misses at least that many"
         );
         Draws {
@@ -340,7 +454,7 @@ impl Rules {
         seen: &[u8; KINDS],
         shanten: i8,
     ) -> Draws {
-        let mut tiles = Vec::new();
+        let mut tiles = Vec::with_capacity(KINDS);
         let mut count = 0;
         let mut more = *counts;
         let sizes = self.sizes(Purpose::Win);

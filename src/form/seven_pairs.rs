@@ -191,6 +191,22 @@ pub(crate) fn distance(rules: &Rules, pos: &Position) -> u8 {
     (14 - 2 * whole - single.min(7 - whole)) as u8
 }
 
+/// [`distance`] for `natural` natural tiles from the four suits' counted
+/// fields added up (`counted`,
+/// see `tables::gen::counted_fields`), without a suit limit: kinds held
+/// twice or more and once, or kinds held an odd number of times.
+#[inline(always)]
+pub(crate) fn distance_counted(rules: &Rules, natural: u32, counted: u32) -> u8 {
+    let (whole, single) = if rules.seven_pairs_quads {
+        let odd = counted >> 7 & 15;
+        ((natural - odd) / 2, odd)
+    } else {
+        (counted & 7, counted >> 3 & 15)
+    };
+    let whole = whole.min(7);
+    (14 - 2 * whole - single.min(7 - whole)) as u8
+}
+
 /// [`distance`] under a suit limit: the suits kept are chosen too.
 #[inline(never)]
 fn distance_limited(rules: &Rules, pos: &Position) -> u8 {

@@ -22,11 +22,11 @@ use crate::rules::{Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::{key_of, pow5};
-use crate::tables::Need;
+use crate::tables::{Class, Need, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
-const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// Ranks in suit `s` (0–2 numbered, 3 honours).
 const fn ranks(s: usize) -> usize {
@@ -603,10 +603,10 @@ pub(crate) fn bars(closed: bool, no_pair: bool) -> [[u64; 2]; 2] {
     }
 }
 
-/// Suit `s`'s distances, barred as the rules say.
+/// Suit `s`'s distances from its class, barred as the rules say.
 #[inline(always)]
-fn barred(rules: &Rules, s: usize, d: crate::tables::Distance) -> [[u8; 8]; 2] {
-    barred_bytes(rules, s, d.lanes().map(u64::to_le_bytes))
+fn barred(rules: &Rules, s: usize, class: &Class) -> [[u8; 8]; 2] {
+    barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes))
 }
 
 /// The least `a[p][i] + b[q][m - i]` for every `m` up to `K`, the pairs
@@ -631,18 +631,6 @@ fn join<const K: usize>(a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]) -> [[u8; 8]; 2] {
     c
 }
 
-/// [`join`] for `k` melds (0–5).
-fn join_k(a: &[[u8; 8]; 2], b: &[[u8; 8]; 2], k: usize) -> [[u8; 8]; 2] {
-    match k {
-        0 => join::<0>(a, b),
-        1 => join::<1>(a, b),
-        2 => join::<2>(a, b),
-        3 => join::<3>(a, b),
-        4 => join::<4>(a, b),
-        _ => join::<5>(a, b),
-    }
-}
-
 /// The tiles missing from `K` melds and the pair over four suits.
 #[inline(always)]
 fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
@@ -658,6 +646,61 @@ fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
         i += 1;
     }
     best
+}
+
+/// The tiles missing from `k` melds (0–5) and the pair over the four
+/// suits of `classes`, by merging: when every suit's increments (with
+/// and without the pair) are non-decreasing, the least sum over the
+/// ways to share `k` melds among the suits is a merge (the `k` smallest
+/// increments, each suit's taken in order), and with the pair in suit
+/// `s` it is `d_s(0, 1)` plus the `k` smallest of suit `s`'s increments
+/// with the pair and the other suits' without. With increments of 0–3,
+/// the sum of the `k` smallest is the sum over `v` = 0, 1, 2 of `k` less
+/// the increments of at most `v`, where positive: a byte each, worked
+/// out for the four places of the pair at once from the classes' counts
+/// (`Class::melds`, `Class::pair`). `None` when some suit's increments
+/// are not in order (a suit of a few patterns in a hundred) or the rules
+/// limit the suits. A suit that may not hold the pair costs its penalty;
+/// a suit out of play holds no tile, and its increments (all 3) change
+/// no merge that the pair's suit can fill alone.
+#[inline(always)]
+fn merged(rules: &Rules, classes: &[&Class; 4], k: usize) -> Option<u8> {
+    let melds = classes[0].melds + classes[1].melds + classes[2].melds + classes[3].melds;
+    if melds >> 24 != 0 || rules.derived.suit_limit < 3 {
+        return None;
+    }
+    // Byte v: 40 + k less the increments of at most v (byte 3: 40).
+    let q = 0x2828_2828 + k as u32 * 0x0001_0101 - melds;
+    let pen = &rules.derived.pair_penalty;
+    let with_pair = |s: usize| {
+        // Byte v: 32 + k less the increments of at most v with the pair
+        // in suit s, so bit 5 says whether k exceeds them; byte 3: 32
+        // plus the pair alone.
+        let y = q - classes[s].pair;
+        let keep = (y >> 5 & 0x0101_0101) * 31;
+        ((y & keep).wrapping_mul(0x0101_0101) >> 24) + pen[s] as u32
+    };
+    let best = with_pair(0)
+        .min(with_pair(1))
+        .min(with_pair(2).min(with_pair(3)));
+    Some(best.min(u8::MAX as u32) as u8)
+}
+
+/// The tiles missing from `k` melds and the pair over the four suits of
+/// `classes`, barred as the rules say: merged, or joined.
+#[inline(always)]
+fn combined_classes(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
+    match merged(rules, classes, k) {
+        Some(d) => d,
+        None => joined(rules, classes, k),
+    }
+}
+
+/// [`combined_classes`] by joining, out of line.
+#[inline(never)]
+fn joined(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
+    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, classes[s]));
+    combined(rules, &d, k)
 }
 
 /// [`total`] for `k` melds (0–5), within the rules' suit limit: when
@@ -713,15 +756,49 @@ fn combined_other(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> u8 {
 /// that has no joker to spend, reads the distances within four copies.
 #[inline(always)]
 pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
-    let tables = &rules.tables;
-    let caps: [crate::tables::Distance; 4] =
-        std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
-    let flagged = caps[0].fifth() | caps[1].fifth() | caps[2].fifth() | caps[3].fifth();
-    if (flagged && fifths(rules, pos) > 0) || pos.has_melds() {
-        return distance_fifth(rules, pos, k, &caps);
+    distance_of(rules, pos, k, &residents(rules, pos))
+}
+
+/// The resident values of `pos`'s four suits, within four copies.
+#[inline(always)]
+pub(crate) fn residents(rules: &Rules, pos: &Position) -> [Resident; 4] {
+    rules.tables.residents(&pos.keys)
+}
+
+/// [`distance`] from the resident values `res` of `pos`'s suits.
+#[inline(always)]
+pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
+    if spends_fifths(rules, pos, res) || pos.has_melds() {
+        return distance_fifth(rules, pos, k, res);
     }
-    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
-    combined(rules, &d, k)
+    combined_classes(rules, &classes_of(rules, res), k)
+}
+
+/// Would a joker of `pos` as a fifth copy lower some distance of its
+/// suits (resident values `res`)? Then the distances within four copies
+/// are not the answer.
+#[inline(always)]
+pub(crate) fn spends_fifths(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> bool {
+    let flagged = res[0].fifth() | res[1].fifth() | res[2].fifth() | res[3].fifth();
+    flagged && fifths(rules, pos) > 0
+}
+
+/// The classes of the resident values `res`.
+#[inline(always)]
+fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
+    let tables = &rules.tables;
+    [
+        tables.class(res[0]),
+        tables.class(res[1]),
+        tables.class(res[2]),
+        tables.class(res[3]),
+    ]
+}
+
+/// [`merged`] for the suits of resident values `res`.
+#[inline(always)]
+pub(crate) fn merged_of(rules: &Rules, res: &[Resident; 4], k: usize) -> Option<u8> {
+    merged(rules, &classes_of(rules, res), k)
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles complete
@@ -755,7 +832,7 @@ fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower
 /// one of its distances?
 pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
-    (0..4).any(|s| rules.tables.distance_at(s, pos.keys[s], false).fifth())
+    (0..4).any(|s| rules.tables.resident_at(s, pos.keys[s], false).fifth())
 }
 
 /// [`distance`] when a joker as a fifth copy may help, or the hand has
@@ -772,14 +849,24 @@ pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
 /// copies: that is the answer. Otherwise the least over every way to
 /// spend the fifth copies the hand has.
 #[inline(never)]
-fn distance_fifth(
-    rules: &Rules,
-    pos: &Position,
-    k: usize,
-    caps: &[crate::tables::Distance; 4],
-) -> u8 {
+fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
     let tables = &rules.tables;
     let fifths = fifths(rules, pos);
+    let caps: [&Class; 4] = std::array::from_fn(|s| tables.class(res[s]));
+    let frees: [&Class; 4] = std::array::from_fn(|s| {
+        if res[s].fifth() && fifths > 0 {
+            tables.class(tables.resident_at(s, pos.keys[s], true))
+        } else {
+            caps[s]
+        }
+    });
+    if !pos.has_melds() {
+        // The answer lies between these two; most often they are equal.
+        let within = combined_classes(rules, &caps, k);
+        if within == combined_classes(rules, &frees, k) {
+            return within;
+        }
+    }
     let counts = pos.counts();
     let melded = pos.melds.counts();
     let spend = fifths.min(8);
@@ -802,17 +889,15 @@ fn distance_fifth(
     let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
         Some(l) if rules.joker_fifth_copy => barred_bytes(rules, s, l[spend as usize]),
         Some(_) => capped[s],
-        None if caps[s].fifth() && fifths > 0 => {
-            barred(rules, s, tables.distance_at(s, pos.keys[s], true))
-        }
-        None => capped[s],
+        None => barred(rules, s, frees[s]),
     });
     // Under a suit limit, the suits kept hold the melds' suits.
     let combined = |d: &[[[u8; 8]; 2]; 4]| combined_beside(rules, d, k, pos.meld_suits as u32);
-    // The answer lies between these two; most often they are equal.
-    let within = combined(&capped);
-    if within == combined(&free) {
-        return within;
+    if pos.has_melds() {
+        let within = combined(&capped);
+        if within == combined(&free) {
+            return within;
+        }
     }
     // Each suit's choices: (distances, fifth copies spent).
     let mut choices: [Vec<([[u8; 8]; 2], u32)>; 4] = Default::default();
@@ -1012,71 +1097,66 @@ fn count_suit_distances(
 }
 
 /// The standard form's part of the efficiency of a 3N+1 position (`k`
-/// melds in its targets): for every suit, the other three suits joined,
-/// so that a draw in the suit costs one table load and a final minimum.
-/// `None` when the position needs the fifth-copy path (a flagged suit and
-/// a joker to spend) or the rules limit the suits: the caller then judges
-/// each draw whole.
-pub(crate) struct DrawDistances {
-    /// The position's suits, as the distance joins read them.
-    own: [[[u8; 8]; 2]; 4],
-    /// For each suit, the other three joined.
-    others: [[[u8; 8]; 2]; 4],
+/// melds in its targets): the four suits' classes, so that a draw in a
+/// suit costs one table load and one combination. `None` when the
+/// position needs the fifth-copy path (a flagged suit and a joker to
+/// spend) or the rules limit the suits: the caller then judges each draw
+/// whole.
+pub(crate) struct DrawDistances<'a> {
+    /// The position's suits.
+    own: [&'a Class; 4],
+    /// Their resident values.
+    res: [Resident; 4],
+    /// Their counted fields added up.
+    counted: u32,
     k: usize,
 }
 
-impl DrawDistances {
+impl<'a> DrawDistances<'a> {
     #[inline]
-    pub(crate) fn new(rules: &Rules, pos: &Position, k: usize) -> Option<DrawDistances> {
+    pub(crate) fn new(rules: &'a Rules, pos: &Position, k: usize) -> Option<DrawDistances<'a>> {
         if rules.derived.suit_limit < 3 || k > 5 || pos.has_melds() {
             return None;
         }
-        let tables = &rules.tables;
-        let caps: [crate::tables::Distance; 4] =
-            std::array::from_fn(|s| tables.distance_at(s, pos.keys[s], false));
-        if caps.iter().any(|d| d.fifth()) && fifths(rules, pos) > 0 {
+        let res = residents(rules, pos);
+        if res.iter().any(|r| r.fifth()) && fifths(rules, pos) > 0 {
             return None;
         }
-        let own: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, caps[s]));
-        let join_any = |a: &[[u8; 8]; 2], b: &[[u8; 8]; 2]| join_k(a, b, k);
-        let (mp, sz) = (join_any(&own[0], &own[1]), join_any(&own[2], &own[3]));
-        let others = [
-            join_any(&own[1], &sz),
-            join_any(&own[0], &sz),
-            join_any(&mp, &own[3]),
-            join_any(&mp, &own[2]),
-        ];
-        Some(DrawDistances { own, others, k })
+        let own = res.map(|r| rules.tables.class(r));
+        let counted = res.iter().map(|r| r.counted()).sum();
+        Some(DrawDistances {
+            own,
+            res,
+            counted,
+            k,
+        })
     }
 
     /// The standard distance of the position as it is.
     #[inline]
-    pub(crate) fn current(&self) -> u8 {
-        self.with_suit(0, &self.own[0])
+    pub(crate) fn current(&self, rules: &Rules) -> u8 {
+        combined_classes(rules, &self.own, self.k)
     }
 
     /// The standard distance once suit `s` holds `key` (one tile more),
-    /// or `None` when that pattern needs the fifth-copy path.
+    /// and the suits' counted fields added up then; `None` when that
+    /// pattern needs the fifth-copy path.
     #[inline]
-    pub(crate) fn after(&self, rules: &Rules, pos: &Position, s: usize, key: usize) -> Option<u8> {
-        let d = rules.tables.distance_at(s, key, false);
-        if d.fifth() && fifths(rules, pos) > 0 {
+    pub(crate) fn after(
+        &self,
+        rules: &'a Rules,
+        pos: &Position,
+        s: usize,
+        key: usize,
+    ) -> Option<(u8, u32)> {
+        let r = rules.tables.resident_at(s, key, false);
+        if r.fifth() && fifths(rules, pos) > 0 {
             return None;
         }
-        Some(self.with_suit(s, &barred(rules, s, d)))
-    }
-
-    /// The least over the melds and the pair of `d` (suit `s`) with the
-    /// other three suits.
-    #[inline(always)]
-    fn with_suit(&self, s: usize, d: &[[u8; 8]; 2]) -> u8 {
-        let w = &self.others[s];
-        let k = self.k;
-        let mut best = FAR;
-        for m in 0..=k {
-            best = best.min(d[0][m] + w[1][k - m]).min(d[1][m] + w[0][k - m]);
-        }
-        best
+        let mut classes = self.own;
+        classes[s] = rules.tables.class(r);
+        let counted = self.counted - self.res[s].counted() + r.counted();
+        Some((combined_classes(rules, &classes, self.k), counted))
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::form::Form;
 use crate::position::Position;
 use crate::split::{Group, GroupKind, Split, SplitSink};
-use crate::swar::{byte_sum, SuitWords, LOW};
+use crate::swar::SuitWords;
 use crate::tile::Tile;
 
 /// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
@@ -117,26 +117,16 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
     }
 }
 
-/// The fewest tiles missing from thirteen orphans for `pos`'s natural
+/// The fewest tiles missing from thirteen orphans for a hand's natural
 /// tiles (the target has 14 tiles; the caller checks the hand's size and
 /// that all three numbered suits may be held): one kept copy of each
-/// orphan held, and a second copy of one of them.
-pub(crate) fn distance(pos: &Position) -> u8 {
-    // Kinds held, and held twice, among the orphans: one bit per byte.
-    let w = pos.words.and(&ORPHAN_WORDS);
-    let words = w.all();
-    let held: u64 = words.iter().map(|&x| (x | x >> 1 | x >> 2) & LOW).sum();
-    let twice = words.iter().fold(0, |m, &x| m | (x >> 1 | x >> 2)) & LOW;
-    (14 - byte_sum(held) - (twice != 0) as u32) as u8
+/// orphan held, and a second copy of one of them. Read from the four
+/// suits' counted fields added up (`counted`, see
+/// `tables::gen::counted_fields`): orphans held, and orphans held twice or
+/// more.
+#[inline(always)]
+pub(crate) fn distance_counted(counted: u32) -> u8 {
+    let held = counted >> 11 & 15;
+    let twice = counted >> 15 & 7;
+    (14 - held - (twice != 0) as u32) as u8
 }
-
-/// The orphans as a byte mask in the layout of [`SuitWords`].
-/// (1m, 1p and 1s open their words, `z` holds 9s and the honours, `rest`
-/// 9m and 9p.)
-const ORPHAN_WORDS: SuitWords = SuitWords {
-    m: 0xff,
-    p: 0xff,
-    s: 0xff,
-    z: u64::MAX,
-    rest: 0xffff,
-};

@@ -242,10 +242,10 @@ pub fn to_bytes(rules: &crate::Rules) -> Vec<u8> {
         },
         rules: rules.name().to_string(),
         spec: rules.to_spec().to_toml(),
-        columns: [("suit", suit), ("honor", honor)]
+        columns: [("suit", suit.to_vec()), ("honor", honor.to_vec())]
             .into_iter()
             .chain(super::DIST_COLUMNS.into_iter().zip(tables.raw_distances()))
-            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()))
+            .map(|(name, bytes)| (name.to_string(), bytes))
             .collect(),
     };
     let body = postcard::to_allocvec(&payload).expect("serialising to memory cannot fail");
@@ -450,14 +450,15 @@ pub fn verify(tables: &Tables) -> Result<(), TableFileError> {
     let fresh = Tables::generate(tables.params());
     let (suit, honor) = tables.raw();
     let (want_suit, want_honor) = fresh.raw();
+    let (got_dist, want_dist) = (tables.raw_distances(), fresh.raw_distances());
     let columns = [("suit", suit, want_suit), ("honor", honor, want_honor)]
         .into_iter()
         .chain(
             super::DIST_COLUMNS
                 .into_iter()
-                .zip(tables.raw_distances())
-                .zip(fresh.raw_distances())
-                .map(|((name, got), want)| (name, got, want)),
+                .zip(&got_dist)
+                .zip(&want_dist)
+                .map(|((name, got), want)| (name, &got[..], &want[..])),
         );
     for (table, got, want) in columns {
         if let Some(slot) = (0..want.len().max(got.len())).find(|&i| got.get(i) != want.get(i)) {

@@ -570,3 +570,123 @@ pub fn distance_columns(
     }
     (capped, permissive)
 }
+
+// The resident distance values (the layout is documented in
+// `src/tables/mod.rs`). Table files store the packed values above; in
+// memory each value names its distance class (the distinct packed steps of
+// the table, numbered) and carries the pattern's counts for the counted
+// forms, so that the standard form combines four suits with a few word
+// operations and seven pairs and thirteen orphans add four values.
+
+/// The packed steps of a stored distance value (without the flag).
+pub const DIST_STEPS: u32 = 0x003f_ffff;
+
+/// Bits of the class number in a resident value.
+pub const CLASS_BITS: u32 = 13;
+
+/// Flag bit of a resident value: [`DIST_FIFTH`] in the resident layout.
+pub const RESIDENT_FIFTH: u32 = 1 << CLASS_BITS;
+
+/// First bit of the counted fields of a resident value.
+pub const COUNTED_SHIFT: u32 = CLASS_BITS + 1;
+
+/// The counted fields of one pattern (before the shift): kinds held at
+/// least twice (capped at 7, bits 0–2), kinds held once (3–6), kinds held
+/// an odd number of times (7–10), orphans held (11–14), orphans held at
+/// least twice (capped at 7, 15–17). `orphans` has bit `r` set for the
+/// ranks that are terminals or honours. Four suits of a hand of at most
+/// 14 natural tiles add up without a field overflowing.
+pub fn counted_fields(counts: &[u8], orphans: u16) -> u32 {
+    let (mut twice, mut once, mut odd, mut held, mut held_twice) = (0u32, 0u32, 0u32, 0u32, 0u32);
+    let mut r = 0;
+    while r < counts.len() {
+        let c = counts[r];
+        twice += (c >= 2) as u32;
+        once += (c == 1) as u32;
+        odd += (c % 2) as u32;
+        if orphans >> r & 1 == 1 {
+            held += (c >= 1) as u32;
+            held_twice += (c >= 2) as u32;
+        }
+        r += 1;
+    }
+    let cap = |v: u32, max: u32| if v > max { max } else { v };
+    cap(twice, 7) | cap(once, 15) << 3 | cap(odd, 15) << 7 | cap(held, 15) << 11 | cap(held_twice, 7) << 15
+}
+
+/// The distance classes of a set of tables and their resident columns.
+pub struct Resident {
+    /// The packed steps of each class, class 0 being "no pattern"
+    /// (every step 3).
+    pub classes: Vec<u32>,
+    /// The resident columns, in the order given.
+    pub columns: Vec<Vec<u8>>,
+}
+
+/// Numbers the distinct packed steps of the stored `columns` (little-endian
+/// `u32`s as [`distance_columns`] makes them) and rewrites each value in
+/// the resident layout: its class, the fifth-copy flag, and the counted
+/// fields of its pattern. `kinds[i]` says which columns hold numbered
+/// suits (`false`: honours); `index` maps a dense key of those ranks to
+/// its slot (`None` past `max_tiles` tiles).
+pub fn resident_columns(
+    columns: &[&[u8]],
+    honors: &[bool],
+    max_tiles: u8,
+    suit_index: &dyn Fn(usize) -> usize,
+    honor_index: &dyn Fn(usize) -> usize,
+) -> Resident {
+    let mut class_of = vec![u16::MAX; 1 << 22];
+    let mut classes = vec![DIST_STEPS];
+    class_of[DIST_STEPS as usize] = 0;
+    let mut out = Vec::with_capacity(columns.len());
+    let mut c = 0;
+    while c < columns.len() {
+        let stored = columns[c];
+        let honor = honors[c];
+        let ranks = if honor { HONOR_RANKS } else { SUIT_RANKS };
+        let orphans: u16 = if honor { 0x7f } else { 0x101 };
+        let mut resident = vec![0u8; stored.len()];
+        let mut counts = [0u8; 9];
+        let mut key = 0;
+        while key < pow5(ranks) {
+            super::key::counts_of(key, &mut counts[..ranks]);
+            let mut tiles = 0u32;
+            let mut r = 0;
+            while r < ranks {
+                tiles += counts[r] as u32;
+                r += 1;
+            }
+            if tiles <= max_tiles as u32 {
+                let i = if honor { honor_index(key) } else { suit_index(key) };
+                let b = &stored[4 * i..4 * i + 4];
+                let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                let steps = v & DIST_STEPS;
+                if class_of[steps as usize] == u16::MAX {
+                    class_of[steps as usize] = classes.len() as u16;
+                    classes.push(steps);
+                }
+                let class = class_of[steps as usize] as u32;
+                assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
+                let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
+                let value = class | flag | counted_fields(&counts[..ranks], orphans) << COUNTED_SHIFT;
+                resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
+            }
+            key += 1;
+        }
+        out.push(resident);
+        c += 1;
+    }
+    Resident { classes, columns: out }
+}
+
+/// The stored value (as [`distance_columns`] makes it) of a resident
+/// value whose classes are `classes`.
+pub fn stored_value(resident: u32, classes: &[u32]) -> u32 {
+    let steps = classes[(resident & ((1 << CLASS_BITS) - 1)) as usize];
+    if resident & RESIDENT_FIFTH != 0 {
+        steps | DIST_FIFTH
+    } else {
+        steps
+    }
+}

@@ -94,8 +94,10 @@ pub fn word_key(v: u64) -> usize {
 /// `LOW_SLOTS` is `5^low_ranks`, a constant so that the cut is a
 /// multiplication, not a division.
 pub struct Ranking<const LOW_SLOTS: usize> {
-    /// Rank of each low pattern among the low patterns, by (tiles, key).
-    low: Vec<u16>,
+    /// Rank of each low pattern among the low patterns, by (tiles, key):
+    /// an array of exactly `LOW_SLOTS`, so reading it needs no bounds
+    /// check.
+    low: Box<[u16; LOW_SLOTS]>,
     /// First index of each high pattern.
     base: Vec<u32>,
     /// Patterns of at most `max_tiles` tiles.
@@ -138,7 +140,10 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
             }
         }
         Ranking {
-            low,
+            low: low
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("LOW_SLOTS entries")),
             base,
             len: next,
         }

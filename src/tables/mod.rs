@@ -64,6 +64,32 @@
 //! Values grow by columns, not by bits: a new question per pattern gets a
 //! column of its own, keyed the same way and decoded here, and table files
 //! list their columns by name (which raised their format version to 3).
+//!
+//! # The resident distance values
+//!
+//! Table files store the values above. In memory (the compiled-in tables,
+//! generated ones, and files once loaded: `gen::resident_columns`) each
+//! `u32` of a distance column holds instead, for the same slot:
+//!
+//! - **bits 0–12**: the pattern's *distance class*, an index into a list
+//!   of the table's distinct packed steps (class 0 is "no pattern", every
+//!   step 3: also the value of a key past the column). A table has a few
+//!   hundred classes; each is decoded once (`Class`): the distances a
+//!   byte each (as `Distance::lanes`) and, for the standard form's merge
+//!   (`src/form/standard.rs`), how many of its five meld increments
+//!   `d(m, 0) - d(m - 1, 0)` are at most 0, 1 and 2, the same for the
+//!   increments with the pair, `d(0, 1)`, and whether the increments are
+//!   non-decreasing;
+//! - **bit 13**: the fifth-copy flag (bit 31 of the stored value);
+//! - **bits 14–31**: the *counted fields* of the pattern, for seven pairs
+//!   and thirteen orphans: kinds held twice or more (3 bits, capped at 7),
+//!   kinds held once (4), kinds held an odd number of times (4), orphans
+//!   held (4), orphans held twice or more (3, capped at 7). The four
+//!   suits' fields of a hand of at most 14 natural tiles add up without
+//!   carrying from one field into the next.
+//!
+//! Writing a file turns each value back into the stored layout
+//! (`Tables::raw_distances`), so files keep format version 3.
 
 /// The dense base-5 key, shared with the generator in `build.rs`.
 pub mod key {
@@ -136,9 +162,6 @@ impl Need {
 pub struct Distance(u32);
 
 impl Distance {
-    /// The value of a pattern no table holds: every distance large.
-    pub(crate) const NONE: Distance = Distance(0x003f_ffff);
-
     /// Tiles missing from `melds` melds (0–5) built in this suit.
     #[inline]
     pub fn melds(self, melds: usize) -> u8 {
@@ -167,6 +190,98 @@ impl Distance {
     pub(crate) fn lanes(self) -> [u64; 2] {
         let melds = MELD_SUMS[(self.0 & 0x3ff) as usize];
         [melds, melds + PAIR_STEPS[(self.0 >> 10 & 0xfff) as usize]]
+    }
+}
+
+/// One resident distance value (see the [layout](self)): the class of
+/// the pattern's distances, the fifth-copy flag, and the counted fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Resident(pub(crate) u32);
+
+impl Resident {
+    /// The distance this value stands for, read through its class.
+    #[inline(always)]
+    pub(crate) fn distance(self, tables: &Tables) -> Distance {
+        let steps = tables.class(self).steps;
+        Distance(steps | if self.fifth() { gen::DIST_FIFTH } else { 0 })
+    }
+
+    /// Would a joker standing for a fifth copy make some distance smaller?
+    #[inline(always)]
+    pub(crate) fn fifth(self) -> bool {
+        self.0 & gen::RESIDENT_FIFTH != 0
+    }
+
+    /// The counted fields, from bit 0 (see `gen::counted_fields`): four
+    /// suits' fields add up.
+    #[inline(always)]
+    pub(crate) fn counted(self) -> u32 {
+        self.0 >> gen::COUNTED_SHIFT
+    }
+}
+
+/// One distance class: the distances of every pattern whose packed steps
+/// are `steps`, decoded once for the standard form's combination.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Class {
+    /// The packed steps (the stored layout, without the flag).
+    pub steps: u32,
+    /// [`Distance::lanes`] of these steps.
+    pub lanes: [u64; 2],
+    /// For the merge (`src/form/standard.rs`), a byte each: bytes 0–2 the
+    /// meld increments `d(m, 0) - d(m - 1, 0)` (m = 1..=5) of at most 0,
+    /// 1 and 2; byte 3 is 1 when the increments with or without the pair
+    /// are not non-decreasing (the merge does not apply).
+    pub melds: u32,
+    /// Bytes 0–2: 8 plus the same counts for the increments with the
+    /// pair, less those of `melds`; byte 3: 8 less `d(0, 1)`.
+    pub pair: u32,
+}
+
+impl Class {
+    /// The class of the packed steps `steps`.
+    pub(crate) fn of(steps: u32) -> Class {
+        let lanes = Distance(steps).lanes();
+        let f = lanes[0].to_le_bytes();
+        let g = lanes[1].to_le_bytes();
+        let mut convex = true;
+        let mut counts = [[0u32; 3]; 2];
+        let mut w = 0;
+        while w < 2 {
+            let d = if w == 0 { f } else { g };
+            let mut m = 1;
+            while m <= gen::DIST_MELDS {
+                let step = d[m] as i32 - d[m - 1] as i32;
+                if !(0..=3).contains(&step) || (m > 1 && step < d[m - 1] as i32 - d[m - 2] as i32) {
+                    convex = false;
+                }
+                let mut v = 0;
+                while v < 3 {
+                    counts[w][v] += (step <= v as i32) as u32;
+                    v += 1;
+                }
+                m += 1;
+            }
+            w += 1;
+        }
+        let (melds, pair) = if convex {
+            let c = counts;
+            (
+                c[0][0] | c[0][1] << 8 | c[0][2] << 16,
+                (8 + c[1][0] - c[0][0])
+                    | (8 + c[1][1] - c[0][1]) << 8
+                    | (8 + c[1][2] - c[0][2]) << 16
+                    | (8 - g[0] as u32) << 24,
+            )
+        } else {
+            (1 << 24, 0)
+        };
+        Class {
+            steps,
+            lanes,
+            melds,
+            pair,
+        }
     }
 }
 
@@ -213,6 +328,10 @@ static PAIR_STEPS: [u64; 4096] = {
 pub struct Tables {
     storage: Storage,
     dist: DistStorage,
+    /// The distance classes the resident distance values name, padded
+    /// with class 0 to every number a value can hold (so reading one
+    /// needs no bounds check).
+    classes: Box<Classes>,
     suit_ranking: SuitRanking,
     honor_ranking: HonorRanking,
     params: TableParams,
@@ -225,8 +344,8 @@ enum Storage {
     Owned { suit: Box<[u8]>, honor: Box<[u8]> },
 }
 
-/// The four distance columns: numbered suits and honours, each within
-/// four copies (flagged) and with fifth copies.
+/// The four distance columns, resident layout: numbered suits and
+/// honours, each within four copies (flagged) and with fifth copies.
 enum DistStorage {
     /// The columns `build.rs` compiled in.
     Builtin,
@@ -257,6 +376,7 @@ impl Tables {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
                     dist: DistStorage::Builtin,
+                    classes: padded(DEFAULT_CLASSES.iter().map(|&steps| Class::of(steps))),
                     suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
                     honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
                     params: TableParams::DEFAULT,
@@ -281,13 +401,14 @@ impl Tables {
     pub fn generate(params: &TableParams) -> Tables {
         let suit = gen::suit_table(params);
         let honor = gen::honor_table(params);
-        let dist = distance_columns(params, &suit, &honor);
+        let (dist, classes) = resident(params, distance_columns(params, &suit, &honor));
         Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
             dist: DistStorage::Owned(dist),
+            classes,
             suit_ranking: key::suit_ranking(params.max_tiles),
             honor_ranking: key::honor_ranking(params.max_tiles),
             params: *params,
@@ -365,12 +486,14 @@ impl Tables {
             // Files from before the distance columns: made from the needs.
             None => distance_columns(&params, &suit, &honor),
         };
+        let (dist, classes) = resident(&params, dist);
         Ok(Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
             dist: DistStorage::Owned(dist),
+            classes,
             suit_ranking,
             honor_ranking,
             params,
@@ -378,9 +501,19 @@ impl Tables {
     }
 
     /// The raw bytes of the four distance columns, as a table file stores
-    /// them (named by `DIST_COLUMNS`).
-    pub(crate) fn raw_distances(&self) -> [&[u8]; 4] {
-        [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| self.dist_bytes(i))
+    /// them (named by `DIST_COLUMNS`; the stored layout, not the resident
+    /// one).
+    pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
+        let steps: Vec<u32> = self.classes.iter().map(|c| c.steps).collect();
+        [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {
+            self.dist_bytes(i)
+                .chunks_exact(4)
+                .flat_map(|b| {
+                    let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    gen::stored_value(v, &steps).to_le_bytes()
+                })
+                .collect()
+        })
     }
 
     #[inline(always)]
@@ -432,6 +565,14 @@ impl Tables {
     /// or (`fifth`) not.
     #[inline(always)]
     pub(crate) fn distance_at(&self, suit: usize, key: usize, fifth: bool) -> Distance {
+        self.resident_at(suit, key, fifth).distance(self)
+    }
+
+    /// The resident value of suit `suit` (0–2 numbered, 3 honours) at
+    /// dense key `key`, within four copies or (`fifth`) not; class 0 and
+    /// no counts for a key outside the table.
+    #[inline(always)]
+    pub(crate) fn resident_at(&self, suit: usize, key: usize, fifth: bool) -> Resident {
         let (column, index) = if suit == 3 {
             (HONOR_CAP + fifth as usize, self.honor_ranking.index(key))
         } else {
@@ -440,9 +581,37 @@ impl Tables {
         let bytes = self.dist_bytes(column);
         let at = 4 * index;
         match bytes.get(at..at + 4) {
-            Some(b) => Distance(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-            None => Distance::NONE,
+            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            None => Resident(0),
         }
+    }
+
+    /// [`Tables::resident_at`] within four copies for the four suits'
+    /// keys at once (the storage read once).
+    #[inline(always)]
+    pub(crate) fn residents(&self, keys: &[usize; 4]) -> [Resident; 4] {
+        let (suit, honor) = match &self.dist {
+            DistStorage::Builtin => (DEFAULT_DIST[SUIT_CAP], DEFAULT_DIST[HONOR_CAP]),
+            DistStorage::Owned(columns) => (&columns[SUIT_CAP][..], &columns[HONOR_CAP][..]),
+        };
+        let read = |bytes: &[u8], index: usize| match bytes.get(4 * index..4 * index + 4) {
+            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            None => Resident(0),
+        };
+        [
+            read(suit, self.suit_ranking.index(keys[0])),
+            read(suit, self.suit_ranking.index(keys[1])),
+            read(suit, self.suit_ranking.index(keys[2])),
+            read(honor, self.honor_ranking.index(keys[3])),
+        ]
+    }
+
+    /// The class a resident value names.
+    #[inline(always)]
+    pub(crate) fn class(&self, r: Resident) -> &Class {
+        // Every resident value names a class of its tables (the generator
+        // numbers them, class 0 first).
+        &self.classes[(r.0 & (CLASSES as u32 - 1)) as usize]
     }
 
     /// The raw bytes of the two tables (numbered suits, honours), as a
@@ -723,6 +892,43 @@ fn distance_columns(params: &TableParams, suit: &[u8], honor: &[u8]) -> [Box<[u8
         &|k| honor_ranking.index(k),
     );
     [a, b, c, d].map(Vec::into_boxed_slice)
+}
+
+/// The resident columns and the classes of the stored columns `stored`
+/// (in the order of `DIST_COLUMNS`) made for `params`.
+fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Box<Classes>) {
+    let max = params.max_tiles;
+    let suit_ranking = key::suit_ranking(max);
+    let honor_ranking = key::honor_ranking(max);
+    let r = gen::resident_columns(
+        &[&stored[0], &stored[1], &stored[2], &stored[3]],
+        &[false, false, true, true],
+        max,
+        &|k| suit_ranking.index(k),
+        &|k| honor_ranking.index(k),
+    );
+    let mut columns = r.columns.into_iter().map(Vec::into_boxed_slice);
+    let dist = std::array::from_fn(|_| columns.next().expect("four columns"));
+    (
+        dist,
+        padded(r.classes.iter().map(|&steps| Class::of(steps))),
+    )
+}
+
+/// How many class numbers a resident value can hold.
+const CLASSES: usize = 1 << gen::CLASS_BITS;
+
+/// Every class a resident value can name, the unused numbers as class 0.
+type Classes = [Class; CLASSES];
+
+/// `classes` (class 0 first) padded to [`Classes`].
+fn padded(classes: impl Iterator<Item = Class>) -> Box<Classes> {
+    let mut all: Vec<Class> = classes.collect();
+    let none = all[0];
+    all.resize(CLASSES, none);
+    all.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("resized to CLASSES"))
 }
 
 /// Checks a distance column read from a file: its length, and in every
