@@ -107,6 +107,8 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     let resident = resident_columns(
         &[&suit_cap, &suit_fifth, &honor_cap, &honor_fifth],
         &[false, false, true, true],
+        // The fifth-copy columns are read for their classes only.
+        &[true, false, true, false],
         max,
         &|k| suit_ranking.index(k),
         &|k| honor_ranking.index(k),

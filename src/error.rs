@@ -95,6 +95,15 @@ pub enum HandError {
         /// Copies of it the meld takes from the concealed part.
         needed: usize,
     },
+    /// A chi whose sequence does not hold the claimed tile
+    /// ([`crate::LiveHand::chi`]).
+    #[error("the claimed {tile} is not in {meld}")]
+    ClaimNotInChi {
+        /// The claimed tile.
+        tile: Tile,
+        /// The sequence named (canonical notation, `[123p]`).
+        meld: String,
+    },
     /// A declared meld that cannot exist (`[135m]`, a kong of different
     /// tiles, a joker in a meld), or a meld action the hand cannot make.
     #[error("{meld} is not a meld: {why}")]

@@ -299,17 +299,17 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     ///
     /// # Errors
     /// [`HandError::NoChi`] when `first` starts no sequence (an honour, a
-    /// rank above 7); [`HandError::BadMeld`] when the sequence does not
-    /// hold `claimed`; [`HandError::TooFewCopies`] for a tile of it the
+    /// rank above 7); [`HandError::ClaimNotInChi`] when the sequence does
+    /// not hold `claimed`; [`HandError::TooFewCopies`] for a tile of it the
     /// hand lacks; as [`LiveHand::draw`] for the rules' limits.
     /// The hand is unchanged on error.
     pub fn chi(&mut self, claimed: Tile, first: Tile) -> Result<(), HandError> {
         let meld = Meld::new(MeldKind::Chi, first)?;
         let tiles: Vec<Tile> = meld.tiles().collect();
         let Some(at) = tiles.iter().position(|&t| t == claimed) else {
-            return Err(HandError::BadMeld {
+            return Err(HandError::ClaimNotInChi {
+                tile: claimed,
                 meld: meld.to_string(),
-                why: "the claimed tile is not in the sequence",
             });
         };
         let from_hand: Vec<Tile> = (0..3).filter(|&k| k != at).map(|k| tiles[k]).collect();

@@ -298,6 +298,7 @@ fn claims_from_data_file() {
     for variant in [
         "BadMeld",
         "NoChi",
+        "ClaimNotInChi",
         "TooFewCopies",
         "TooManyCopies",
         "TooManyTiles",

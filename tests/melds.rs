@@ -335,10 +335,13 @@ fn claims_and_their_errors() {
             needed: 1
         })
     );
-    assert!(matches!(
+    assert_eq!(
         live.chi(t("4p"), t("1p")),
-        Err(HandError::BadMeld { .. })
-    ));
+        Err(HandError::ClaimNotInChi {
+            tile: t("4p"),
+            meld: "[123p]".into()
+        })
+    );
     assert_eq!(
         live.chi(t("1z"), t("1z")),
         Err(HandError::NoChi { tile: t("1z") })

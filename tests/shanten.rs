@@ -424,14 +424,13 @@ fn renaming_suits_and_reversing_ranks_change_nothing() {
 fn efficiency_agrees_with_the_search() {
     let specs = variants();
     let n = if RELEASE { 500 } else { 30 };
-    let mut rng = ChaCha8Rng::seed_from_u64(0x6566_6669);
     let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
-    for i in 0..n {
+    common::par_seeded(n, 0x6566_6669, |i, rng| {
         let k = i % specs.len();
         let (spec, rules) = (&specs[k], &rules[k]);
         let size = if rng.gen_bool(0.5) { 14 } else { 13 };
-        let jokers = random_jokers(&mut rng, size).min(3);
-        let raw = hand_for(&mut rng, spec, size, jokers);
+        let jokers = random_jokers(rng, size).min(3);
+        let raw = hand_for(rng, spec, size, jokers);
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let what = || format!("{}: {}", spec.name, raw.notation());
         // Some tiles seen on the table.
@@ -497,7 +496,7 @@ fn efficiency_agrees_with_the_search() {
                 }
             }
         }
-    }
+    });
 }
 
 /// Literal cases in mahjong notation, worked out by hand.

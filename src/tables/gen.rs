@@ -625,13 +625,16 @@ pub struct Resident {
 
 /// Numbers the distinct packed steps of the stored `columns` (little-endian
 /// `u32`s as [`distance_columns`] makes them) and rewrites each value in
-/// the resident layout: its class, the fifth-copy flag, and the counted
-/// fields of its pattern. `kinds[i]` says which columns hold numbered
-/// suits (`false`: honours); `index` maps a dense key of those ranks to
-/// its slot (`None` past `max_tiles` tiles).
+/// the resident layout: its class, the fifth-copy flag, and, where
+/// `counted[i]` is set, the counted fields of its pattern (the columns
+/// read for their classes only leave them zero, which keeps them as
+/// compressible as the stored ones). `honors[i]` says which columns hold
+/// honours (`false`: a numbered suit); `suit_index` and `honor_index` map
+/// a dense key of those ranks to its slot.
 pub fn resident_columns(
     columns: &[&[u8]],
     honors: &[bool],
+    counted: &[bool],
     max_tiles: u8,
     suit_index: &dyn Fn(usize) -> usize,
     honor_index: &dyn Fn(usize) -> usize,
@@ -669,7 +672,12 @@ pub fn resident_columns(
                 let class = class_of[steps as usize] as u32;
                 assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
                 let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
-                let value = class | flag | counted_fields(&counts[..ranks], orphans) << COUNTED_SHIFT;
+                let fields = if counted[c] {
+                    counted_fields(&counts[..ranks], orphans) << COUNTED_SHIFT
+                } else {
+                    0
+                };
+                let value = class | flag | fields;
                 resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
             }
             key += 1;

@@ -81,10 +81,12 @@
 //!   increments with the pair, `d(0, 1)`, and whether the increments are
 //!   non-decreasing;
 //! - **bit 13**: the fifth-copy flag (bit 31 of the stored value);
-//! - **bits 14–31**: the *counted fields* of the pattern, for seven pairs
-//!   and thirteen orphans: kinds held twice or more (3 bits, capped at 7),
-//!   kinds held once (4), kinds held an odd number of times (4), orphans
-//!   held (4), orphans held twice or more (3, capped at 7). The four
+//! - **bits 14–31**: in the columns within four copies, the *counted
+//!   fields* of the pattern, for seven pairs and thirteen orphans: kinds
+//!   held twice or more (3 bits, capped at 7), kinds held once (4), kinds
+//!   held an odd number of times (4), orphans held (4), orphans held twice
+//!   or more (3, capped at 7); zero in the fifth-copy columns, which are
+//!   read for their classes only. The four
 //!   suits' fields of a hand of at most 14 natural tiles add up without
 //!   carrying from one field into the next.
 //!
@@ -903,6 +905,8 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Bo
     let r = gen::resident_columns(
         &[&stored[0], &stored[1], &stored[2], &stored[3]],
         &[false, false, true, true],
+        // The fifth-copy columns are read for their classes only.
+        &[true, false, true, false],
         max,
         &|k| suit_ranking.index(k),
         &|k| honor_ranking.index(k),

@@ -93,3 +93,44 @@ pub fn rules_of(spec: &oracle::Spec) -> hupai::Rules {
     }
     hupai::Rules::from_toml_str(&toml).unwrap_or_else(|e| panic!("{}: {e}\n{toml}", spec.name))
 }
+
+/// Runs `check(i, rng)` for every `i` in `0..n`, spread over the machine's
+/// cores, each with a generator of its own seeded from `seed` and `i` (so
+/// the hands checked do not depend on the number of cores), and returns
+/// the answers in order. A failed assertion in `check` fails the caller.
+#[allow(dead_code)]
+pub fn par_seeded<T: Send>(
+    n: usize,
+    seed: u64,
+    check: impl Fn(usize, &mut rand_chacha::ChaCha8Rng) -> T + Sync,
+) -> Vec<T> {
+    use rand::SeedableRng;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let mut answers: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= n {
+                            return mine;
+                        }
+                        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(
+                            seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                        );
+                        mine.push((i, check(i, &mut rng)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    answers.sort_by_key(|a| a.0);
+    answers.into_iter().map(|a| a.1).collect()
+}
