@@ -17,6 +17,23 @@ class SplitDict(TypedDict):
     form: str
     groups: List[str]
 
+class CompletionDict(TypedDict):
+    group: int
+    shape: str
+
+class WinSplitDict(TypedDict):
+    form: str
+    groups: List[str]
+    completions: List[CompletionDict]
+
+class WinDict(TypedDict):
+    win: bool
+    forms: List[str]
+    winning: str
+    how: str
+    shapes: List[str]
+    splits: List[WinSplitDict]
+
 class RevealDict(TypedDict):
     tiles: str
     waits: List[str]
@@ -54,6 +71,22 @@ class Rules:
         """Every way (at most ``limit``) to split a winning hand into groups:
         ``[{'form': 'standard', 'groups': ['123m', ...]}]``; empty for no win.
         Raises ``HandError``."""
+    def win(self, hand: str, winning: str, how: str = "discard") -> WinDict:
+        """The win of a hand of 3N+2 tiles (declared melds and kongs in brackets)
+        with ``winning`` (a tile, or ``*`` for a joker) as the tile that
+        completed it, which came ``how``: ``"self-drawn"``, ``"discard"`` or
+        ``"robbing-kong"``. As ``hupai check --winning TILE --json`` prints it,
+        without the hand and with every split: the forms, the distinct wait
+        shapes (``tanki``, ``kanchan``, ``penchan``, ``ryanmen``, ``shanpon``,
+        ...), and per split the groups the winning tile can sit in:
+
+        >>> w = Rules("chinese").win("46s5s 123p 55z [789m] (1111z)", "5s")
+        >>> w["shapes"], w["splits"][0]["groups"], w["splits"][0]["completions"]
+        (['kanchan'], ['123p', '456s', '55z', '[789m]', '(1111z)'], [{'group': 1, 'shape': 'kanchan'}])
+
+        No win: ``win`` False, no split. Raises ``HandError`` for a bad hand or
+        winning tile, or a winning tile the concealed part does not hold;
+        ``ValueError`` for another ``how``."""
     def reveal(self, hand: str) -> RevealDict:
         """The fewest tiles a ready player must show. Raises ``HandError``
         (also for a hand that is not ready)."""

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use hupai::{Hand, Preset, Rules, KINDS};
+use hupai::{Hand, Preset, Rules, WinHow, WinningTile, KINDS};
 use numpy::ndarray::{ArrayView1, ArrayView2};
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
@@ -253,6 +253,62 @@ impl PyRules {
             out.append(d)?;
         }
         Ok(out)
+    }
+
+    /// The win of a hand (3N+2 tiles, the winning tile among them) with
+    /// `winning` (a tile, or `*` for a joker) as the tile that completed
+    /// it, which came `how` (`self-drawn`, `discard`, `robbing-kong`), as
+    /// `hupai check --winning --json` prints it (without the hand and
+    /// with every split): `{"win", "forms", "winning", "how", "shapes",
+    /// "splits": [{"form", "groups", "completions": [{"group",
+    /// "shape"}]}]}`.
+    #[pyo3(signature = (hand, winning, how="discard"))]
+    fn win<'py>(
+        &self,
+        py: Python<'py>,
+        hand: &str,
+        winning: &str,
+        how: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let how = match how {
+            "self-drawn" => WinHow::SelfDrawn,
+            "discard" => WinHow::Discard,
+            "robbing-kong" => WinHow::RobbingKong,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "how must be \"self-drawn\", \"discard\" or \"robbing-kong\", not {other:?}"
+                )))
+            }
+        };
+        let hand = parse(hand)?;
+        let winning: WinningTile = winning.trim().parse().map_err(hand_err)?;
+        let win = self.rules.win(&hand, winning, how).map_err(hand_err)?;
+        let d = PyDict::new(py);
+        d.set_item("win", !win.forms.is_empty())?;
+        let forms: Vec<&str> = win.forms.iter().map(|f| f.name()).collect();
+        d.set_item("forms", forms)?;
+        d.set_item("winning", win.winning.to_string())?;
+        d.set_item("how", win.how.name())?;
+        let shapes: Vec<&str> = win.shapes().iter().map(|s| s.name()).collect();
+        d.set_item("shapes", shapes)?;
+        let splits = PyList::empty(py);
+        for s in &win.splits {
+            let sd = PyDict::new(py);
+            sd.set_item("form", s.split.form.name())?;
+            let groups: Vec<String> = s.split.groups.iter().map(|g| g.to_string()).collect();
+            sd.set_item("groups", groups)?;
+            let completions = PyList::empty(py);
+            for c in &s.completions {
+                let cd = PyDict::new(py);
+                cd.set_item("group", c.group)?;
+                cd.set_item("shape", c.shape.name())?;
+                completions.append(cd)?;
+            }
+            sd.set_item("completions", completions)?;
+            splits.append(sd)?;
+        }
+        d.set_item("splits", splits)?;
+        Ok(d)
     }
 
     /// The fewest tiles a ready player must show:

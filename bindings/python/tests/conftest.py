@@ -26,12 +26,12 @@ def cli_path():
 
 @pytest.fixture(scope="session")
 def cli():
-    """Runs `hupai COMMAND --rules RULES` on hands, one JSON answer per hand."""
+    """Runs `hupai COMMAND --rules RULES [ARGS...]` on hands, one JSON answer per hand."""
     path = cli_path()
 
-    def run(command, rules, hands):
+    def run(command, rules, hands, *args):
         out = subprocess.run(
-            [path, command, "--json", "--rules", rules],
+            [path, command, "--json", "--rules", rules, *args],
             input="\n".join(hands) + "\n",
             capture_output=True,
             text=True,

@@ -14,7 +14,7 @@
 //! `wasm32-unknown-unknown` a panic would abort the module as a
 //! `RuntimeError`, not unwind.)
 
-use hupai::{Hand, HandError, Preset, Rules, TileSet, KINDS};
+use hupai::{Hand, HandError, Preset, Rules, TileSet, WinHow, WinningTile, KINDS};
 use wasm_bindgen::prelude::*;
 
 /// `isWinBatch`'s answer for a hand that cannot be judged.
@@ -54,6 +54,31 @@ export interface Draws {
 /** One discard of a hand of 3N+2 tiles and the draws that lower the shanten after it. */
 export interface DiscardChoice extends Draws {
   discard: string;
+}
+
+/** A group the winning tile can have completed (its index in the split's groups) and the wait's shape
+ *  (`"tanki"`, `"kanchan"`, `"penchan"`, `"ryanmen"`, `"shanpon"`, `"honor-sequence"`, `"thirteen-sided"`,
+ *  `"orphans"`, `"knitted"`). */
+export interface Completion {
+  group: number;
+  shape: string;
+}
+
+/** A split of a winning hand and the groups the winning tile can sit in. */
+export interface WinSplit extends Split {
+  completions: Completion[];
+}
+
+/** A win judged with its winning tile, as `hupai check --winning TILE --json` prints it
+ *  (without the hand, every split): the forms, the winning tile (`"*"` for a joker), how it came,
+ *  the distinct wait shapes, and every split. No win: `win` false, no split. */
+export interface Win {
+  win: boolean;
+  forms: string[];
+  winning: string;
+  how: "self-drawn" | "discard" | "robbing-kong";
+  shapes: string[];
+  splits: WinSplit[];
 }
 
 /** What `efficiency` finds: the draws of a 3N+1 hand, or every discard of a 3N+2 hand (best first). */
@@ -252,6 +277,78 @@ impl JsRules {
             out.push(&o);
         }
         Ok(out)
+    }
+
+    /// The win of a hand (3N+2 tiles, the winning tile among them) with
+    /// `winning` (a tile, or `"*"` for a joker) as the tile that completed
+    /// it, which came `how` (`"self-drawn"`, `"discard"` when not given,
+    /// `"robbing-kong"`), as `hupai check --winning --json` prints it
+    /// (without the hand, every split): `{win, forms, winning, how,
+    /// shapes, splits: [{form, groups, completions: [{group, shape}]}]}`.
+    /// Throws for a bad hand, winning tile or `how`, and for a winning
+    /// tile the concealed part does not hold.
+    #[wasm_bindgen(unchecked_return_type = "Win")]
+    pub fn win(
+        &self,
+        hand: &str,
+        winning: &str,
+        how: Option<String>,
+    ) -> Result<js_sys::Object, JsError> {
+        let how = match how.as_deref().unwrap_or("discard") {
+            "self-drawn" => WinHow::SelfDrawn,
+            "discard" => WinHow::Discard,
+            "robbing-kong" => WinHow::RobbingKong,
+            other => {
+                return Err(JsError::new(&format!(
+                    "how must be \"self-drawn\", \"discard\" or \"robbing-kong\", not {other:?}"
+                )))
+            }
+        };
+        let hand = parse(hand)?;
+        let winning: WinningTile = winning
+            .trim()
+            .parse()
+            .map_err(|e: hupai::ParseError| JsError::new(&e.to_string()))?;
+        let win = self.rules.win(&hand, winning, how).map_err(hand_err)?;
+        let strings =
+            |v: Vec<&str>| -> js_sys::Array { v.into_iter().map(JsValue::from_str).collect() };
+        let o = js_sys::Object::new();
+        set(&o, "win", &JsValue::from(!win.forms.is_empty()));
+        set(
+            &o,
+            "forms",
+            &strings(win.forms.iter().map(|f| f.name()).collect()),
+        );
+        set(&o, "winning", &JsValue::from(win.winning.to_string()));
+        set(&o, "how", &JsValue::from_str(win.how.name()));
+        set(
+            &o,
+            "shapes",
+            &strings(win.shapes().iter().map(|s| s.name()).collect()),
+        );
+        let splits = js_sys::Array::new();
+        for s in &win.splits {
+            let groups: js_sys::Array = s
+                .split
+                .groups
+                .iter()
+                .map(|g| JsValue::from(g.to_string()))
+                .collect();
+            let completions = js_sys::Array::new();
+            for c in &s.completions {
+                let co = js_sys::Object::new();
+                set(&co, "group", &JsValue::from(c.group as u32));
+                set(&co, "shape", &JsValue::from_str(c.shape.name()));
+                completions.push(&co);
+            }
+            let so = js_sys::Object::new();
+            set(&so, "form", &JsValue::from_str(s.split.form.name()));
+            set(&so, "groups", &groups);
+            set(&so, "completions", &completions);
+            splits.push(&so);
+        }
+        set(&o, "splits", &splits);
+        Ok(o)
     }
 
     /// The fewest tiles of a ready hand to show so that every wait can be

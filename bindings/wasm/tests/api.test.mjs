@@ -1,6 +1,6 @@
 // The package's interface in Node: the constructor's two inputs, the error
 // model (a JS Error naming the bad value; batches mark a bad hand and only
-// throw for mismatched lengths), the shapes of split and reveal, and the
+// throw for mismatched lengths), the shapes of split, reveal and win, and the
 // TypeScript declarations.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -53,6 +53,36 @@ test("split and reveal return plain objects", () => {
   assert.throws(() => r.reveal("123m456p789s1234z"), Error);
 });
 
+test("win returns a plain object and throws an Error naming a bad tile, hand or how", () => {
+  const r = new Rules("chinese");
+  const won = r.win("46s5s 123p 55z [789m] (1111z)", "5s");
+  assert.deepEqual(won, {
+    win: true,
+    forms: ["standard"],
+    winning: "5s",
+    how: "discard",
+    shapes: ["kanchan"],
+    splits: [
+      { form: "standard", groups: ["123p", "456s", "55z", "[789m]", "(1111z)"], completions: [{ group: 1, shape: "kanchan" }] },
+    ],
+  });
+  assert.equal(Object.getPrototypeOf(won), Object.prototype);
+  assert.equal(Object.getPrototypeOf(won.splits[0].completions[0]), Object.prototype);
+  assert.equal(r.win("46s5s 123p 55z [789m] (1111z)", "5s", "self-drawn").how, "self-drawn");
+  assert.equal(r.win("46s5s 123p 55z [789m] (1111z)", "5s", undefined).how, "discard");
+  assert.deepEqual(r.win("123m456p789s12345z", "1z", "robbing-kong").splits, []);
+  // 卡五 (kawuxing) and a copy of hongzhong's joker kind, which wins as a joker.
+  assert.deepEqual(new Rules("kawuxing").win("4s6s5s 23p4p 789p 66z [555z]", "5s", "self-drawn").shapes, ["kanchan"]);
+  assert.equal(new Rules("hongzhong").win("123m456p789s1m7z [555m]", "7z").winning, "*");
+  const hand = "123m456p789s11z [222z]";
+  assert.throws(() => r.win(hand, "5s"), { name: "Error", message: "5s is not in the hand" });
+  assert.throws(() => r.win(hand, "*"), Error); // no joker to win with
+  assert.throws(() => r.win(hand, "5x"), (e) => e instanceof Error && e.message.includes("x"));
+  assert.throws(() => r.win(hand, "11z"), Error); // two tiles
+  assert.throws(() => r.win("123m", "1m"), (e) => e instanceof Error && e.message.includes("3N+2"));
+  assert.throws(() => r.win(hand, "1z", "tsumo"), (e) => e instanceof Error && e.message.includes('"tsumo"'));
+});
+
 test("batches: 1/0/255 and masks, the invalid marker for a bad hand, a throw only for mismatched lengths", () => {
   const r = new Rules("chinese");
   const counts = new Uint8Array(3 * KINDS);
@@ -89,6 +119,8 @@ test("the package's declarations name the API", () => {
     "waits(hand: string): string[];",
     "split(hand: string, limit?: number | null): Split[];",
     "reveal(hand: string): Reveal;",
+    "win(hand: string, winning: string, how?: string | null): Win;",
+    "export interface Win ",
     "isWinBatch(counts: Uint8Array",
     "): Uint8Array;",
     "): BigUint64Array;",

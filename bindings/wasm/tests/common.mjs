@@ -99,11 +99,12 @@ export function cliPath() {
 }
 
 /**
- * `hupai COMMAND --json --rules RULES` on the hands: one JSON answer each
- * (the command exits non-zero when some hand was bad; its answer says so).
+ * `hupai COMMAND --json --rules RULES [ARGS...]` on the hands: one JSON
+ * answer each (the command exits non-zero when some hand was bad; its
+ * answer says so).
  */
-export function cli(command, rules, hands) {
-  const run = spawnSync(cliPath(), [command, "--json", "--rules", rules], {
+export function cli(command, rules, hands, ...args) {
+  const run = spawnSync(cliPath(), [command, "--json", "--rules", rules, ...args], {
     input: hands.join("\n") + "\n",
     maxBuffer: 1 << 28,
     encoding: "utf8",

@@ -1,13 +1,13 @@
 // The package in Node against the library: the seed examples, and seeded
 // hands under every preset compared with the Rust command's answers
-// (`hupai check|waits|split|reveal --json`), one call at a time and in
-// batches. Run with `node --test` after bindings/wasm/build.sh and
+// (`hupai check|waits|split|reveal --json`, and `check --winning` for
+// win), one call at a time and in batches. Run with `node --test` after bindings/wasm/build.sh and
 // `npm ci` here (which installs ../pkg as the package `hupai`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { Rules, maskToTiles, parseHand } from "hupai";
-import { KINDS, PRESETS, cli, randomHands, seedExamples, toMpsz } from "./common.mjs";
+import { KINDS, PRESETS, TILES, cli, randomHands, seedExamples, toMpsz } from "./common.mjs";
 
 const INVALID_WIN = 255;
 const INVALID_WAITS = 0xffffffffffffffffn;
@@ -154,3 +154,109 @@ test("chinese: efficiency matches the command", () => {
     count: 9,
   });
 });
+
+// Rules.win against `hupai check --winning TILE [--self-drawn|--robbing-kong]
+// --json`: declared melds and kongs, jokers, the special forms, a few that
+// do not win or are bad (the cases of the Python tests), then seeded hands
+// each with one of its own tiles (or a joker) as the winning tile.
+const HOW_FLAGS = { discard: [], "self-drawn": ["--self-drawn"], "robbing-kong": ["--robbing-kong"] };
+const WIN_CASES = [
+  ["chinese", "46s5s 123p 55z [789m] (1111z)", "5s", "discard"],
+  ["chinese", "45666m [789p] [123s] (1111z)", "6m", "self-drawn"],
+  ["chinese", "12m3m 456p 789s 11z [222z]", "3m", "discard"],
+  ["chinese", "23m4m 456p [789s] [1111z+] 55z", "4m", "robbing-kong"],
+  ["chinese", "11m222z456p [789s] [123s]", "2z", "discard"],
+  ["chinese", "55m [123p] [456p] [789p] (1111z)", "5m", "self-drawn"],
+  ["chinese", "78m9m 111p 55s [七八九条] （二二二二饼）", "9m", "discard"],
+  ["chinese", "11223344556677m", "7m", "self-drawn"],
+  ["chinese", "19m19p19s12345677z", "7z", "discard"],
+  ["chinese", "19m19p19s1234567z1m", "1m", "self-drawn"],
+  ["chinese", "123m456p13s55z*", "*", "self-drawn"],
+  ["chinese", "123m456p13s55z*", "2s", "discard"],
+  ["chinese", "123m456p789s1z* [222z]", "*", "discard"],
+  ["chinese", "88饼11万东东中混混混混混混混", "混", "self-drawn"],
+  ["chinese", "123m456p789s12345z", "1z", "discard"],
+  ["chinese", "1112345678999m5m", "5m", "discard"],
+  ["kawuxing", "46s5s 123p 789p 55z [666z]", "5s", "discard"],
+  ["kawuxing", "4s6s5s 23p4p 789p 66z [555z]", "5s", "self-drawn"],
+  ["kawuxing", "4s6s5s 23p4p 789p 66z [555z]", "4p", "discard"],
+  ["kawuxing", "44s55s66s 789p 55z [666z]", "5s", "self-drawn"],
+  ["kawuxing", "1133557799s1155p", "9s", "discard"],
+  ["hongzhong", "123m456p789s1m7z [555m]", "7z", "self-drawn"],
+  ["hongzhong", "123m456p789s1m7z [555m]", "1m", "self-drawn"],
+  ["hongzhong", "13m 456p 789s 11s 7z (2222m)", "7z", "discard"],
+  ["hongzhong", "13m 456p 789s 11s 7z (4444m)", "3m", "discard"],
+  ["hongzhong", "123m456p789s11s777z", "7z", "self-drawn"],
+  ["riichi", "23m4m 567p 11s [789s] (5555z)", "4m", "discard"],
+  ["riichi", "23m4m 567p 11s [789s] (5555z)", "2m", "self-drawn"],
+  ["riichi", "111m222m333m44p [777z]", "3m", "discard"],
+  ["riichi", "19m19p19s1234567z9s", "9s", "robbing-kong"],
+  ["riichi", "22334455667788p", "8p", "self-drawn"],
+  ["sichuan", "123m456m78m9m 11p [222p]", "9m", "discard"],
+  ["sichuan", "11m [222m] [333m] [444m] (5555p)", "1m", "self-drawn"],
+  ["sichuan", "123m456m789m11p222p", "2p", "discard"],
+  ["changsha", "123m456p789s22m [345s]", "2m", "self-drawn"],
+  ["changsha", "123m456p789s25m [345s]", "5m", "discard"],
+  ["gb", "147m258p69s12345z*", "*", "self-drawn"],
+  ["gb", "147m258p369s1234z5z", "5z", "discard"],
+  ["gb", "123m456p789s55z [111z]", "5z", "robbing-kong"],
+  ["taiwan", "123m456m789m123p11z [789s]", "1z", "self-drawn"],
+  ["basic", "123m456p789s11z [222z]", "1z", "discard"],
+  ["basic", "123345m 11z [789p] (1111s)", "3m", "self-drawn"],
+];
+
+/** Checks rules.win against the command's answer; the win, or null for an error. */
+function expectSameWin(r, hand, winning, how, a) {
+  if ("error" in a) {
+    assert.throws(() => r.win(hand, winning, how), { name: "Error", message: a.error }, hand);
+    return null;
+  }
+  const got = r.win(hand, winning, how);
+  delete a.hand;
+  if (a.truncated) {
+    assert.equal(got.splits.length, a.total, hand);
+    got.splits = got.splits.slice(0, a.splits.length);
+    delete a.truncated;
+    delete a.total;
+  }
+  assert.deepEqual(got, a, `${hand} ${winning} ${how}`);
+  return got;
+}
+
+test("win: melds, kongs, jokers and special forms match the command", () => {
+  let wins = 0;
+  for (const [rules, hand, winning, how] of WIN_CASES) {
+    const [a] = cli("check", rules, [hand], "--winning", winning, ...HOW_FLAGS[how]);
+    const got = expectSameWin(new Rules(rules), hand, winning, how, a);
+    wins += got && got.win ? 1 : 0;
+  }
+  assert.ok(wins >= 30, `${wins} wins`);
+});
+
+for (const rules of ["basic", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "gb"]) {
+  test(`${rules}: win of seeded hands matches the command`, () => {
+    const { counts, jokers, n } = randomHands(5000 + rules.length, 400, [14, 11, 8], 2);
+    const groups = new Map();
+    const hows = Object.keys(HOW_FLAGS);
+    for (let i = 0; i < n; i++) {
+      const held = TILES.filter((_, k) => counts[i * KINDS + k] > 0);
+      let winning;
+      if (jokers[i] && (i % 3 === 0 || held.length === 0)) winning = "*";
+      else if (held.length) winning = held[i % held.length];
+      else continue;
+      const key = `${winning} ${hows[i % 3]}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(toMpsz(counts, jokers, i));
+    }
+    const r = new Rules(rules);
+    let wins = 0;
+    for (const [key, hands] of groups) {
+      const [winning, how] = key.split(" ");
+      cli("check", rules, hands, "--winning", winning, ...HOW_FLAGS[how]).forEach((a, i) => {
+        const got = expectSameWin(r, hands[i], winning, how, a);
+        wins += got && got.win ? 1 : 0;
+      });
+    }
+    assert.ok(wins > 10, `${wins} wins`);
+  });
+}
