@@ -215,6 +215,13 @@ pub enum ParseError {
         /// The text as given.
         text: String,
     },
+    /// Text read as how a winning tile came that names no way
+    /// ([`WinHow`](crate::WinHow)'s `FromStr`).
+    #[error("{text:?} is not a way to win: self-drawn, discard or robbing-kong")]
+    NotAWinHow {
+        /// The text as given.
+        text: String,
+    },
     /// Text read as a group of a split that is not one (see
     /// [`Group`](crate::Group)'s `FromStr`).
     #[error("{text:?} is not a group")]

@@ -55,6 +55,26 @@ impl WinHow {
     }
 }
 
+impl std::str::FromStr for WinHow {
+    type Err = crate::error::ParseError;
+
+    /// `self-drawn`, `discard` or `robbing-kong` (as [`WinHow::name`]).
+    ///
+    /// ```
+    /// use hupai::WinHow;
+    /// assert_eq!("self-drawn".parse::<WinHow>(), Ok(WinHow::SelfDrawn));
+    /// assert!("tsumo".parse::<WinHow>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<WinHow, Self::Err> {
+        [WinHow::SelfDrawn, WinHow::Discard, WinHow::RobbingKong]
+            .into_iter()
+            .find(|h| h.name() == s)
+            .ok_or_else(|| crate::error::ParseError::NotAWinHow {
+                text: crate::error::cut(s),
+            })
+    }
+}
+
 /// The tile that completed the hand: a natural tile, or a joker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinningTile {

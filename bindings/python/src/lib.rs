@@ -270,16 +270,9 @@ impl PyRules {
         winning: &str,
         how: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let how = match how {
-            "self-drawn" => WinHow::SelfDrawn,
-            "discard" => WinHow::Discard,
-            "robbing-kong" => WinHow::RobbingKong,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "how must be \"self-drawn\", \"discard\" or \"robbing-kong\", not {other:?}"
-                )))
-            }
-        };
+        let how: WinHow = how
+            .parse()
+            .map_err(|e: hupai::ParseError| PyValueError::new_err(e.to_string()))?;
         let hand = parse(hand)?;
         let winning: WinningTile = winning.trim().parse().map_err(hand_err)?;
         let win = self.rules.win(&hand, winning, how).map_err(hand_err)?;

@@ -294,16 +294,11 @@ impl JsRules {
         winning: &str,
         how: Option<String>,
     ) -> Result<js_sys::Object, JsError> {
-        let how = match how.as_deref().unwrap_or("discard") {
-            "self-drawn" => WinHow::SelfDrawn,
-            "discard" => WinHow::Discard,
-            "robbing-kong" => WinHow::RobbingKong,
-            other => {
-                return Err(JsError::new(&format!(
-                    "how must be \"self-drawn\", \"discard\" or \"robbing-kong\", not {other:?}"
-                )))
-            }
-        };
+        let how: WinHow = how
+            .as_deref()
+            .unwrap_or("discard")
+            .parse()
+            .map_err(|e: hupai::ParseError| JsError::new(&e.to_string()))?;
         let hand = parse(hand)?;
         let winning: WinningTile = winning
             .trim()
