@@ -548,6 +548,20 @@ pub fn distance_columns(
 ) -> (Vec<u8>, Vec<u8>) {
     let mut capped = vec![0u8; 4 * len];
     let mut permissive = vec![0u8; 4 * len];
+    for_patterns(ranks, max_tiles, &mut |key, _| {
+        let i = index(key);
+        let c = pack_distances(&cap[key]);
+        let f = pack_distances(&free[key]);
+        let flagged = if c != f { c | DIST_FIFTH } else { c };
+        capped[4 * i..4 * i + 4].copy_from_slice(&flagged.to_le_bytes());
+        permissive[4 * i..4 * i + 4].copy_from_slice(&f.to_le_bytes());
+    });
+    (capped, permissive)
+}
+
+/// Calls `visit(key, counts)` for every pattern of `ranks` ranks with at
+/// most `max_tiles` tiles, in key order.
+fn for_patterns(ranks: usize, max_tiles: u8, visit: &mut dyn FnMut(usize, &[u8])) {
     let mut counts = [0u8; 9];
     let mut key = 0;
     while key < pow5(ranks) {
@@ -559,16 +573,10 @@ pub fn distance_columns(
             r += 1;
         }
         if tiles <= max_tiles as u32 {
-            let i = index(key);
-            let c = pack_distances(&cap[key]);
-            let f = pack_distances(&free[key]);
-            let flagged = if c != f { c | DIST_FIFTH } else { c };
-            capped[4 * i..4 * i + 4].copy_from_slice(&flagged.to_le_bytes());
-            permissive[4 * i..4 * i + 4].copy_from_slice(&f.to_le_bytes());
+            visit(key, &counts[..ranks]);
         }
         key += 1;
     }
-    (capped, permissive)
 }
 
 // The resident distance values (the layout is documented in
@@ -650,38 +658,26 @@ pub fn resident_columns(
         let ranks = if honor { HONOR_RANKS } else { SUIT_RANKS };
         let orphans: u16 = if honor { 0x7f } else { 0x101 };
         let mut resident = vec![0u8; stored.len()];
-        let mut counts = [0u8; 9];
-        let mut key = 0;
-        while key < pow5(ranks) {
-            super::key::counts_of(key, &mut counts[..ranks]);
-            let mut tiles = 0u32;
-            let mut r = 0;
-            while r < ranks {
-                tiles += counts[r] as u32;
-                r += 1;
+        for_patterns(ranks, max_tiles, &mut |key, counts| {
+            let i = if honor { honor_index(key) } else { suit_index(key) };
+            let b = &stored[4 * i..4 * i + 4];
+            let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            let steps = v & DIST_STEPS;
+            if class_of[steps as usize] == u16::MAX {
+                class_of[steps as usize] = classes.len() as u16;
+                classes.push(steps);
             }
-            if tiles <= max_tiles as u32 {
-                let i = if honor { honor_index(key) } else { suit_index(key) };
-                let b = &stored[4 * i..4 * i + 4];
-                let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                let steps = v & DIST_STEPS;
-                if class_of[steps as usize] == u16::MAX {
-                    class_of[steps as usize] = classes.len() as u16;
-                    classes.push(steps);
-                }
-                let class = class_of[steps as usize] as u32;
-                assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
-                let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
-                let fields = if counted[c] {
-                    counted_fields(&counts[..ranks], orphans) << COUNTED_SHIFT
-                } else {
-                    0
-                };
-                let value = class | flag | fields;
-                resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
-            }
-            key += 1;
-        }
+            let class = class_of[steps as usize] as u32;
+            assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
+            let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
+            let fields = if counted[c] {
+                counted_fields(counts, orphans) << COUNTED_SHIFT
+            } else {
+                0
+            };
+            let value = class | flag | fields;
+            resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
+        });
         out.push(resident);
         c += 1;
     }
