@@ -105,10 +105,7 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     // In memory the values name their distance class (the layout of
     // `src/tables/mod.rs`).
     let resident = resident_columns(
-        &[&suit_cap, &suit_fifth, &honor_cap, &honor_fifth],
-        &[false, false, true, true],
-        // The fifth-copy columns are read for their classes only.
-        &[true, false, true, false],
+        [&suit_cap, &suit_fifth, &honor_cap, &honor_fifth],
         max,
         &|k| suit_ranking.index(k),
         &|k| honor_ranking.index(k),

@@ -38,13 +38,6 @@ use crate::rules::Rules;
 use crate::tables::Resident;
 use crate::tile::{Tile, KINDS};
 
-/// The knitted forms.
-const KNITTED: Forms = Forms::of(&[
-    Form::KnittedStraight,
-    Form::HonorsAndKnitted,
-    Form::GreaterHonorsAndKnitted,
-]);
-
 /// The forms judged by counting, beside the standard form's tables.
 const SPECIAL: Forms = Forms::of(&[
     Form::SevenPairs,
@@ -189,11 +182,10 @@ impl Rules {
             missing = standard::merged_of(self, res, k)?;
         }
         if k == 4 {
-            if forms.intersects(KNITTED) {
+            if forms.contains_knitted() {
                 return None;
             }
-            let counted = res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted();
-            missing = missing.min(self.counted_distance(pos.natural, counted));
+            missing = missing.min(self.counted_distance(pos.natural, Resident::counted_sum(res)));
         }
         Some(missing.saturating_sub(pos.jokers))
     }
@@ -228,9 +220,8 @@ impl Rules {
         if self.derived.suit_limit < 3 {
             return self.special_limited(pos);
         }
-        let counted = res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted();
-        missing = missing.min(self.counted_distance(pos.natural, counted));
-        if forms.intersects(KNITTED) {
+        missing = missing.min(self.counted_distance(pos.natural, Resident::counted_sum(res)));
+        if forms.contains_knitted() {
             missing = missing.min(self.knitted_distance(pos));
         }
         missing
@@ -390,7 +381,7 @@ impl Rules {
         // Seven pairs and thirteen orphans from the counted fields, unless
         // a suit limit or a knitted form needs the whole hand.
         let counted_only =
-            self.derived.suit_limit >= 3 && !self.derived.winnable.intersects(KNITTED);
+            self.derived.suit_limit >= 3 && !self.derived.winnable.contains_knitted();
         let now = pos.jokers + (shanten + 1) as u8;
         let mut tiles = Vec::with_capacity(KINDS);
         let mut count = 0;

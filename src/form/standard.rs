@@ -832,7 +832,7 @@ fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower
 /// one of its distances?
 pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
-    (0..4).any(|s| rules.tables.resident_at(s, pos.keys[s], false).fifth())
+    residents(rules, pos).iter().any(|r| r.fifth())
 }
 
 /// [`distance`] when a joker as a fifth copy may help, or the hand has
@@ -1119,11 +1119,11 @@ impl<'a> DrawDistances<'a> {
             return None;
         }
         let res = residents(rules, pos);
-        if res.iter().any(|r| r.fifth()) && fifths(rules, pos) > 0 {
+        if spends_fifths(rules, pos, &res) {
             return None;
         }
-        let own = res.map(|r| rules.tables.class(r));
-        let counted = res.iter().map(|r| r.counted()).sum();
+        let own = classes_of(rules, &res);
+        let counted = Resident::counted_sum(&res);
         Some(DrawDistances {
             own,
             res,

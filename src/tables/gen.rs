@@ -631,18 +631,23 @@ pub struct Resident {
     pub columns: Vec<Vec<u8>>,
 }
 
-/// Numbers the distinct packed steps of the stored `columns` (little-endian
-/// `u32`s as [`distance_columns`] makes them) and rewrites each value in
-/// the resident layout: its class, the fifth-copy flag, and, where
-/// `counted[i]` is set, the counted fields of its pattern (the columns
-/// read for their classes only leave them zero, which keeps them as
-/// compressible as the stored ones). `honors[i]` says which columns hold
-/// honours (`false`: a numbered suit); `suit_index` and `honor_index` map
-/// a dense key of those ranks to its slot.
+/// The four distance columns in their order everywhere (a numbered suit
+/// within four copies, with fifth copies, then the honours likewise):
+/// which hold honours, and which carry the counted fields (the fifth-copy
+/// columns are read for their classes only).
+const RESIDENT_HONORS: [bool; 4] = [false, false, true, true];
+const RESIDENT_COUNTED: [bool; 4] = [true, false, true, false];
+
+/// Numbers the distinct packed steps of the four stored `columns`
+/// (little-endian `u32`s as [`distance_columns`] makes them, in the order
+/// of `RESIDENT_HONORS`) and rewrites each value in the resident layout:
+/// its class, the fifth-copy flag, and in the columns within four copies
+/// the counted fields of its pattern (the fifth-copy columns leave them
+/// zero, which keeps them as compressible as the stored ones).
+/// `suit_index` and `honor_index` map a dense key of a numbered suit or
+/// the honours to its slot.
 pub fn resident_columns(
-    columns: &[&[u8]],
-    honors: &[bool],
-    counted: &[bool],
+    columns: [&[u8]; 4],
     max_tiles: u8,
     suit_index: &dyn Fn(usize) -> usize,
     honor_index: &dyn Fn(usize) -> usize,
@@ -654,7 +659,7 @@ pub fn resident_columns(
     let mut c = 0;
     while c < columns.len() {
         let stored = columns[c];
-        let honor = honors[c];
+        let honor = RESIDENT_HONORS[c];
         let ranks = if honor { HONOR_RANKS } else { SUIT_RANKS };
         let orphans: u16 = if honor { 0x7f } else { 0x101 };
         let mut resident = vec![0u8; stored.len()];
@@ -670,7 +675,7 @@ pub fn resident_columns(
             let class = class_of[steps as usize] as u32;
             assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
             let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
-            let fields = if counted[c] {
+            let fields = if RESIDENT_COUNTED[c] {
                 counted_fields(counts, orphans) << COUNTED_SHIFT
             } else {
                 0
@@ -682,15 +687,4 @@ pub fn resident_columns(
         c += 1;
     }
     Resident { classes, columns: out }
-}
-
-/// The stored value (as [`distance_columns`] makes it) of a resident
-/// value whose classes are `classes`.
-pub fn stored_value(resident: u32, classes: &[u32]) -> u32 {
-    let steps = classes[(resident & ((1 << CLASS_BITS) - 1)) as usize];
-    if resident & RESIDENT_FIFTH != 0 {
-        steps | DIST_FIFTH
-    } else {
-        steps
-    }
 }

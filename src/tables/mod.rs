@@ -220,6 +220,22 @@ impl Resident {
     pub(crate) fn counted(self) -> u32 {
         self.0 >> gen::COUNTED_SHIFT
     }
+
+    /// The counted fields of a hand's four suits, added up.
+    #[inline(always)]
+    pub(crate) fn counted_sum(res: &[Resident; 4]) -> u32 {
+        res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted()
+    }
+
+    /// The value at slot `index` of the resident column `bytes`; class 0
+    /// and no counts past its end.
+    #[inline(always)]
+    fn read(bytes: &[u8], index: usize) -> Resident {
+        match bytes.get(4 * index..4 * index + 4) {
+            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            None => Resident(0),
+        }
+    }
 }
 
 /// One distance class: the distances of every pattern whose packed steps
@@ -506,14 +522,10 @@ impl Tables {
     /// them (named by `DIST_COLUMNS`; the stored layout, not the resident
     /// one).
     pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
-        let steps: Vec<u32> = self.classes.iter().map(|c| c.steps).collect();
         [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {
-            self.dist_bytes(i)
-                .chunks_exact(4)
-                .flat_map(|b| {
-                    let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    gen::stored_value(v, &steps).to_le_bytes()
-                })
+            let bytes = self.dist_bytes(i);
+            (0..bytes.len() / 4)
+                .flat_map(|slot| Resident::read(bytes, slot).distance(self).0.to_le_bytes())
                 .collect()
         })
     }
@@ -580,12 +592,7 @@ impl Tables {
         } else {
             (SUIT_CAP + fifth as usize, self.suit_ranking.index(key))
         };
-        let bytes = self.dist_bytes(column);
-        let at = 4 * index;
-        match bytes.get(at..at + 4) {
-            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-            None => Resident(0),
-        }
+        Resident::read(self.dist_bytes(column), index)
     }
 
     /// [`Tables::resident_at`] within four copies for the four suits'
@@ -596,10 +603,7 @@ impl Tables {
             DistStorage::Builtin => (DEFAULT_DIST[SUIT_CAP], DEFAULT_DIST[HONOR_CAP]),
             DistStorage::Owned(columns) => (&columns[SUIT_CAP][..], &columns[HONOR_CAP][..]),
         };
-        let read = |bytes: &[u8], index: usize| match bytes.get(4 * index..4 * index + 4) {
-            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-            None => Resident(0),
-        };
+        let read = Resident::read;
         [
             read(suit, self.suit_ranking.index(keys[0])),
             read(suit, self.suit_ranking.index(keys[1])),
@@ -903,10 +907,7 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Bo
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
     let r = gen::resident_columns(
-        &[&stored[0], &stored[1], &stored[2], &stored[3]],
-        &[false, false, true, true],
-        // The fifth-copy columns are read for their classes only.
-        &[true, false, true, false],
+        [&stored[0], &stored[1], &stored[2], &stored[3]],
         max,
         &|k| suit_ranking.index(k),
         &|k| honor_ranking.index(k),
