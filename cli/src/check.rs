@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use hupai::{Forms, Hand, Rules, Win, WinHow, WinningTile};
 
-use crate::output::{json_str, judged};
+use crate::output::{json_str, judged, split_open, string_list};
 use crate::stream::Job;
 
 /// Splits printed per hand with `--winning` unless `--max-splits` says
@@ -66,17 +66,11 @@ impl Check {
             out.push_str("{\"hand\":");
             json_str(out, hand);
             out.push_str(if forms.is_empty() {
-                ",\"win\":false,\"forms\":["
+                ",\"win\":false,\"forms\":"
             } else {
-                ",\"win\":true,\"forms\":["
+                ",\"win\":true,\"forms\":"
             });
-            for (i, form) in forms.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let _ = write!(out, "\"{}\"", form.name());
-            }
-            out.push(']');
+            string_list(out, forms.iter().map(|f| f.name()));
         } else {
             out.push_str(hand);
             out.push_str(if forms.is_empty() { "\tno" } else { "\twin" });
@@ -108,29 +102,18 @@ impl Check {
         if self.json {
             let _ = write!(
                 out,
-                ",\"winning\":\"{}\",\"how\":\"{}\",\"shapes\":[",
+                ",\"winning\":\"{}\",\"how\":\"{}\",\"shapes\":",
                 win.winning,
                 win.how.name()
             );
-            for (i, shape) in win.shapes().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let _ = write!(out, "\"{shape}\"");
-            }
-            out.push_str("],\"splits\":[");
+            string_list(out, win.shapes());
+            out.push_str(",\"splits\":[");
             for (i, s) in win.splits[..shown].iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                let _ = write!(out, "{{\"form\":\"{}\",\"groups\":[", s.split.form.name());
-                for (j, g) in s.split.groups.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(out, "\"{g}\"");
-                }
-                out.push_str("],\"completions\":[");
+                split_open(out, &s.split);
+                out.push_str(",\"completions\":[");
                 for (j, c) in s.completions.iter().enumerate() {
                     if j > 0 {
                         out.push(',');

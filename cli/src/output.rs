@@ -150,16 +150,24 @@ pub fn error_line_cut(out: &mut String, hand: &str, bytes: usize, message: &str,
     }
 }
 
-/// Appends tiles as a JSON array of strings (`["2p","5p"]`).
-pub fn tile_list(out: &mut String, tiles: impl Iterator<Item = hupai::Tile>) {
+/// Appends values whose text needs no JSON escaping (tiles, form and
+/// shape names, groups) as a JSON array of strings (`["2p","5p"]`).
+pub fn string_list<T: std::fmt::Display>(out: &mut String, items: impl IntoIterator<Item = T>) {
     out.push('[');
-    for (i, t) in tiles.enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(out, "\"{t}\"");
+        let _ = write!(out, "\"{item}\"");
     }
     out.push(']');
+}
+
+/// Appends a split as JSON, left open for more fields:
+/// `{"form":"standard","groups":["123m",...]`.
+pub fn split_open(out: &mut String, split: &hupai::Split) {
+    let _ = write!(out, "{{\"form\":\"{}\",\"groups\":", split.form.name());
+    string_list(out, &split.groups);
 }
 
 /// Parses `hand` and runs `judge` on it; on any error, appends the error

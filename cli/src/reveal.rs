@@ -2,7 +2,7 @@
 
 use hupai::{Hand, Rules};
 
-use crate::output::{json_str, judged, tile_list};
+use crate::output::{json_str, judged, string_list};
 use crate::stream::Job;
 
 /// The reveal command's settings.
@@ -31,7 +31,7 @@ impl Job for Shows {
             out.push_str("{\"hand\":");
             json_str(out, hand);
             out.push_str(",\"waits\":");
-            tile_list(out, reveal.waits.iter());
+            string_list(out, reveal.waits.iter());
             out.push_str(",\"reveal\":");
             json_str(out, &reveal.tiles.to_string());
             out.push_str("}\n");

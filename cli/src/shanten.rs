@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use hupai::{Draws, Efficiency, Hand, Rules, KINDS};
 
-use crate::output::{json_str, judged, tile_list};
+use crate::output::{json_str, judged, string_list};
 use crate::stream::Job;
 
 /// The shanten command's settings.
@@ -114,7 +114,7 @@ impl Job for EfficiencyJob {
 /// `,"tiles":[...],"count":C`.
 fn json_draws(out: &mut String, draws: &Draws) {
     out.push_str(",\"tiles\":");
-    tile_list(out, draws.tiles.iter().map(|e| e.tile));
+    string_list(out, draws.tiles.iter().map(|e| e.tile));
     let _ = write!(out, ",\"count\":{}", draws.count);
 }
 

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use hupai::{Hand, Rules};
 
-use crate::output::{json_str, judged};
+use crate::output::{json_str, judged, split_open};
 use crate::stream::Job;
 
 /// Splits printed per hand unless `--max-splits` says otherwise: a hand
@@ -44,14 +44,8 @@ impl Job for Splits {
                 if i > 0 {
                     out.push(',');
                 }
-                let _ = write!(out, "{{\"form\":\"{}\",\"groups\":[", split.form.name());
-                for (j, g) in split.groups.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(out, "\"{g}\"");
-                }
-                out.push_str("]}");
+                split_open(out, split);
+                out.push('}');
             }
             out.push(']');
             if page.truncated() {

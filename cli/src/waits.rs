@@ -2,7 +2,7 @@
 
 use hupai::{Hand, Rules};
 
-use crate::output::{json_str, judged, tile_list};
+use crate::output::{json_str, judged, string_list};
 use crate::stream::Job;
 
 /// The waits command's settings.
@@ -31,7 +31,7 @@ impl Job for Waits {
             out.push_str("{\"hand\":");
             json_str(out, hand);
             out.push_str(",\"waits\":");
-            tile_list(out, waits.iter());
+            string_list(out, waits.iter());
             out.push_str("}\n");
         } else {
             out.push_str(hand);
