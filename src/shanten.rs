@@ -35,6 +35,7 @@ use crate::hand::Hand;
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
+use crate::swar::SuitWords;
 use crate::tables::Resident;
 use crate::tile::{Tile, KINDS};
 
@@ -89,28 +90,54 @@ impl Rules {
     /// [`Rules::shanten`].
     #[inline]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
-        match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => {
-                let res = standard::residents(self, &pos);
-                // The position stays in registers unless the hand needs a
-                // path out of line, which accepts it again.
-                Ok(match self.replacement_lean(&pos, &res) {
-                    Some(missing) => missing as i8 - 1,
-                    None => self.shanten_whole(counts, jokers),
-                })
-            }
-            None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
+        match self.shanten_lean(counts, jokers) {
+            Some(shanten) => Ok(shanten),
+            None => self.shanten_whole(counts, jokers),
         }
     }
 
-    /// [`Rules::shanten_counts`] of an accepted hand that needs a path out
-    /// of line ([`Rules::replacement_lean`] gave up).
+    /// [`Rules::shanten_counts`] of the common hand, from its counts alone
+    /// in registers: `None` when the rules or the hand need more (a kind
+    /// out of play or a joker kind in the rules, a suit limit, a knitted
+    /// form; a joker that might stand for a fifth copy, a suit whose
+    /// distances the merge cannot take) or the hand is refused, which
+    /// [`Rules::shanten_whole`] takes.
+    #[inline(always)]
+    fn shanten_lean(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+        let d = &self.derived;
+        if !d.lean_shanten {
+            return None;
+        }
+        let words = SuitWords::load(counts);
+        if words.any_over_four() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
+            return None;
+        }
+        let res = self.tables.residents(&words.keys());
+        // No joker kind: every joker of the hand may be a fifth copy.
+        if jokers > 0 && res.iter().any(|r| r.fifth()) {
+            return None;
+        }
+        let k = (total as usize - 1) / 3;
+        let mut missing = standard::merged_of(self, &res, k)?;
+        if k == 4 {
+            let counted = Resident::counted_sum(&res);
+            missing = missing.min(self.counted_distance(total - jokers as u32, counted));
+        }
+        Some(missing.saturating_sub(jokers) as i8 - 1)
+    }
+
+    /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
+    /// refused, then judged whole.
     #[inline(never)]
-    fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> i8 {
-        let pos = self
-            .accept_as::<false>(counts, jokers, self.sizes(Purpose::Either))
-            .expect("the hand was accepted");
-        self.replacement(&pos) as i8 - 1
+    fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
+            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
+        }
     }
 
     /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is

@@ -143,6 +143,10 @@ pub(crate) struct Derived {
     /// The forms a hand with declared melds can win by: `winnable`'s
     /// standard form and knitted straight (possibly none).
     pub winnable_melded: Forms,
+    /// Shanten may take its lean path (`Rules::shanten_lean`): every kind
+    /// in play, no joker kind, no suit limit, the standard form and no
+    /// knitted one.
+    pub lean_shanten: bool,
 }
 
 /// A pair cost no hand can pay.
@@ -280,6 +284,11 @@ impl Rules {
                 .iter()
                 .filter(|&f| winnable.contains(f))
                 .collect(),
+            lean_shanten: r.tiles == TileSet::ALL
+                && r.jokers.is_empty()
+                && r.max_suits.is_none_or(|m| m >= 3)
+                && winnable.contains(Form::Standard)
+                && !winnable.contains_knitted(),
         };
         Ok(Rules {
             name,
