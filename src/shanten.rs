@@ -116,7 +116,7 @@ impl Rules {
         if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
             return None;
         }
-        let res = self.tables.residents(&words.keys());
+        let res = self.tables.residents_of_halves(&words.halves());
         // No joker kind: every joker of the hand may be a fifth copy.
         if jokers > 0 && res.iter().any(|r| r.fifth()) {
             return None;

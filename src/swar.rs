@@ -243,6 +243,22 @@ impl SuitWords {
         SuitWords::load(&bytes)
     }
 
+    /// The keys of [`SuitWords::keys`] cut after the fourth rank, as the
+    /// distance columns' rankings index them: `(low, high)` with the key
+    /// `low + 625·high`. Every count must be at most 4.
+    #[inline(always)]
+    pub fn halves(&self) -> [(usize, usize); 4] {
+        use crate::tables::key::word_halves;
+        let with_ninth =
+            |(low, high): (usize, usize), ninth: u64| (low, high + 625 * ninth as usize);
+        [
+            with_ninth(word_halves(self.m), self.rest & 0xff),
+            with_ninth(word_halves(self.p), self.rest >> 8),
+            with_ninth(word_halves(self.s), self.z & 0xff),
+            word_halves(self.z >> 8),
+        ]
+    }
+
     /// Base-5 keys of the three suits and the honours, as
     /// [`key_of`](crate::tables::key::key_of) computes them one count at a
     /// time. Every count must be at most 4.

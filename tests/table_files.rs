@@ -411,3 +411,43 @@ fn a_file_records_rules_that_need_its_tables() {
         assert_eq!(loaded.tables().raw(), rules.tables().raw());
     }
 }
+
+#[test]
+fn version_3_files_load_with_their_distances_made_again() {
+    // Version 3 listed a numbered suit's patterns in another order, so a
+    // version-3 file's distance columns are not read. Zeroing one shows
+    // it: the same bytes under version 4 answer wrongly.
+    let rules = Rules::riichi();
+    let mut bytes = file::to_bytes(&rules);
+    let name = b"suit-distance";
+    let at = bytes
+        .windows(name.len() + 1)
+        .position(|w| &w[..name.len()] == name && w[name.len()] != b'-')
+        .expect("the column's name")
+        + name.len();
+    let len = 4 * 405_350;
+    let mut start = at;
+    while bytes[start] & 0x80 != 0 {
+        start += 1;
+    }
+    start += 1; // past the length's varint
+    bytes[start..start + len].fill(0);
+    reseal(&mut bytes);
+    let hands: Vec<Hand> = [
+        "1112345678999m1z",
+        "123m456p789s1122z",
+        "19m19p19s1234567z5m",
+    ]
+    .iter()
+    .map(|h| h.parse().unwrap())
+    .collect();
+    let answers =
+        |rules: &Rules| -> Vec<i8> { hands.iter().map(|h| rules.shanten(h).unwrap()).collect() };
+    let misread = Rules::from_table_bytes(&bytes).unwrap();
+    assert_ne!(answers(&misread), answers(&rules));
+    bytes[8..10].copy_from_slice(&3u16.to_le_bytes());
+    let loaded = Rules::from_table_bytes(&bytes).unwrap();
+    let (_, info) = file::from_bytes(&bytes).unwrap();
+    assert_eq!(info.version, 3);
+    assert_eq!(answers(&loaded), answers(&rules));
+}

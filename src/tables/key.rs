@@ -69,19 +69,28 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
     word_key(u64::from_le_bytes(low))
 }
 
-/// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`;
-/// every byte at most 4), by three multiply-shift steps that each merge
-/// neighbouring lanes: bytes into 16-bit lanes (`d0 + 5·d1`), those into
-/// 32-bit lanes (`+ 25·`), those into one (`+ 625·`). Multiplying by
-/// `w + 2^lane` puts `lower + w·upper` in each upper lane; no lane
-/// overflows (24, 624, 390,624 fit), so no carry crosses a lane.
+/// The base-5 values of bytes 0–3 and of bytes 4–7 of `v` (byte `i` is
+/// the digit of `5^i`; every byte at most 4), so that the word's key is
+/// `low + 625·high`: two multiply-shift steps that each merge neighbouring
+/// lanes, bytes into 16-bit lanes (`d0 + 5·d1`), those into 32-bit lanes
+/// (`+ 25·`). Multiplying by `w + 2^lane` puts `lower + w·upper` in each
+/// upper lane; no lane overflows (24 and 624 fit), so no carry crosses a
+/// lane.
 #[inline(always)]
-pub fn word_key(v: u64) -> usize {
+pub fn word_halves(v: u64) -> (usize, usize) {
     const B: u64 = 0x00ff_00ff_00ff_00ff;
     const H: u64 = 0x0000_ffff_0000_ffff;
     let pairs = (v.wrapping_mul(5 + (1 << 8)) >> 8) & B;
     let quads = (pairs.wrapping_mul(25 + (1 << 16)) >> 16) & H;
-    (quads.wrapping_mul(625 + (1 << 32)) >> 32) as usize
+    ((quads & 0xffff) as usize, (quads >> 32) as usize)
+}
+
+/// Base-5 value of the 8 bytes of `v` (byte `i` is the digit of `5^i`;
+/// every byte at most 4): [`word_halves`] joined.
+#[inline(always)]
+pub fn word_key(v: u64) -> usize {
+    let (low, high) = word_halves(v);
+    low + 625 * high
 }
 
 /// The compact index of the distance tables: every pattern of at most
@@ -163,19 +172,27 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
     /// `max_tiles` tiles).
     #[inline(always)]
     pub fn index(&self, key: usize) -> usize {
-        self.base[key / LOW_SLOTS] as usize + self.low[key % LOW_SLOTS] as usize
+        self.index_of(key % LOW_SLOTS, key / LOW_SLOTS)
+    }
+
+    /// The index of the pattern whose key's low ranks read `low` and high
+    /// ranks `high` (the key is `low + LOW_SLOTS·high`).
+    #[inline(always)]
+    pub fn index_of(&self, low: usize, high: usize) -> usize {
+        self.base[high] as usize + self.low[low] as usize
     }
 }
 
-/// The ranking of numbered-suit patterns: ranks 1–5 low, 6–9 high.
-pub type SuitRanking = Ranking<3125>;
+/// The ranking of numbered-suit patterns: ranks 1–4 low, 5–9 high (the
+/// cut [`word_halves`] makes).
+pub type SuitRanking = Ranking<625>;
 
 /// The ranking of honour patterns: east to north low, the dragons high.
 pub type HonorRanking = Ranking<625>;
 
 /// The ranking of numbered-suit patterns of at most `max_tiles` tiles.
 pub fn suit_ranking(max_tiles: u8) -> SuitRanking {
-    Ranking::new(SUIT_RANKS, 5, max_tiles)
+    Ranking::new(SUIT_RANKS, 4, max_tiles)
 }
 
 /// The ranking of honour patterns of at most `max_tiles` tiles.

@@ -39,9 +39,11 @@
 //! (little-endian) per pattern of at most `max_tiles` tiles:
 //!
 //! - **Key** ([`key::Ranking`]): the compact index of the pattern's dense
-//!   key, `base[high] + low[low]` from two small arrays, so that the
-//!   405,350 numbered-suit patterns (43,130 honour patterns) of a 14-tile
-//!   table fill 1.6 MB (0.17 MB) with no gap.
+//!   key, `base[high] + low[low]` from two small arrays, `low` the key of
+//!   the first four ranks and `high` that of the rest (the halves the
+//!   key's word-at-a-time computation passes through: no division), so
+//!   that the 405,350 numbered-suit patterns (43,130 honour patterns) of a
+//!   14-tile table fill 1.6 MB (0.17 MB) with no gap.
 //! - **Value** ([`Distance`]): `d(m, p)`, the fewest tiles missing from a
 //!   target of `m` melds (0–5), and the pair when `p` is 1, built in this
 //!   suit from the pattern's tiles, any of them dropped. Stored as 2-bit
@@ -91,7 +93,8 @@
 //!   carrying from one field into the next.
 //!
 //! Writing a file turns each value back into the stored layout
-//! (`Tables::raw_distances`), so files keep format version 3.
+//! (`Tables::raw_distances`): files keep the stored layout (format
+//! version 4, which changed only the order of the patterns).
 
 /// The dense base-5 key, shared with the generator in `build.rs`.
 pub mod key {
@@ -227,14 +230,11 @@ impl Resident {
         res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted()
     }
 
-    /// The value at slot `index` of the resident column `bytes`; class 0
+    /// The value at slot `index` of the resident column `column`; class 0
     /// and no counts past its end.
     #[inline(always)]
-    fn read(bytes: &[u8], index: usize) -> Resident {
-        match bytes.get(4 * index..4 * index + 4) {
-            Some(b) => Resident(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-            None => Resident(0),
-        }
+    fn read(column: &[u32], index: usize) -> Resident {
+        Resident(column.get(index).copied().unwrap_or(0))
     }
 }
 
@@ -345,7 +345,10 @@ static PAIR_STEPS: [u64; 4096] = {
 /// the need tables and the distance tables.
 pub struct Tables {
     storage: Storage,
-    dist: DistStorage,
+    /// The four distance columns, resident layout, in the order of
+    /// `DIST_COLUMNS` (the compiled-in ones decoded once, so that every
+    /// read is of one kind).
+    dist: [Box<[u32]>; 4],
     /// The distance classes the resident distance values name, padded
     /// with class 0 to every number a value can hold (so reading one
     /// needs no bounds check).
@@ -360,15 +363,6 @@ enum Storage {
     Builtin,
     /// Tables generated at run time or loaded from a file.
     Owned { suit: Box<[u8]>, honor: Box<[u8]> },
-}
-
-/// The four distance columns, resident layout: numbered suits and
-/// honours, each within four copies (flagged) and with fifth copies.
-enum DistStorage {
-    /// The columns `build.rs` compiled in.
-    Builtin,
-    /// Columns generated at run time or loaded from a file.
-    Owned([Box<[u8]>; 4]),
 }
 
 /// Which distance column: numbered or honour, within four copies or not.
@@ -393,7 +387,7 @@ impl Tables {
             .get_or_init(|| {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
-                    dist: DistStorage::Builtin,
+                    dist: DEFAULT_DIST.map(words),
                     classes: padded(DEFAULT_CLASSES.iter().map(|&steps| Class::of(steps))),
                     suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
                     honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
@@ -425,7 +419,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: DistStorage::Owned(dist),
+            dist: dist.map(|column| words(&column)),
             classes,
             suit_ranking: key::suit_ranking(params.max_tiles),
             honor_ranking: key::honor_ranking(params.max_tiles),
@@ -510,7 +504,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: DistStorage::Owned(dist),
+            dist: dist.map(|column| words(&column)),
             classes,
             suit_ranking,
             honor_ranking,
@@ -523,19 +517,11 @@ impl Tables {
     /// one).
     pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
         [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {
-            let bytes = self.dist_bytes(i);
-            (0..bytes.len() / 4)
-                .flat_map(|slot| Resident::read(bytes, slot).distance(self).0.to_le_bytes())
+            self.dist[i]
+                .iter()
+                .flat_map(|&v| Resident(v).distance(self).0.to_le_bytes())
                 .collect()
         })
-    }
-
-    #[inline(always)]
-    fn dist_bytes(&self, column: usize) -> &[u8] {
-        match &self.dist {
-            DistStorage::Builtin => DEFAULT_DIST[column],
-            DistStorage::Owned(columns) => &columns[column],
-        }
     }
 
     /// The distances of one numbered suit from its 9 counts (each at most
@@ -592,23 +578,28 @@ impl Tables {
         } else {
             (SUIT_CAP + fifth as usize, self.suit_ranking.index(key))
         };
-        Resident::read(self.dist_bytes(column), index)
+        Resident::read(&self.dist[column], index)
     }
 
     /// [`Tables::resident_at`] within four copies for the four suits'
     /// keys at once (the storage read once).
     #[inline(always)]
     pub(crate) fn residents(&self, keys: &[usize; 4]) -> [Resident; 4] {
-        let (suit, honor) = match &self.dist {
-            DistStorage::Builtin => (DEFAULT_DIST[SUIT_CAP], DEFAULT_DIST[HONOR_CAP]),
-            DistStorage::Owned(columns) => (&columns[SUIT_CAP][..], &columns[HONOR_CAP][..]),
-        };
+        self.residents_of_halves(&keys.map(|k| (k % 625, k / 625)))
+    }
+
+    /// [`Tables::residents`] for the four suits' keys cut in halves
+    /// (`SuitWords::halves`), which the rankings index with no division.
+    #[inline(always)]
+    pub(crate) fn residents_of_halves(&self, halves: &[(usize, usize); 4]) -> [Resident; 4] {
+        let (suit, honor) = (&self.dist[SUIT_CAP], &self.dist[HONOR_CAP]);
         let read = Resident::read;
+        let suit_at = |(low, high)| read(suit, self.suit_ranking.index_of(low, high));
         [
-            read(suit, self.suit_ranking.index(keys[0])),
-            read(suit, self.suit_ranking.index(keys[1])),
-            read(suit, self.suit_ranking.index(keys[2])),
-            read(honor, self.honor_ranking.index(keys[3])),
+            suit_at(halves[0]),
+            suit_at(halves[1]),
+            suit_at(halves[2]),
+            read(honor, self.honor_ranking.index_of(halves[3].0, halves[3].1)),
         ]
     }
 
@@ -918,6 +909,16 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Bo
         dist,
         padded(r.classes.iter().map(|&steps| Class::of(steps))),
     )
+}
+
+/// The little-endian `u32`s of `bytes` (a resident column as `build.rs`
+/// or the generator lays it out).
+fn words(bytes: impl AsRef<[u8]>) -> Box<[u32]> {
+    bytes
+        .as_ref()
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
 }
 
 /// How many class numbers a resident value can hold.
