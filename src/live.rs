@@ -579,6 +579,13 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         if size % 3 == 0 || size > rules.max_tiles() {
             return None;
         }
+        if rules.derived.lean_shanten && !self.pos.has_melds() {
+            if let Some(missing) =
+                rules.replacement_counted(size as u32, self.pos.jokers, &self.res)
+            {
+                return Some(missing as i8 - 1);
+            }
+        }
         if self.pos.meld_suits.count_ones() > rules.derived.suit_limit {
             return None;
         }

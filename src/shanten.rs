@@ -117,17 +117,32 @@ impl Rules {
             return None;
         }
         let res = self.tables.residents_of_halves(&words.halves());
+        Some(self.replacement_counted(total, jokers, &res)? as i8 - 1)
+    }
+
+    /// The replacement number of a hand of `total` tiles, `jokers` of them
+    /// jokers, no declared meld, whose suits' resident values are `res`,
+    /// under rules that take the lean path (`Derived::lean_shanten`):
+    /// `None` when a joker might stand for a fifth copy or a suit's
+    /// distances are out of the merge's reach.
+    #[inline(always)]
+    pub(crate) fn replacement_counted(
+        &self,
+        total: u32,
+        jokers: u8,
+        res: &[Resident; 4],
+    ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
         if jokers > 0 && res.iter().any(|r| r.fifth()) {
             return None;
         }
         let k = (total as usize - 1) / 3;
-        let mut missing = standard::merged_of(self, &res, k)?;
+        let mut missing = standard::merged_of(self, res, k)?;
         if k == 4 {
-            let counted = Resident::counted_sum(&res);
+            let counted = Resident::counted_sum(res);
             missing = missing.min(self.counted_distance(total - jokers as u32, counted));
         }
-        Some(missing.saturating_sub(jokers) as i8 - 1)
+        Some(missing.saturating_sub(jokers))
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
