@@ -425,34 +425,45 @@ impl Rules {
         let counted_only =
             self.derived.suit_limit >= 3 && !self.derived.winnable.contains_knitted();
         let now = pos.jokers + (shanten + 1) as u8;
+        // A draw lowers a form's distance by one at most: only a form at
+        // `now` can fall below it.
+        let counted_close =
+            special && counted_only && self.counted_distance(pos.natural, fast.counted()) == now;
+        // The standard form lowers the shanten when it is the closest form
+        // and the draw lowers it (a fifth copy a draw brings in lowers no
+        // distance of the position's unflagged suits by more than one).
+        let std_close = fast.current() == now;
+        let whole_special = special && !counted_only;
+        let judged = std_close || counted_close || whole_special;
+        let in_play = self.tiles().bits();
         let mut tiles = Vec::with_capacity(KINDS);
         let mut count = 0;
-        for tile in self.tiles().iter() {
-            let i = tile.index();
-            if counts[i] >= 4 {
+        for (i, suit, rank) in (0..4).flat_map(|s| (0..ranks(s)).map(move |r| (9 * s + r, s, r))) {
+            if in_play >> i & 1 == 0 || counts[i] >= 4 {
                 continue;
             }
+            let tile = Tile::from_index(i).expect("index < 34");
             let lower = if self.jokers.contains(tile) {
                 // A joker more fills one more place.
                 true
+            } else if !judged {
+                false
             } else {
-                let suit = (i / 9).min(3);
-                let key = pos.keys[suit] + standard::POW5[i - 9 * suit];
-                match fast.after(self, pos, suit, key) {
-                    Some((standard, counted)) => {
-                        let mut missing = standard;
-                        if special && missing >= now && counted_only {
-                            missing = missing.min(self.counted_distance(pos.natural + 1, counted));
-                        } else if special && missing >= now {
+                match fast.after(self, pos, suit, rank) {
+                    Some((falls, counted)) => {
+                        let mut lower = falls && std_close;
+                        if !lower && counted_close {
+                            lower = self.counted_distance(pos.natural + 1, counted) < now;
+                        } else if !lower && whole_special {
                             let mut more = *counts;
                             more[i] += 1;
                             let p = self
                                 .accept_as::<false>(&more, jokers, self.sizes(Purpose::Win))
                                 .expect("a drawable tile keeps the hand acceptable");
                             let res = standard::residents(self, &p);
-                            missing = missing.min(self.special_distance(&p, &res));
+                            lower = self.special_distance(&p, &res) < now;
                         }
-                        missing < now
+                        lower
                     }
                     None => {
                         let mut more = *counts;
@@ -468,7 +479,7 @@ impl Rules {
             }
         }
         debug_assert!(
-            fast.current(self) >= now,
+            fast.current() >= now,
             "the standard form misses at least that many"
         );
         Draws {
@@ -513,6 +524,15 @@ impl Rules {
             tiles,
             count,
         }
+    }
+}
+
+/// The ranks of suit `s` (0–2 numbered, 3 the honours).
+fn ranks(s: usize) -> usize {
+    if s == 3 {
+        7
+    } else {
+        9
     }
 }
 

@@ -1097,19 +1097,47 @@ fn count_suit_distances(
 }
 
 /// The standard form's part of the efficiency of a 3N+1 position (`k`
-/// melds in its targets): the four suits' classes, so that a draw in a
-/// suit costs one table load and one combination. `None` when the
-/// position needs the fifth-copy path (a flagged suit and a joker to
-/// spend) or the rules limit the suits: the caller then judges each draw
-/// whole.
+/// melds in its targets): the least distance over the ways to share the
+/// melds and the pair among the suits, and for each suit which of its
+/// distances `d(m, p)` lie on such a least split. A draw lowers a suit's
+/// distances by at most one each (the drawn tile may be dropped, or be
+/// the one tile more of a kept sub-pattern), and the other suits keep
+/// theirs, so it lowers the least distance exactly when it lowers some
+/// distance of its suit that lies on a least split: a draw costs one
+/// table load and a comparison of two classes. `None` when the position
+/// needs the fifth-copy path (a flagged suit and a joker to spend), has
+/// declared melds or the rules limit the suits: the caller then judges
+/// each draw whole.
 pub(crate) struct DrawDistances<'a> {
-    /// The position's suits.
+    /// The position's suits' classes.
     own: [&'a Class; 4],
     /// Their resident values.
     res: [Resident; 4],
+    /// Their distances barred as the rules say, as [`Dist`].
+    lanes: [Dist; 4],
+    /// Per suit, `0xff` in the bytes of [`DrawDistances::lanes`] whose
+    /// distance lies on a least split.
+    tight: [Dist; 4],
+    /// The least standard distance.
+    best: u8,
     /// Their counted fields added up.
     counted: u32,
-    k: usize,
+    /// Their keys cut in halves (`SuitWords::halves`).
+    halves: [(usize, usize); 4],
+}
+
+/// For each suit of `d`, the distances of the other three together, for
+/// up to `K` melds.
+#[inline(always)]
+fn rests<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> [[[u8; 8]; 2]; 4] {
+    let low = join::<K>(&d[0], &d[1]);
+    let high = join::<K>(&d[2], &d[3]);
+    [
+        join::<K>(&d[1], &high),
+        join::<K>(&d[0], &high),
+        join::<K>(&low, &d[3]),
+        join::<K>(&low, &d[2]),
+    ]
 }
 
 impl<'a> DrawDistances<'a> {
@@ -1123,22 +1151,69 @@ impl<'a> DrawDistances<'a> {
             return None;
         }
         let own = classes_of(rules, &res);
-        let counted = Resident::counted_sum(&res);
+        let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, own[s]));
+        // What the other three suits miss together, for each suit.
+        let rest = match k {
+            0 => rests::<0>(&d),
+            1 => rests::<1>(&d),
+            2 => rests::<2>(&d),
+            3 => rests::<3>(&d),
+            4 => rests::<4>(&d),
+            _ => rests::<5>(&d),
+        };
+        // On a split, suit s holds (m, p) and the rest (k - m, 1 - p): a
+        // byte each for m = 0..=k, the rest's bytes reversed.
+        let on_split: [Dist; 4] = std::array::from_fn(|s| {
+            let mut sums = [[FAR; 8]; 2];
+            for m in 0..=k {
+                sums[0][m] = d[s][0][m] + rest[s][1][k - m];
+                sums[1][m] = d[s][1][m] + rest[s][0][k - m];
+            }
+            sums.map(u64::from_le_bytes)
+        });
+        let least = |w: u64| w.to_le_bytes().into_iter().min().unwrap_or(FAR);
+        let best = least(on_split[0][0]).min(least(on_split[0][1]));
+        // 0xff in the bytes equal to `best` (bytes past k hold FAR): a
+        // byte of `x` is zero when neither its high bit nor, added to
+        // 0x7f, its low seven bits set the high bit (no carry leaves a
+        // byte).
+        let equal = |w: u64| {
+            const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+            let x = w ^ (best as u64 * crate::swar::LOW);
+            let nonzero = ((x & SEVEN) + SEVEN) | x;
+            ((!nonzero & crate::swar::HIGH) >> 7) * 0xff
+        };
+        let tight = on_split.map(|w| w.map(equal));
+        debug_assert_eq!(
+            best,
+            combined_classes(rules, &own, k),
+            "the joins and the merge agree"
+        );
         Some(DrawDistances {
             own,
             res,
-            counted,
-            k,
+            lanes: d.map(|d| d.map(u64::from_le_bytes)),
+            tight,
+            best,
+            counted: Resident::counted_sum(&res),
+            halves: pos.keys.map(|key| (key % 625, key / 625)),
         })
+    }
+
+    /// The counted fields of the position's suits, added up.
+    #[inline]
+    pub(crate) fn counted(&self) -> u32 {
+        self.counted
     }
 
     /// The standard distance of the position as it is.
     #[inline]
-    pub(crate) fn current(&self, rules: &Rules) -> u8 {
-        combined_classes(rules, &self.own, self.k)
+    pub(crate) fn current(&self) -> u8 {
+        self.best
     }
 
-    /// The standard distance once suit `s` holds `key` (one tile more),
+    /// Once suit `s` holds one tile more of rank `rank` (0–8): does the
+    /// standard distance fall (to [`DrawDistances::current`] less one),
     /// and the suits' counted fields added up then; `None` when that
     /// pattern needs the fifth-copy path.
     #[inline]
@@ -1147,16 +1222,29 @@ impl<'a> DrawDistances<'a> {
         rules: &'a Rules,
         pos: &Position,
         s: usize,
-        key: usize,
-    ) -> Option<(u8, u32)> {
-        let r = rules.tables.resident_at(s, key, false);
+        rank: usize,
+    ) -> Option<(bool, u32)> {
+        let (low, high) = self.halves[s];
+        let (low, high) = if rank < 4 {
+            (low + POW5[rank], high)
+        } else {
+            (low, high + POW5[rank - 4])
+        };
+        let r = rules.tables.resident_of_halves(s, low, high);
         if r.fifth() && fifths(rules, pos) > 0 {
             return None;
         }
-        let mut classes = self.own;
-        classes[s] = rules.tables.class(r);
         let counted = self.counted - self.res[s].counted() + r.counted();
-        Some((combined_classes(rules, &classes, self.k), counted))
+        let class = rules.tables.class(r);
+        if std::ptr::eq(class, self.own[s]) {
+            return Some((false, counted));
+        }
+        // One tile more never raises a distance: the bytes that differ
+        // are those it lowers.
+        let new = barred(rules, s, class).map(u64::from_le_bytes);
+        let (old, tight) = (&self.lanes[s], &self.tight[s]);
+        let lower = ((old[0] ^ new[0]) & tight[0]) | ((old[1] ^ new[1]) & tight[1]) != 0;
+        Some((lower, counted))
     }
 }
 

@@ -588,6 +588,20 @@ impl Tables {
         self.residents_of_halves(&keys.map(|k| (k % 625, k / 625)))
     }
 
+    /// [`Tables::resident_at`] within four copies for a key cut in halves
+    /// (`SuitWords::halves`).
+    #[inline(always)]
+    pub(crate) fn resident_of_halves(&self, suit: usize, low: usize, high: usize) -> Resident {
+        if suit == 3 {
+            Resident::read(
+                &self.dist[HONOR_CAP],
+                self.honor_ranking.index_of(low, high),
+            )
+        } else {
+            Resident::read(&self.dist[SUIT_CAP], self.suit_ranking.index_of(low, high))
+        }
+    }
+
     /// [`Tables::residents`] for the four suits' keys cut in halves
     /// (`SuitWords::halves`), which the rankings index with no division.
     #[inline(always)]
