@@ -408,7 +408,6 @@ impl Rules {
     /// draw costs a table load and a minimum; draws the joined distances
     /// cannot judge (a fifth copy to spend, a suit limit) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS]) -> Draws {
-        let shanten = self.replacement(pos) as i8 - 1;
         let k = (pos.total() as usize - 1) / 3;
         let fast = if self.derived.winnable.contains(Form::Standard) {
             standard::DrawDistances::new(self, pos, k)
@@ -416,19 +415,31 @@ impl Rules {
             None
         };
         let Some(fast) = fast else {
+            let shanten = self.replacement(pos) as i8 - 1;
             return self.draws_whole(counts, jokers, &pos.melds, seen, shanten);
         };
-        // The missing places now; a draw helps when it leaves fewer.
         let special = k == 4 && self.derived.winnable.intersects(SPECIAL);
         // Seven pairs and thirteen orphans from the counted fields, unless
         // a suit limit or a knitted form needs the whole hand.
         let counted_only =
             self.derived.suit_limit >= 3 && !self.derived.winnable.contains_knitted();
-        let now = pos.jokers + (shanten + 1) as u8;
+        let counted_now = if special && counted_only {
+            self.counted_distance(pos.natural, fast.counted())
+        } else {
+            u8::MAX
+        };
+        // The missing places now; a draw helps when it leaves fewer. With
+        // the standard form and the counted ones alone, they are known.
+        let now = if counted_only {
+            fast.current().min(counted_now)
+        } else {
+            pos.jokers + self.replacement(pos)
+        };
+        debug_assert_eq!(now, pos.jokers + self.replacement(pos));
+        let shanten = now.saturating_sub(pos.jokers) as i8 - 1;
         // A draw lowers a form's distance by one at most: only a form at
         // `now` can fall below it.
-        let counted_close =
-            special && counted_only && self.counted_distance(pos.natural, fast.counted()) == now;
+        let counted_close = counted_now == now;
         // The standard form lowers the shanten when it is the closest form
         // and the draw lowers it (a fifth copy a draw brings in lowers no
         // distance of the position's unflagged suits by more than one).
