@@ -420,7 +420,7 @@ pub(crate) fn singles_splits(rules: &Rules, pos: &Position, greater: bool, out: 
 /// copies; a joker as a fifth copy is counted on the remainder's targets
 /// with the knitted copy included (`remainder_fifth`), a cold path.
 pub(crate) fn straight_distance(rules: &Rules, pos: &Position) -> u8 {
-    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
+    let fifths = standard::fifths(rules, pos);
     let mut best = u8::MAX;
     for (a, ones) in ASSIGNMENT_ONES.iter().enumerate() {
         let taken = pos.words.nonzero().and(ones);
@@ -587,7 +587,7 @@ pub(crate) fn declared_distance(rules: &Rules, pos: &Position) -> u8 {
     }
     let counts = pos.counts();
     let melded = pos.melds.counts();
-    let fifths = pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32;
+    let fifths = standard::fifths(rules, pos);
     declared_targets(rules)
         .filter(|(_, _, target)| beyond_melds(rules, target, &melded).is_some_and(|b| b <= fifths))
         .map(|(_, _, target)| {

@@ -1249,8 +1249,9 @@ impl<'a> DrawDistances<'a> {
 }
 
 /// The fifth copies a position may spend: its jokers and the joker-kind
-/// copies still to draw.
+/// copies still to draw (none when the position holds them all, or one
+/// more in a wait being tried).
 #[inline(always)]
-fn fifths(rules: &Rules, pos: &Position) -> u32 {
-    pos.jokers as u32 + (rules.derived.joker_copies - pos.kind_jokers) as u32
+pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
+    pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
 }
