@@ -678,12 +678,13 @@ fn merged(rules: &Rules, classes: &[&Class; 4], k: usize) -> Option<u8> {
         // plus the pair alone.
         let y = q - classes[s].pair;
         let keep = (y >> 5 & 0x0101_0101) * 31;
-        ((y & keep).wrapping_mul(0x0101_0101) >> 24) + pen[s] as u32
+        // Small and positive: a signed minimum is the cheaper one.
+        ((y & keep).wrapping_mul(0x0101_0101) >> 24) as i32 + pen[s] as i32
     };
     let best = with_pair(0)
         .min(with_pair(1))
         .min(with_pair(2).min(with_pair(3)));
-    Some(best.min(u8::MAX as u32) as u8)
+    Some(best.min(u8::MAX as i32) as u8)
 }
 
 /// The tiles missing from `k` melds and the pair over the four suits of
