@@ -136,13 +136,7 @@ impl Rules {
         if jokers > 0 && res.iter().any(|r| r.fifth()) {
             return None;
         }
-        let k = (total as usize - 1) / 3;
-        let mut missing = standard::merged_of(self, res, k)?;
-        if k == 4 {
-            let counted = Resident::counted_sum(res);
-            missing = missing.min(self.counted_distance(total - jokers as u32, counted));
-        }
-        Some(missing.saturating_sub(jokers))
+        self.merged_missing(total, total - jokers as u32, jokers, res)
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
@@ -217,7 +211,23 @@ impl Rules {
         if pos.has_melds() || standard::spends_fifths(self, pos, res) {
             return None;
         }
-        let k = (pos.total() as usize - 1) / 3;
+        self.merged_missing(pos.total(), pos.natural, pos.jokers, res)
+    }
+
+    /// The replacement number of a hand of `total` tiles, `natural` of
+    /// them natural and `jokers` jokers, no declared meld and no fifth
+    /// copy to spend, whose suits' resident values are `res`: the merge
+    /// and the counted forms. `None` when a suit's distances are out of
+    /// the merge's reach or a knitted form needs the whole hand.
+    #[inline(always)]
+    fn merged_missing(
+        &self,
+        total: u32,
+        natural: u32,
+        jokers: u8,
+        res: &[Resident; 4],
+    ) -> Option<u8> {
+        let k = (total as usize - 1) / 3;
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if forms.contains(Form::Standard) {
@@ -227,9 +237,9 @@ impl Rules {
             if forms.contains_knitted() {
                 return None;
             }
-            missing = missing.min(self.counted_distance(pos.natural, Resident::counted_sum(res)));
+            missing = missing.min(self.counted_distance(natural, Resident::counted_sum(res)));
         }
-        Some(missing.saturating_sub(pos.jokers))
+        Some(missing.saturating_sub(jokers))
     }
 
     /// [`Rules::replacement_of`] for any position, out of line.
@@ -404,9 +414,10 @@ impl Rules {
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`
     /// (accepted as `pos`); `seen` counts the copies no draw can bring.
-    /// The standard form's other three suits are joined once, so each
-    /// draw costs a table load and a minimum; draws the joined distances
-    /// cannot judge (a fifth copy to spend, a suit limit) are judged whole.
+    /// The standard form's distances on a least split are worked out once
+    /// (`standard::DrawDistances`), so each draw costs a table load and a
+    /// comparison; draws they cannot judge (a fifth copy to spend, a suit
+    /// limit, declared melds) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS]) -> Draws {
         let k = (pos.total() as usize - 1) / 3;
         let fast = if self.derived.winnable.contains(Form::Standard) {
@@ -449,7 +460,9 @@ impl Rules {
         let in_play = self.tiles().bits();
         let mut tiles = Vec::with_capacity(KINDS);
         let mut count = 0;
-        for (i, suit, rank) in (0..4).flat_map(|s| (0..ranks(s)).map(move |r| (9 * s + r, s, r))) {
+        for (i, suit, rank) in
+            (0..4).flat_map(|s| (0..standard::ranks(s)).map(move |r| (9 * s + r, s, r)))
+        {
             if in_play >> i & 1 == 0 || counts[i] >= 4 {
                 continue;
             }
@@ -535,15 +548,6 @@ impl Rules {
             tiles,
             count,
         }
-    }
-}
-
-/// The ranks of suit `s` (0–2 numbered, 3 the honours).
-fn ranks(s: usize) -> usize {
-    if s == 3 {
-        7
-    } else {
-        9
     }
 }
 

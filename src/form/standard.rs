@@ -29,7 +29,7 @@ use crate::tile::{Tile, KINDS};
 pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// Ranks in suit `s` (0–2 numbered, 3 honours).
-const fn ranks(s: usize) -> usize {
+pub(crate) const fn ranks(s: usize) -> usize {
     if s == 3 {
         7
     } else {
@@ -1174,15 +1174,16 @@ impl<'a> DrawDistances<'a> {
         });
         let least = |w: u64| w.to_le_bytes().into_iter().min().unwrap_or(FAR);
         let best = least(on_split[0][0]).min(least(on_split[0][1]));
-        // 0xff in the bytes equal to `best` (bytes past k hold FAR): a
-        // byte of `x` is zero when neither its high bit nor, added to
-        // 0x7f, its low seven bits set the high bit (no carry leaves a
-        // byte).
+        // 0xff in the bytes m = 0..=k equal to `best`, none when no target
+        // exists: a byte of `x` is zero when neither its high bit nor,
+        // added to 0x7f, its low seven bits set the high bit (no carry
+        // leaves a byte).
+        let splits = if best < FAR { u64::MAX >> (8 * (7 - k)) } else { 0 };
         let equal = |w: u64| {
             const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
             let x = w ^ (best as u64 * crate::swar::LOW);
             let nonzero = ((x & SEVEN) + SEVEN) | x;
-            ((!nonzero & crate::swar::HIGH) >> 7) * 0xff
+            ((!nonzero & crate::swar::HIGH) >> 7) * 0xff & splits
         };
         let tight = on_split.map(|w| w.map(equal));
         debug_assert_eq!(
