@@ -1178,12 +1178,16 @@ impl<'a> DrawDistances<'a> {
         // exists: a byte of `x` is zero when neither its high bit nor,
         // added to 0x7f, its low seven bits set the high bit (no carry
         // leaves a byte).
-        let splits = if best < FAR { u64::MAX >> (8 * (7 - k)) } else { 0 };
+        let splits = if best < FAR {
+            u64::MAX >> (8 * (7 - k))
+        } else {
+            0
+        };
         let equal = |w: u64| {
             const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
             let x = w ^ (best as u64 * crate::swar::LOW);
             let nonzero = ((x & SEVEN) + SEVEN) | x;
-            ((!nonzero & crate::swar::HIGH) >> 7) * 0xff & splits
+            (((!nonzero & crate::swar::HIGH) >> 7) * 0xff) & splits
         };
         let tight = on_split.map(|w| w.map(equal));
         debug_assert_eq!(
