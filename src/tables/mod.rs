@@ -346,9 +346,10 @@ static PAIR_STEPS: [u64; 4096] = {
 pub struct Tables {
     storage: Storage,
     /// The four distance columns, resident layout, in the order of
-    /// `DIST_COLUMNS` (the compiled-in ones decoded once, so that every
-    /// read is of one kind).
-    dist: [Box<[u32]>; 4],
+    /// `DIST_COLUMNS`: the compiled-in ones decoded on first use (a hand
+    /// that is only checked for a win never needs them), so that every
+    /// read is of one kind.
+    dist: OnceLock<[Box<[u32]>; 4]>,
     /// The distance classes the resident distance values name, padded
     /// with class 0 to every number a value can hold (so reading one
     /// needs no bounds check).
@@ -387,7 +388,7 @@ impl Tables {
             .get_or_init(|| {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
-                    dist: DEFAULT_DIST.map(words),
+                    dist: OnceLock::new(),
                     classes: padded(DEFAULT_CLASSES.iter().map(|&steps| Class::of(steps))),
                     suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
                     honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
@@ -419,7 +420,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: dist.map(|column| words(&column)),
+            dist: OnceLock::from(dist.map(|column| words(&column))),
             classes,
             suit_ranking: key::suit_ranking(params.max_tiles),
             honor_ranking: key::honor_ranking(params.max_tiles),
@@ -504,7 +505,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: dist.map(|column| words(&column)),
+            dist: OnceLock::from(dist.map(|column| words(&column))),
             classes,
             suit_ranking,
             honor_ranking,
@@ -517,7 +518,7 @@ impl Tables {
     /// one).
     pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
         [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {
-            self.dist[i]
+            self.dist()[i]
                 .iter()
                 .flat_map(|&v| Resident(v).distance(self).0.to_le_bytes())
                 .collect()
@@ -578,7 +579,7 @@ impl Tables {
         } else {
             (SUIT_CAP + fifth as usize, self.suit_ranking.index(key))
         };
-        Resident::read(&self.dist[column], index)
+        Resident::read(&self.dist()[column], index)
     }
 
     /// [`Tables::resident_at`] within four copies for the four suits'
@@ -588,17 +589,27 @@ impl Tables {
         self.residents_of_halves(&keys.map(|k| (k % 625, k / 625)))
     }
 
+    /// The four resident distance columns (the compiled-in ones decoded
+    /// here the first time).
+    #[inline(always)]
+    fn dist(&self) -> &[Box<[u32]>; 4] {
+        self.dist.get_or_init(|| DEFAULT_DIST.map(words))
+    }
+
     /// [`Tables::resident_at`] within four copies for a key cut in halves
     /// (`SuitWords::halves`).
     #[inline(always)]
     pub(crate) fn resident_of_halves(&self, suit: usize, low: usize, high: usize) -> Resident {
         if suit == 3 {
             Resident::read(
-                &self.dist[HONOR_CAP],
+                &self.dist()[HONOR_CAP],
                 self.honor_ranking.index_of(low, high),
             )
         } else {
-            Resident::read(&self.dist[SUIT_CAP], self.suit_ranking.index_of(low, high))
+            Resident::read(
+                &self.dist()[SUIT_CAP],
+                self.suit_ranking.index_of(low, high),
+            )
         }
     }
 
@@ -606,7 +617,8 @@ impl Tables {
     /// (`SuitWords::halves`), which the rankings index with no division.
     #[inline(always)]
     pub(crate) fn residents_of_halves(&self, halves: &[(usize, usize); 4]) -> [Resident; 4] {
-        let (suit, honor) = (&self.dist[SUIT_CAP], &self.dist[HONOR_CAP]);
+        let dist = self.dist();
+        let (suit, honor) = (&dist[SUIT_CAP], &dist[HONOR_CAP]);
         let read = Resident::read;
         let suit_at = |(low, high)| read(suit, self.suit_ranking.index_of(low, high));
         [
