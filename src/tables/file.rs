@@ -26,11 +26,11 @@
 //!
 //! The distance columns list the patterns in the order of
 //! [`key::Ranking`](super::key::Ranking), a numbered suit's key cut after
-//! its fourth rank. Version 3 cut it after the fifth; its distance columns
-//! are left unread and made again from its need tables as it loads (a
-//! tenth of a second), as are version 2's, which has none. Version 1 (no rule file, the two
-//! tables as fixed fields) is read too:
-//! its tables load, but its rules must be given
+//! its fourth rank. Version 3 cut it after the fifth: its distance
+//! columns are left unread and made again from its need tables as it
+//! loads (about a tenth of a second), the way version 2, which has none,
+//! gets them. Version 1 (no rule file, the two tables as fixed fields) is
+//! read too: its tables load, but its rules must be given
 //! ([`TableFileError::NoRules`] says how to rebuild the file).
 //!
 //! Serialisers do not notice overwritten bytes, so the checksum does: every
