@@ -133,7 +133,7 @@ impl Rules {
         res: &[Resident; 4],
     ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
-        if jokers > 0 && res.iter().any(|r| r.fifth()) {
+        if jokers > 0 && Resident::any_fifth(res) {
             return None;
         }
         self.merged_missing(total, total - jokers as u32, jokers, res)

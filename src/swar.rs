@@ -245,12 +245,13 @@ impl SuitWords {
 
     /// The keys of [`SuitWords::keys`] cut after the fourth rank, as the
     /// distance columns' rankings index them: `(low, high)` with the key
-    /// `low + 625·high`. Every count must be at most 4.
+    /// `low + CUT·high` ([`CUT`](crate::tables::key::CUT)). Every count
+    /// must be at most 4.
     #[inline(always)]
     pub fn halves(&self) -> [(usize, usize); 4] {
-        use crate::tables::key::word_halves;
+        use crate::tables::key::{word_halves, CUT};
         let with_ninth =
-            |(low, high): (usize, usize), ninth: u64| (low, high + 625 * ninth as usize);
+            |(low, high): (usize, usize), ninth: u64| (low, high + CUT * ninth as usize);
         [
             with_ninth(word_halves(self.m), self.rest & 0xff),
             with_ninth(word_halves(self.p), self.rest >> 8),

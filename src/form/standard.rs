@@ -780,8 +780,7 @@ pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Reside
 /// are not the answer.
 #[inline(always)]
 pub(crate) fn spends_fifths(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> bool {
-    let flagged = res[0].fifth() | res[1].fifth() | res[2].fifth() | res[3].fifth();
-    flagged && fifths(rules, pos) > 0
+    Resident::any_fifth(res) && fifths(rules, pos) > 0
 }
 
 /// The classes of the resident values `res`.
@@ -833,7 +832,7 @@ fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower
 /// one of its distances?
 pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
-    residents(rules, pos).iter().any(|r| r.fifth())
+    Resident::any_fifth(&residents(rules, pos))
 }
 
 /// [`distance`] when a joker as a fifth copy may help, or the hand has
@@ -1123,7 +1122,7 @@ pub(crate) struct DrawDistances<'a> {
     best: u8,
     /// Their counted fields added up.
     counted: u32,
-    /// Their keys cut in halves (`SuitWords::halves`).
+    /// Their keys cut in halves, so that a draw's key needs no division.
     halves: [(usize, usize); 4],
 }
 
@@ -1202,7 +1201,7 @@ impl<'a> DrawDistances<'a> {
             tight,
             best,
             counted: Resident::counted_sum(&res),
-            halves: pos.keys.map(|key| (key % 625, key / 625)),
+            halves: pos.keys.map(crate::tables::key::halves_of),
         })
     }
 
@@ -1230,13 +1229,14 @@ impl<'a> DrawDistances<'a> {
         s: usize,
         rank: usize,
     ) -> Option<(bool, u32)> {
+        // One digit more in the half that holds the rank.
         let (low, high) = self.halves[s];
-        let (low, high) = if rank < 4 {
+        let halves = if rank < 4 {
             (low + POW5[rank], high)
         } else {
             (low, high + POW5[rank - 4])
         };
-        let r = rules.tables.resident_of_halves(s, low, high);
+        let r = rules.tables.resident_of_halves(s, halves, false);
         if r.fifth() && fifths(rules, pos) > 0 {
             return None;
         }

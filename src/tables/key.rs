@@ -69,9 +69,20 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
     word_key(u64::from_le_bytes(low))
 }
 
+/// Where a key is cut in halves: a key is `low + CUT·high`, `low` the key
+/// of its first four ranks. The cut [`word_halves`] makes and the
+/// distance columns' rankings index by.
+pub const CUT: usize = pow5(4);
+
+/// `key` cut in halves, `(low, high)` (see [`CUT`]).
+#[inline(always)]
+pub fn halves_of(key: usize) -> (usize, usize) {
+    (key % CUT, key / CUT)
+}
+
 /// The base-5 values of bytes 0–3 and of bytes 4–7 of `v` (byte `i` is
 /// the digit of `5^i`; every byte at most 4), so that the word's key is
-/// `low + 625·high`: two multiply-shift steps that each merge neighbouring
+/// `low + CUT·high`: two multiply-shift steps that each merge neighbouring
 /// lanes, bytes into 16-bit lanes (`d0 + 5·d1`), those into 32-bit lanes
 /// (`+ 25·`). Multiplying by `w + 2^lane` puts `lower + w·upper` in each
 /// upper lane; no lane overflows (24 and 624 fit), so no carry crosses a
@@ -90,7 +101,7 @@ pub fn word_halves(v: u64) -> (usize, usize) {
 #[inline(always)]
 pub fn word_key(v: u64) -> usize {
     let (low, high) = word_halves(v);
-    low + 625 * high
+    low + CUT * high
 }
 
 /// The compact index of the distance tables: every pattern of at most
@@ -185,10 +196,10 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
 
 /// The ranking of numbered-suit patterns: ranks 1–4 low, 5–9 high (the
 /// cut [`word_halves`] makes).
-pub type SuitRanking = Ranking<625>;
+pub type SuitRanking = Ranking<CUT>;
 
 /// The ranking of honour patterns: east to north low, the dragons high.
-pub type HonorRanking = Ranking<625>;
+pub type HonorRanking = Ranking<CUT>;
 
 /// The ranking of numbered-suit patterns of at most `max_tiles` tiles.
 pub fn suit_ranking(max_tiles: u8) -> SuitRanking {

@@ -217,6 +217,12 @@ impl Resident {
         self.0 & gen::RESIDENT_FIFTH != 0
     }
 
+    /// Is some suit of a hand's four flagged (see [`Resident::fifth`])?
+    #[inline(always)]
+    pub(crate) fn any_fifth(res: &[Resident; 4]) -> bool {
+        (res[0].0 | res[1].0 | res[2].0 | res[3].0) & gen::RESIDENT_FIFTH != 0
+    }
+
     /// The counted fields, from bit 0 (see `gen::counted_fields`): four
     /// suits' fields add up.
     #[inline(always)]
@@ -420,7 +426,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: OnceLock::from(dist.map(|column| words(&column))),
+            dist: OnceLock::from(dist),
             classes,
             suit_ranking: key::suit_ranking(params.max_tiles),
             honor_ranking: key::honor_ranking(params.max_tiles),
@@ -505,7 +511,7 @@ impl Tables {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            dist: OnceLock::from(dist.map(|column| words(&column))),
+            dist: OnceLock::from(dist),
             classes,
             suit_ranking,
             honor_ranking,
@@ -574,10 +580,28 @@ impl Tables {
     /// no counts for a key outside the table.
     #[inline(always)]
     pub(crate) fn resident_at(&self, suit: usize, key: usize, fifth: bool) -> Resident {
+        self.resident_of_halves(suit, key::halves_of(key), fifth)
+    }
+
+    /// [`Tables::resident_at`] for a key cut in halves
+    /// ([`key::halves_of`]), which the rankings index with no division.
+    #[inline(always)]
+    pub(crate) fn resident_of_halves(
+        &self,
+        suit: usize,
+        (low, high): (usize, usize),
+        fifth: bool,
+    ) -> Resident {
         let (column, index) = if suit == 3 {
-            (HONOR_CAP + fifth as usize, self.honor_ranking.index(key))
+            (
+                HONOR_CAP + fifth as usize,
+                self.honor_ranking.index_of(low, high),
+            )
         } else {
-            (SUIT_CAP + fifth as usize, self.suit_ranking.index(key))
+            (
+                SUIT_CAP + fifth as usize,
+                self.suit_ranking.index_of(low, high),
+            )
         };
         Resident::read(&self.dist()[column], index)
     }
@@ -586,7 +610,7 @@ impl Tables {
     /// keys at once (the storage read once).
     #[inline(always)]
     pub(crate) fn residents(&self, keys: &[usize; 4]) -> [Resident; 4] {
-        self.residents_of_halves(&keys.map(|k| (k % 625, k / 625)))
+        self.residents_of_halves(&keys.map(key::halves_of))
     }
 
     /// The four resident distance columns (the compiled-in ones decoded
@@ -594,23 +618,6 @@ impl Tables {
     #[inline(always)]
     fn dist(&self) -> &[Box<[u32]>; 4] {
         self.dist.get_or_init(|| DEFAULT_DIST.map(words))
-    }
-
-    /// [`Tables::resident_at`] within four copies for a key cut in halves
-    /// (`SuitWords::halves`).
-    #[inline(always)]
-    pub(crate) fn resident_of_halves(&self, suit: usize, low: usize, high: usize) -> Resident {
-        if suit == 3 {
-            Resident::read(
-                &self.dist()[HONOR_CAP],
-                self.honor_ranking.index_of(low, high),
-            )
-        } else {
-            Resident::read(
-                &self.dist()[SUIT_CAP],
-                self.suit_ranking.index_of(low, high),
-            )
-        }
     }
 
     /// [`Tables::residents`] for the four suits' keys cut in halves
@@ -919,7 +926,7 @@ fn distance_columns(params: &TableParams, suit: &[u8], honor: &[u8]) -> [Box<[u8
 
 /// The resident columns and the classes of the stored columns `stored`
 /// (in the order of `DIST_COLUMNS`) made for `params`.
-fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Box<Classes>) {
+fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u32]>; 4], Box<Classes>) {
     let max = params.max_tiles;
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
@@ -929,7 +936,7 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u8]>; 4], Bo
         &|k| suit_ranking.index(k),
         &|k| honor_ranking.index(k),
     );
-    let mut columns = r.columns.into_iter().map(Vec::into_boxed_slice);
+    let mut columns = r.columns.into_iter().map(words);
     let dist = std::array::from_fn(|_| columns.next().expect("four columns"));
     (
         dist,
