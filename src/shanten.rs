@@ -301,7 +301,7 @@ impl Rules {
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if forms.contains(Form::SevenPairs) {
-            missing = missing.min(seven_pairs::distance(self, pos));
+            missing = missing.min(seven_pairs::distance_limited(self, pos));
         }
         missing.min(self.knitted_distance(pos))
     }

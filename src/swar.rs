@@ -110,23 +110,6 @@ impl SuitWords {
         byte_sum(self.all().iter().map(|w| w >> 1 & LOW).sum())
     }
 
-    /// The number of kinds held twice or more. Every count must be at most 4.
-    #[inline(always)]
-    pub fn kinds_at_least_two(&self) -> u32 {
-        byte_sum(self.all().iter().map(|w| (w >> 1 | w >> 2) & LOW).sum())
-    }
-
-    /// The number of kinds held exactly once. Every count must be at most 4.
-    #[inline(always)]
-    pub fn kinds_once(&self) -> u32 {
-        byte_sum(
-            self.all()
-                .iter()
-                .map(|w| w & !(w >> 1) & !(w >> 2) & LOW)
-                .sum(),
-        )
-    }
-
     /// Bitwise AND with `mask`, word by word (a mask in the same layout).
     #[inline(always)]
     pub fn and(&self, mask: &SuitWords) -> SuitWords {
@@ -330,14 +313,12 @@ mod tests {
                 );
                 let keys = crate::tables::keys_of(&c);
                 assert_eq!(w.keys(), keys);
+                assert_eq!(w.halves(), keys.map(crate::tables::key::halves_of));
                 for bit in 0..3 {
                     let want = (0..KINDS).fold(0u64, |m, i| m | ((c[i] >> bit & 1) as u64) << i);
                     assert_eq!(w.kinds_with_bit(bit), want);
                 }
                 assert_eq!(w.counts(), c);
-                let at_least_two = c.iter().filter(|&&b| b >= 2).count() as u32;
-                assert_eq!(w.kinds_at_least_two(), at_least_two);
-                assert_eq!(w.kinds_once(), c.iter().filter(|&&b| b == 1).count() as u32);
                 let nonzero: [u8; KINDS] = std::array::from_fn(|i| (c[i] > 0) as u8);
                 assert_eq!(w.nonzero().counts(), nonzero);
                 assert_eq!(

@@ -170,46 +170,36 @@ pub(crate) fn hides(
     })
 }
 
-/// The fewest tiles missing from seven pairs for `pos`'s natural tiles
-/// (the target has 14 tiles; the caller checks the hand's size), any of
-/// them dropped. Each pair is two kept copies, or one kept copy and a
-/// missing one, or two missing; with quads a kind gives as many pairs as
-/// it holds twos, else at most one. Within the suit limit, the suits kept
-/// are chosen too.
-pub(crate) fn distance(rules: &Rules, pos: &Position) -> u8 {
-    if rules.derived.suit_limit < 3 {
-        return distance_limited(rules, pos);
-    }
-    let words = &pos.words;
-    let (whole, single) = if rules.seven_pairs_quads {
-        let odd = words.odd_kinds();
-        ((pos.natural - odd) / 2, odd)
-    } else {
-        (words.kinds_at_least_two(), words.kinds_once())
-    };
+/// The fewest tiles missing from seven pairs for `whole` pairs held and
+/// `single` kinds held once (or, with quads, an odd number of times):
+/// each pair is two kept copies, or one kept copy and a missing one, or
+/// two missing; at most seven count.
+#[inline(always)]
+fn missing(whole: u32, single: u32) -> u8 {
     let whole = whole.min(7);
     (14 - 2 * whole - single.min(7 - whole)) as u8
 }
 
-/// [`distance`] for `natural` natural tiles from the four suits' counted
-/// fields added up (`counted`,
-/// see `tables::gen::counted_fields`), without a suit limit: kinds held
-/// twice or more and once, or kinds held an odd number of times.
+/// The fewest tiles missing from seven pairs for a hand's `natural`
+/// natural tiles (the target has 14 tiles; the caller checks the hand's
+/// size), any of them dropped, from the four suits' counted fields added
+/// up (`counted`, see `tables::gen::counted_fields`), without a suit
+/// limit: with quads a kind gives as many pairs as it holds twos, else
+/// at most one.
 #[inline(always)]
 pub(crate) fn distance_counted(rules: &Rules, natural: u32, counted: u32) -> u8 {
-    let (whole, single) = if rules.seven_pairs_quads {
+    if rules.seven_pairs_quads {
         let odd = counted >> 7 & 15;
-        ((natural - odd) / 2, odd)
+        missing((natural - odd) / 2, odd)
     } else {
-        (counted & 7, counted >> 3 & 15)
-    };
-    let whole = whole.min(7);
-    (14 - 2 * whole - single.min(7 - whole)) as u8
+        missing(counted & 7, counted >> 3 & 15)
+    }
 }
 
-/// [`distance`] under a suit limit: the suits kept are chosen too.
+/// [`distance_counted`] for `pos` under a suit limit (the rules hold
+/// fewer than three numbered suits): the suits kept are chosen too.
 #[inline(never)]
-fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
+pub(crate) fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
     let counts = pos.counts();
     let quads = rules.seven_pairs_quads;
     // Whole pairs and single copies per suit.
@@ -226,17 +216,15 @@ fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
         }
     }
     let limit = rules.derived.suit_limit;
-    let mut kept_best = 0;
-    for kept in 0u32..8 {
-        if kept.count_ones() > limit {
-            continue;
-        }
-        let used = kept | 1 << 3;
-        let (w, h) = (0..4)
-            .filter(|s| used >> s & 1 == 1)
-            .fold((0, 0), |(w, h), s| (w + whole[s], h + single[s]));
-        let w = w.min(7);
-        kept_best = kept_best.max(2 * w + h.min(7 - w));
-    }
-    (14 - kept_best) as u8
+    (0u32..8)
+        .filter(|kept| kept.count_ones() <= limit)
+        .map(|kept| {
+            let used = kept | 1 << 3;
+            let (w, h) = (0..4)
+                .filter(|s| used >> s & 1 == 1)
+                .fold((0, 0), |(w, h), s| (w + whole[s], h + single[s]));
+            missing(w, h)
+        })
+        .min()
+        .unwrap_or(14)
 }
