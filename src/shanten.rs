@@ -29,6 +29,7 @@
 //! thirteen orphans count. The jokers then fill missing places one each.
 
 use crate::error::HandError;
+use crate::form::standard::Around;
 use crate::form::Forms;
 use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
@@ -36,7 +37,7 @@ use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::{key, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// The forms judged by counting, beside the standard form's tables.
@@ -377,12 +378,65 @@ impl Rules {
             self.accept_with::<false>(counts, jokers, &pos.melds, sizes)
                 .expect("a tile fewer than an accepted hand is accepted")
         };
+        // Each discard changes one suit: with the standard form judged by
+        // the suits' `Around`s, the other three are worked out once.
+        let forms = self.derived.winnable;
+        let by_suit = forms.contains(Form::Standard)
+            && !forms.contains_knitted()
+            && self.jokers.is_empty()
+            && standard::lowering_rules(self, &pos);
+        let drawable = self.drawable(counts);
+        let halves = pos.keys.map(key::halves_of);
+        let base: Option<[Around; 4]> = by_suit.then(|| {
+            std::array::from_fn(|s| Around::of(self, s, halves[s], suit_bits(drawable, s)))
+        });
+        let discard_one = |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, Around)>| {
+            if let Some(base) = &base {
+                let mut around = [&base[0], &base[1], &base[2], &base[3]];
+                let mut natural = pos.natural;
+                let mut drawable = drawable;
+                if let Some((i, a)) = &changed {
+                    around[i / 9] = a;
+                    natural -= 1;
+                    drawable |= 1 << i;
+                }
+                // No joker kind: every joker may stand for a fifth copy.
+                let res = around.map(|a| a.resident());
+                if jokers == 0 || !Resident::any_fifth(&res) {
+                    let whole_now = || {
+                        let p = fewer(after, jokers);
+                        p.jokers + self.replacement(&p)
+                    };
+                    let held = Held {
+                        counts: after,
+                        jokers,
+                        natural,
+                        kind_jokers: 0,
+                        drawable,
+                        melds: &pos.melds,
+                    };
+                    return self.draws_around(around, &held, &seen, whole_now);
+                }
+            }
+            self.draws(&fewer(after, jokers), after, jokers, &seen)
+        };
         for i in 0..KINDS {
             if counts[i] == 0 {
                 continue;
             }
             after[i] -= 1;
-            let draws = self.draws(&fewer(&after, jokers), &after, jokers, &seen);
+            let (s, r) = (i / 9, i % 9);
+            // One digit less in the half that holds the rank.
+            let changed = base.is_some().then(|| {
+                let (low, high) = halves[s];
+                let h = if r < 4 {
+                    (low - standard::POW5[r], high)
+                } else {
+                    (low, high - standard::POW5[r - 4])
+                };
+                (i, Around::of(self, s, h, suit_bits(drawable | 1 << i, s)))
+            });
+            let draws = discard_one(&after, jokers, changed);
             after[i] += 1;
             discards.push(DiscardChoice {
                 discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
@@ -390,16 +444,25 @@ impl Rules {
             });
         }
         if jokers > 0 {
-            let draws = self.draws(&fewer(counts, jokers - 1), counts, jokers - 1, &seen);
             discards.push(DiscardChoice {
                 discard: Discard::Joker,
-                draws,
+                draws: discard_one(counts, jokers - 1, None),
             });
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order (a stable sort), the joker last.
         discards.sort_by_key(|d| (d.draws.shanten, std::cmp::Reverse(d.draws.count)));
         Ok(Efficiency::Discard { shanten, discards })
+    }
+
+    /// The tiles a hand holding `counts` may draw (bit `i` for index `i`):
+    /// the kinds in play it holds fewer than four times.
+    fn drawable(&self, counts: &[u8; KINDS]) -> u64 {
+        let mut fours = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            fours |= ((c >= 4) as u64) << i;
+        }
+        self.tiles().bits() & !fours
     }
 
     /// The shanten of an accepted hand's counts and jokers (beside the
@@ -414,98 +477,135 @@ impl Rules {
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`
     /// (accepted as `pos`); `seen` counts the copies no draw can bring.
-    /// The standard form's distances on a least split are worked out once
-    /// (`standard::DrawDistances`), so each draw costs a table load and a
-    /// comparison; draws they cannot judge (a fifth copy to spend, a suit
-    /// limit, declared melds) are judged whole.
+    /// The standard form's draws are judged by its suits' [`Around`]s;
+    /// draws they cannot judge (a fifth copy to spend, a suit limit,
+    /// declared melds) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS]) -> Draws {
-        let k = (pos.total() as usize - 1) / 3;
-        let fast = if self.derived.winnable.contains(Form::Standard) {
-            standard::DrawDistances::new(self, pos, k)
-        } else {
-            None
-        };
-        let Some(fast) = fast else {
+        let res = standard::residents(self, pos);
+        if !self.derived.winnable.contains(Form::Standard)
+            || !standard::lowering_rules(self, pos)
+            || standard::spends_fifths(self, pos, &res)
+        {
             let shanten = self.replacement(pos) as i8 - 1;
             return self.draws_whole(counts, jokers, &pos.melds, seen, shanten);
+        }
+        let drawable = self.drawable(counts);
+        let around: [Around; 4] = std::array::from_fn(|s| {
+            Around::of(self, s, key::halves_of(pos.keys[s]), suit_bits(drawable, s))
+        });
+        let held = Held {
+            counts,
+            jokers,
+            natural: pos.natural,
+            kind_jokers: pos.kind_jokers,
+            drawable,
+            melds: &pos.melds,
         };
-        let special = k == 4 && self.derived.winnable.intersects(SPECIAL);
+        let whole_now = || pos.jokers + self.replacement(pos);
+        self.draws_around(
+            [&around[0], &around[1], &around[2], &around[3]],
+            &held,
+            seen,
+            whole_now,
+        )
+    }
+
+    /// The effective draws of the 3N+1 hand `held` whose suits are
+    /// `around` (the position passes [`standard::lowering_rules`] and
+    /// spends no fifth copy); `whole_now` works out the tiles it misses
+    /// (jokers included) when the counted forms cannot.
+    fn draws_around(
+        &self,
+        around: [&Around; 4],
+        held: &Held,
+        seen: &[u8; KINDS],
+        whole_now: impl FnOnce() -> u8,
+    ) -> Draws {
+        let natural = held.natural;
+        let held_jokers = held.jokers + held.kind_jokers;
+        let k = ((natural + held_jokers as u32) as usize - 1) / 3;
+        let forms = self.derived.winnable;
+        let special = k == 4 && forms.intersects(SPECIAL);
         // Seven pairs and thirteen orphans from the counted fields, unless
-        // a suit limit or a knitted form needs the whole hand.
-        let counted_only =
-            self.derived.suit_limit >= 3 && !self.derived.winnable.contains_knitted();
+        // a knitted form needs the whole hand.
+        let counted_only = !forms.contains_knitted();
+        let counted = Resident::counted_sum(&around.map(|a| a.resident()));
         let counted_now = if special && counted_only {
-            self.counted_distance(pos.natural, fast.counted())
+            self.counted_distance(natural, counted)
         } else {
             u8::MAX
         };
+        let (best, lowers) = standard::lowering(self, around, k);
         // The missing places now; a draw helps when it leaves fewer. With
         // the standard form and the counted ones alone, they are known.
         let now = if counted_only {
-            fast.current().min(counted_now)
+            best.min(counted_now)
         } else {
-            pos.jokers + self.replacement(pos)
+            whole_now()
         };
-        debug_assert_eq!(now, pos.jokers + self.replacement(pos));
-        let shanten = now.saturating_sub(pos.jokers) as i8 - 1;
+        let shanten = now.saturating_sub(held_jokers) as i8 - 1;
         // A draw lowers a form's distance by one at most: only a form at
         // `now` can fall below it.
         let counted_close = counted_now == now;
-        // The standard form lowers the shanten when it is the closest form
-        // and the draw lowers it (a fifth copy a draw brings in lowers no
-        // distance of the position's unflagged suits by more than one).
-        let std_close = fast.current() == now;
+        let std_close = best == now;
         let whole_special = special && !counted_only;
-        let judged = std_close || counted_close || whole_special;
-        let in_play = self.tiles().bits();
-        let mut tiles = Vec::with_capacity(KINDS);
-        let mut count = 0;
-        for (i, suit, rank) in
-            (0..4).flat_map(|s| (0..standard::ranks(s)).map(move |r| (9 * s + r, s, r)))
-        {
-            if in_play >> i & 1 == 0 || counts[i] >= 4 {
-                continue;
-            }
-            let tile = Tile::from_index(i).expect("index < 34");
-            let lower = if self.jokers.contains(tile) {
-                // A joker more fills one more place.
-                true
-            } else if !judged {
-                false
-            } else {
-                match fast.after(self, pos, suit, rank) {
-                    Some((falls, counted)) => {
-                        let mut lower = falls && std_close;
-                        if !lower && counted_close {
-                            lower = self.counted_distance(pos.natural + 1, counted) < now;
-                        } else if !lower && whole_special {
-                            let mut more = *counts;
-                            more[i] += 1;
-                            let p = self
-                                .accept_as::<false>(&more, jokers, self.sizes(Purpose::Win))
-                                .expect("a drawable tile keeps the hand acceptable");
-                            let res = standard::residents(self, &p);
-                            lower = self.special_distance(&p, &res) < now;
-                        }
-                        lower
-                    }
-                    None => {
-                        let mut more = *counts;
-                        more[i] += 1;
-                        self.shanten_after(&more, jokers, &pos.melds) < shanten
-                    }
+        debug_assert!(best >= now, "the standard form misses at least that many");
+        // A joker more fills one more place.
+        let mut lower = self.jokers.bits() & held.drawable;
+        if std_close || counted_close || whole_special {
+            // Draws that make a suit flagged, with a fifth copy to spend,
+            // are judged whole.
+            let mut fifth = 0u64;
+            let fifths = held_jokers as u32
+                + self.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
+            if fifths > 0 {
+                for (s, a) in around.iter().enumerate() {
+                    fifth |= (a.flagged() as u64) << (9 * s);
                 }
+            }
+            fifth &= held.drawable & !lower;
+            let mut rest = held.drawable & !lower & !fifth;
+            if std_close {
+                lower |= lowers & rest;
+                rest &= !lowers;
+            }
+            let more = |i: usize| {
+                let mut more = *held.counts;
+                more[i] += 1;
+                more
             };
-            if lower {
-                let unseen = 4u8.saturating_sub(seen[i]);
-                count += unseen as u32;
-                tiles.push(Effective { tile, unseen });
+            if counted_close || whole_special {
+                for i in bits(rest) {
+                    let (s, r) = (i / 9, i % 9);
+                    let falls = if counted_close {
+                        let c =
+                            counted - around[s].resident().counted() + around[s].counted_after(r);
+                        self.counted_distance(natural + 1, c) < now
+                    } else {
+                        let p = self
+                            .accept_as::<false>(&more(i), held.jokers, self.sizes(Purpose::Win))
+                            .expect("a drawable tile keeps the hand acceptable");
+                        let res = standard::residents(self, &p);
+                        self.special_distance(&p, &res) < now
+                    };
+                    lower |= (falls as u64) << i;
+                }
+            }
+            for i in bits(fifth) {
+                let falls = self.shanten_after(&more(i), held.jokers, held.melds) < shanten;
+                lower |= (falls as u64) << i;
             }
         }
-        debug_assert!(
-            fast.current() >= now,
-            "the standard form misses at least that many"
-        );
+        let mut tiles = Vec::with_capacity(lower.count_ones() as usize);
+        let mut count = 0;
+        for i in bits(lower) {
+            let unseen = 4u8.saturating_sub(seen[i]);
+            count += unseen as u32;
+            tiles.push(Effective {
+                tile: Tile::from_index(i).expect("index < 34"),
+                unseen,
+            });
+        }
         Draws {
             shanten,
             tiles,
@@ -549,6 +649,36 @@ impl Rules {
             count,
         }
     }
+}
+
+/// A 3N+1 hand as [`Rules::draws_around`] reads it.
+struct Held<'a> {
+    /// Its counts (copies of joker kinds included).
+    counts: &'a [u8; KINDS],
+    /// Its jokers written `*`.
+    jokers: u8,
+    /// Its natural tiles.
+    natural: u32,
+    /// Its copies of joker kinds.
+    kind_jokers: u8,
+    /// The tiles it may draw ([`Rules::drawable`]).
+    drawable: u64,
+    /// Its declared melds.
+    melds: &'a Melds,
+}
+
+/// Suit `s`'s ranks (bit `r`) of a mask of tiles (bit `i` for index `i`).
+fn suit_bits(tiles: u64, s: usize) -> u32 {
+    (tiles >> (9 * s)) as u32 & 0x1ff
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (i < 64).then_some(i)
+    })
 }
 
 /// `a + b` kind by kind (each sum at most 4: the caller checked).

@@ -1096,34 +1096,99 @@ fn count_suit_distances(
     best
 }
 
-/// The standard form's part of the efficiency of a 3N+1 position (`k`
-/// melds in its targets): the least distance over the ways to share the
-/// melds and the pair among the suits, and for each suit which of its
-/// distances `d(m, p)` lie on such a least split. A draw lowers a suit's
-/// distances by at most one each (the drawn tile may be dropped, or be
-/// the one tile more of a kept sub-pattern), and the other suits keep
-/// theirs, so it lowers the least distance exactly when it lowers some
-/// distance of its suit that lies on a least split: a draw costs one
-/// table load and a comparison of two classes. `None` when the position
-/// needs the fifth-copy path (a flagged suit and a joker to spend), has
-/// declared melds or the rules limit the suits: the caller then judges
-/// each draw whole.
-pub(crate) struct DrawDistances<'a> {
-    /// The position's suits' classes.
-    own: [&'a Class; 4],
-    /// Their resident values.
-    res: [Resident; 4],
-    /// Their distances barred as the rules say, as [`Dist`].
-    lanes: [Dist; 4],
-    /// Per suit, `0xff` in the bytes of [`DrawDistances::lanes`] whose
-    /// distance lies on a least split.
-    tight: [Dist; 4],
-    /// The least standard distance.
-    best: u8,
-    /// Their counted fields added up.
-    counted: u32,
-    /// Their keys cut in halves, so that a draw's key needs no division.
-    halves: [(usize, usize); 4],
+/// One suit's part of the efficiency of a 3N+1 hand: its distances
+/// `d(m, p)` and, for each rank, which of them a draw of that rank lowers.
+/// A draw lowers a suit's distances by at most one each (the drawn tile
+/// may be dropped, or be the one tile more of a kept sub-pattern) and the
+/// other suits keep theirs, so it lowers the hand's least standard
+/// distance exactly when it lowers some distance of its suit that lies on
+/// a least split ([`lowering`]). A suit's `Around` serves every discard
+/// that leaves the suit alone: working out a hand's discards reloads one
+/// suit's per discard.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Around {
+    /// The suit's resident value.
+    resident: Resident,
+    /// Its distances barred as the rules say, as [`Dist`].
+    lanes: Dist,
+    /// Per rank, the bytes of `lanes` that a draw of the rank lowers
+    /// (none for a rank not drawable).
+    lowered: [Dist; 9],
+    /// Per rank, the suit's counted fields after the draw.
+    counted_after: [u32; 9],
+    /// The ranks whose draw makes a pattern flagged for fifth copies.
+    flagged: u32,
+}
+
+impl Around {
+    /// Suit `s` whose key is cut in halves `(low, high)`
+    /// ([`crate::tables::key::halves_of`]); `drawable` has bit `r` for
+    /// each rank held fewer than four times and in play.
+    #[inline]
+    pub(crate) fn of(
+        rules: &Rules,
+        s: usize,
+        (low, high): (usize, usize),
+        drawable: u32,
+    ) -> Around {
+        let tables = &rules.tables;
+        let resident = tables.resident_of_halves(s, (low, high), false);
+        let lanes = barred(rules, s, tables.class(resident)).map(u64::from_le_bytes);
+        let mut around = Around {
+            resident,
+            lanes,
+            lowered: [[0; 2]; 9],
+            counted_after: [0; 9],
+            flagged: 0,
+        };
+        for r in 0..ranks(s) {
+            if drawable >> r & 1 == 0 {
+                continue;
+            }
+            // One digit more in the half that holds the rank.
+            let halves = if r < 4 {
+                (low + POW5[r], high)
+            } else {
+                (low, high + POW5[r - 4])
+            };
+            let next = tables.resident_of_halves(s, halves, false);
+            // One tile more never raises a distance: the bytes that differ
+            // are those it lowers.
+            let new = barred(rules, s, tables.class(next)).map(u64::from_le_bytes);
+            around.lowered[r] = [lanes[0] ^ new[0], lanes[1] ^ new[1]];
+            around.counted_after[r] = next.counted();
+            around.flagged |= (next.fifth() as u32) << r;
+        }
+        around
+    }
+
+    /// The suit's resident value.
+    #[inline]
+    pub(crate) fn resident(&self) -> Resident {
+        self.resident
+    }
+
+    /// The suit's counted fields after a draw of rank `r`.
+    #[inline]
+    pub(crate) fn counted_after(&self, r: usize) -> u32 {
+        self.counted_after[r]
+    }
+
+    /// The ranks whose draw makes the pattern flagged for fifth copies.
+    #[inline]
+    pub(crate) fn flagged(&self) -> u32 {
+        self.flagged
+    }
+}
+
+/// Can [`lowering`] judge the draws of the position `pos` (or of one
+/// tile fewer) under `rules`? Not with declared melds, a suit limit or
+/// more than five melds; nor, the caller checks, when a suit is flagged
+/// for fifth copies and the position has a fifth copy to spend
+/// ([`spends_fifths`]). The caller then judges each draw whole.
+#[inline]
+pub(crate) fn lowering_rules(rules: &Rules, pos: &Position) -> bool {
+    rules.derived.suit_limit >= 3 && !pos.has_melds() && (pos.total() as usize - 1) / 3 <= 5
 }
 
 /// For each suit of `d`, the distances of the other three together, for
@@ -1140,118 +1205,66 @@ fn rests<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> [[[u8; 8]; 2]; 4] {
     ]
 }
 
-impl<'a> DrawDistances<'a> {
-    #[inline]
-    pub(crate) fn new(rules: &'a Rules, pos: &Position, k: usize) -> Option<DrawDistances<'a>> {
-        if rules.derived.suit_limit < 3 || k > 5 || pos.has_melds() {
-            return None;
+/// The standard form's part of the efficiency of a 3N+1 hand whose suits
+/// are `around` (`k` melds in its targets; [`lowering_applies`]): the
+/// least distance over the ways to share the melds and the pair among the
+/// suits, and the tiles (bit `i` for index `i`) whose draw lowers it.
+/// Joins of the other three suits mark which of a suit's distances lie on
+/// a least split; a draw lowers the least distance when it lowers one of
+/// those ([`Around`]).
+#[inline]
+pub(crate) fn lowering(rules: &Rules, around: [&Around; 4], k: usize) -> (u8, u64) {
+    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| around[s].lanes.map(u64::to_le_bytes));
+    // What the other three suits miss together, for each suit.
+    let rest = match k {
+        0 => rests::<0>(&d),
+        1 => rests::<1>(&d),
+        2 => rests::<2>(&d),
+        3 => rests::<3>(&d),
+        4 => rests::<4>(&d),
+        _ => rests::<5>(&d),
+    };
+    // On a split, suit s holds (m, p) and the rest (k - m, 1 - p): a byte
+    // each for m = 0..=k, the rest's bytes reversed.
+    let on_split: [Dist; 4] = std::array::from_fn(|s| {
+        let mut sums = [[FAR; 8]; 2];
+        for m in 0..=k {
+            sums[0][m] = d[s][0][m] + rest[s][1][k - m];
+            sums[1][m] = d[s][1][m] + rest[s][0][k - m];
         }
-        let res = residents(rules, pos);
-        if spends_fifths(rules, pos, &res) {
-            return None;
+        sums.map(u64::from_le_bytes)
+    });
+    let least = |w: u64| w.to_le_bytes().into_iter().min().unwrap_or(FAR);
+    let best = least(on_split[0][0]).min(least(on_split[0][1]));
+    if best >= FAR {
+        // No target exists: no draw lowers anything.
+        return (best, 0);
+    }
+    // 0xff in the bytes m = 0..=k equal to `best`: a byte of `x` is zero
+    // when neither its high bit nor, added to 0x7f, its low seven bits set
+    // the high bit (no carry leaves a byte).
+    let splits = u64::MAX >> (8 * (7 - k));
+    let equal = |w: u64| {
+        const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let x = w ^ (best as u64 * crate::swar::LOW);
+        let nonzero = ((x & SEVEN) + SEVEN) | x;
+        (((!nonzero & crate::swar::HIGH) >> 7) * 0xff) & splits
+    };
+    let mut lowers = 0u64;
+    for (s, a) in around.iter().enumerate() {
+        let tight = on_split[s].map(equal);
+        let mut ranks = 0u64;
+        for (r, l) in a.lowered.iter().enumerate() {
+            ranks |= ((((l[0] & tight[0]) | (l[1] & tight[1])) != 0) as u64) << r;
         }
-        let own = classes_of(rules, &res);
-        let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, own[s]));
-        // What the other three suits miss together, for each suit.
-        let rest = match k {
-            0 => rests::<0>(&d),
-            1 => rests::<1>(&d),
-            2 => rests::<2>(&d),
-            3 => rests::<3>(&d),
-            4 => rests::<4>(&d),
-            _ => rests::<5>(&d),
-        };
-        // On a split, suit s holds (m, p) and the rest (k - m, 1 - p): a
-        // byte each for m = 0..=k, the rest's bytes reversed.
-        let on_split: [Dist; 4] = std::array::from_fn(|s| {
-            let mut sums = [[FAR; 8]; 2];
-            for m in 0..=k {
-                sums[0][m] = d[s][0][m] + rest[s][1][k - m];
-                sums[1][m] = d[s][1][m] + rest[s][0][k - m];
-            }
-            sums.map(u64::from_le_bytes)
-        });
-        let least = |w: u64| w.to_le_bytes().into_iter().min().unwrap_or(FAR);
-        let best = least(on_split[0][0]).min(least(on_split[0][1]));
-        // 0xff in the bytes m = 0..=k equal to `best`, none when no target
-        // exists: a byte of `x` is zero when neither its high bit nor,
-        // added to 0x7f, its low seven bits set the high bit (no carry
-        // leaves a byte).
-        let splits = if best < FAR {
-            u64::MAX >> (8 * (7 - k))
-        } else {
-            0
-        };
-        let equal = |w: u64| {
-            const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-            let x = w ^ (best as u64 * crate::swar::LOW);
-            let nonzero = ((x & SEVEN) + SEVEN) | x;
-            (((!nonzero & crate::swar::HIGH) >> 7) * 0xff) & splits
-        };
-        let tight = on_split.map(|w| w.map(equal));
-        debug_assert_eq!(
-            best,
-            combined_classes(rules, &own, k),
-            "the joins and the merge agree"
-        );
-        Some(DrawDistances {
-            own,
-            res,
-            lanes: d.map(|d| d.map(u64::from_le_bytes)),
-            tight,
-            best,
-            counted: Resident::counted_sum(&res),
-            halves: pos.keys.map(crate::tables::key::halves_of),
-        })
+        lowers |= ranks << (9 * s);
     }
-
-    /// The counted fields of the position's suits, added up.
-    #[inline]
-    pub(crate) fn counted(&self) -> u32 {
-        self.counted
-    }
-
-    /// The standard distance of the position as it is.
-    #[inline]
-    pub(crate) fn current(&self) -> u8 {
-        self.best
-    }
-
-    /// Once suit `s` holds one tile more of rank `rank` (0–8): does the
-    /// standard distance fall (to [`DrawDistances::current`] less one),
-    /// and the suits' counted fields added up then; `None` when that
-    /// pattern needs the fifth-copy path.
-    #[inline]
-    pub(crate) fn after(
-        &self,
-        rules: &'a Rules,
-        pos: &Position,
-        s: usize,
-        rank: usize,
-    ) -> Option<(bool, u32)> {
-        // One digit more in the half that holds the rank.
-        let (low, high) = self.halves[s];
-        let halves = if rank < 4 {
-            (low + POW5[rank], high)
-        } else {
-            (low, high + POW5[rank - 4])
-        };
-        let r = rules.tables.resident_of_halves(s, halves, false);
-        if r.fifth() && fifths(rules, pos) > 0 {
-            return None;
-        }
-        let counted = self.counted - self.res[s].counted() + r.counted();
-        let class = rules.tables.class(r);
-        if std::ptr::eq(class, self.own[s]) {
-            return Some((false, counted));
-        }
-        // One tile more never raises a distance: the bytes that differ
-        // are those it lowers.
-        let new = barred(rules, s, class).map(u64::from_le_bytes);
-        let (old, tight) = (&self.lanes[s], &self.tight[s]);
-        let lower = ((old[0] ^ new[0]) & tight[0]) | ((old[1] ^ new[1]) & tight[1]) != 0;
-        Some((lower, counted))
-    }
+    debug_assert_eq!(
+        best,
+        combined_classes(rules, &around.map(|a| rules.tables.class(a.resident)), k),
+        "the joins and the merge agree"
+    );
+    (best, lowers)
 }
 
 /// The fifth copies a position may spend: its jokers and the joker-kind
