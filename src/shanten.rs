@@ -29,7 +29,7 @@
 //! thirteen orphans count. The jokers then fill missing places one each.
 
 use crate::error::HandError;
-use crate::form::standard::Around;
+use crate::form::standard::{Around, Rests};
 use crate::form::Forms;
 use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
@@ -387,11 +387,15 @@ impl Rules {
             && standard::lowering_rules(self, &pos);
         let drawable = self.drawable(counts);
         let halves = pos.keys.map(key::halves_of);
-        let base: Option<[Around; 4]> = by_suit.then(|| {
-            std::array::from_fn(|s| Around::of(self, s, halves[s], suit_bits(drawable, s)))
+        let base: Option<([Around; 4], Rests)> = by_suit.then(|| {
+            let base: [Around; 4] =
+                std::array::from_fn(|s| Around::of(self, s, halves[s], suit_bits(drawable, s)));
+            let k = (pos.total() as usize - 1) / 3;
+            let rests = Rests::of([&base[0], &base[1], &base[2], &base[3]], k);
+            (base, rests)
         });
         let discard_one = |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, Around)>| {
-            if let Some(base) = &base {
+            if let Some((base, rests)) = &base {
                 let mut around = [&base[0], &base[1], &base[2], &base[3]];
                 let mut natural = pos.natural;
                 let mut drawable = drawable;
@@ -415,7 +419,8 @@ impl Rules {
                         drawable,
                         melds: &pos.melds,
                     };
-                    return self.draws_around(around, &held, &seen, whole_now);
+                    let changed = changed.as_ref().map(|(i, _)| i / 9);
+                    return self.draws_around(around, rests, changed, &held, &seen, whole_now);
                 }
             }
             self.draws(&fewer(after, jokers), after, jokers, &seen)
@@ -502,21 +507,22 @@ impl Rules {
             melds: &pos.melds,
         };
         let whole_now = || pos.jokers + self.replacement(pos);
-        self.draws_around(
-            [&around[0], &around[1], &around[2], &around[3]],
-            &held,
-            seen,
-            whole_now,
-        )
+        let around = [&around[0], &around[1], &around[2], &around[3]];
+        let k = (pos.total() as usize - 1) / 3;
+        let rests = Rests::of(around, k);
+        self.draws_around(around, &rests, None, &held, seen, whole_now)
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
     /// `around` (the position passes [`standard::lowering_rules`] and
-    /// spends no fifth copy); `whole_now` works out the tiles it misses
+    /// spends no fifth copy), `rests` their joins but for suit `changed`
+    /// ([`standard::lowering`]); `whole_now` works out the tiles it misses
     /// (jokers included) when the counted forms cannot.
     fn draws_around(
         &self,
         around: [&Around; 4],
+        rests: &Rests,
+        changed: Option<usize>,
         held: &Held,
         seen: &[u8; KINDS],
         whole_now: impl FnOnce() -> u8,
@@ -535,7 +541,7 @@ impl Rules {
         } else {
             u8::MAX
         };
-        let (best, lowers) = standard::lowering(self, around, k);
+        let (best, lowers) = standard::lowering(self, around, rests, changed);
         // The missing places now; a draw helps when it leaves fewer. With
         // the standard form and the counted ones alone, they are known.
         let now = if counted_only {

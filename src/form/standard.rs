@@ -1096,6 +1096,117 @@ fn count_suit_distances(
     best
 }
 
+/// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
+/// it: the layout in which the efficiency's joins add and compare every
+/// lane at once.
+type Lanes = [u8; 16];
+
+/// The [`Lanes`] of [`Dist`].
+#[inline(always)]
+fn lanes_of(d: Dist) -> Lanes {
+    let mut l = [0; 16];
+    l[..8].copy_from_slice(&d[0].to_le_bytes());
+    l[8..].copy_from_slice(&d[1].to_le_bytes());
+    l
+}
+
+/// The [`Dist`] of [`Lanes`].
+#[inline(always)]
+fn dist_of(l: &Lanes) -> Dist {
+    let word = |h: &[u8]| u64::from_le_bytes(h.try_into().expect("eight bytes"));
+    [word(&l[..8]), word(&l[8..])]
+}
+
+/// Bit `j` set for each byte `j` of `d` (sixteen, as [`Lanes`]) whose high
+/// bit is set.
+#[inline(always)]
+fn high_bits(d: Dist) -> u32 {
+    // Each byte's high bit moved to bit 56 + j by one multiplication.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| (((w & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(d[0]) | half(d[1]) << 8
+}
+
+/// `0x80` in each byte of `d` that is not zero.
+#[inline(always)]
+fn nonzero_bytes(d: Dist) -> Dist {
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // A byte is zero when neither its high bit nor, added to 0x7f, its low
+    // seven bits set the high bit (no carry leaves a byte).
+    d.map(|x| (((x & SEVEN) + SEVEN) | x) & crate::swar::HIGH)
+}
+
+/// `0x80` in each byte of `d` that equals `v`.
+#[inline(always)]
+fn equal_bytes(d: Dist, v: u8) -> Dist {
+    let v = v as u64 * crate::swar::LOW;
+    nonzero_bytes([d[0] ^ v, d[1] ^ v]).map(|w| w ^ crate::swar::HIGH)
+}
+
+/// Some suits' joined distances read from the other end for `K` melds,
+/// [`Lanes`] `r[p][j]` = `l[1 - p][K - j]` for their join `l` (what they
+/// hold when the suits beside them hold `j` melds and `p` pairs, on a
+/// target of `K` melds and the pair; `FAR` beyond `K`), moved down `i`
+/// places for `i` = 0..=K the way [`Mirrored::beside`] reads them.
+#[derive(Clone, Copy, Debug)]
+struct Mirrored {
+    /// `[i]`: `r` moved down `i` places in each half.
+    down: [Lanes; 6],
+    /// `[i]`: `r`'s half with the pair moved down `i` places into the half
+    /// without it, `FAR` in the other half.
+    across: [Lanes; 6],
+}
+
+impl Mirrored {
+    /// The join `l` ([`join`]'s layout) for `K` melds.
+    #[inline(always)]
+    fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
+        let mut r = [[FAR; 8]; 2];
+        for j in 0..=K {
+            r[0][j] = l[1][K - j];
+            r[1][j] = l[0][K - j];
+        }
+        let r = r.map(u64::from_le_bytes);
+        // FAR moves in from the top of each half; places past K are not read.
+        let down = |w: u64, i: usize| {
+            if i == 0 {
+                w
+            } else if i <= K {
+                w >> (8 * i) | FARS << (64 - 8 * i)
+            } else {
+                FARS
+            }
+        };
+        Mirrored {
+            down: std::array::from_fn(|i| lanes_of([down(r[0], i), down(r[1], i)])),
+            across: std::array::from_fn(|i| lanes_of([down(r[1], i), FARS])),
+        }
+    }
+
+    /// `mirror(join(a, b))` for `self` = the mirror of `b`: what the suits
+    /// of `b` and the suit `a` hold together, read from the other end.
+    /// Lanes past `K` hold no target's value.
+    #[inline(never)]
+    fn beside<const K: usize>(&self, a: &Lanes) -> Lanes {
+        let mut c = [FAR; 16];
+        // Without the pair: a[0][i] + r[0][m + i] and a[1][i] + r[1][m + i];
+        // with it: a[0][i] + r[1][m + i].
+        for i in 0..=K {
+            least_sums(&mut c, &self.down[i], a[i]);
+            least_sums(&mut c, &self.across[i], a[8 + i]);
+        }
+        c
+    }
+}
+
+/// `c[j]` = the least of `c[j]` and `t[j] + v`, lane by lane.
+#[inline(always)]
+fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
+    for j in 0..16 {
+        c[j] = c[j].min(t[j] + v);
+    }
+}
+
 /// One suit's part of the efficiency of a 3N+1 hand: its distances
 /// `d(m, p)` and, for each rank, which of them a draw of that rank lowers.
 /// A draw lowers a suit's distances by at most one each (the drawn tile
@@ -1109,11 +1220,13 @@ fn count_suit_distances(
 pub(crate) struct Around {
     /// The suit's resident value.
     resident: Resident,
-    /// Its distances barred as the rules say, as [`Dist`].
-    lanes: Dist,
-    /// Per rank, the bytes of `lanes` that a draw of the rank lowers
-    /// (none for a rank not drawable).
-    lowered: [Dist; 9],
+    /// Its distances barred as the rules say.
+    dist: Dist,
+    /// The same as [`Lanes`].
+    lanes: Lanes,
+    /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
+    /// the rank lowers; none for a rank not drawable.
+    lowered: [u32; 9],
     /// Per rank, the suit's counted fields after the draw.
     counted_after: [u32; 9],
     /// The ranks whose draw makes a pattern flagged for fifth copies.
@@ -1132,12 +1245,14 @@ impl Around {
         drawable: u32,
     ) -> Around {
         let tables = &rules.tables;
-        let resident = tables.resident_of_halves(s, (low, high), false);
-        let lanes = barred(rules, s, tables.class(resident)).map(u64::from_le_bytes);
+        let column = tables.residents_of_suit(s);
+        let resident = column.at((low, high));
+        let dist = barred(rules, s, tables.class(resident)).map(u64::from_le_bytes);
         let mut around = Around {
             resident,
-            lanes,
-            lowered: [[0; 2]; 9],
+            dist,
+            lanes: lanes_of(dist),
+            lowered: [0; 9],
             counted_after: [0; 9],
             flagged: 0,
         };
@@ -1151,11 +1266,11 @@ impl Around {
             } else {
                 (low, high + POW5[r - 4])
             };
-            let next = tables.resident_of_halves(s, halves, false);
-            // One tile more never raises a distance: the bytes that differ
+            let next = column.at(halves);
+            // One tile more never raises a distance: the lanes that differ
             // are those it lowers.
             let new = barred(rules, s, tables.class(next)).map(u64::from_le_bytes);
-            around.lowered[r] = [lanes[0] ^ new[0], lanes[1] ^ new[1]];
+            around.lowered[r] = high_bits(nonzero_bytes([dist[0] ^ new[0], dist[1] ^ new[1]]));
             around.counted_after[r] = next.counted();
             around.flagged |= (next.fifth() as u32) << r;
         }
@@ -1191,71 +1306,158 @@ pub(crate) fn lowering_rules(rules: &Rules, pos: &Position) -> bool {
     rules.derived.suit_limit >= 3 && !pos.has_melds() && (pos.total() as usize - 1) / 3 <= 5
 }
 
-/// For each suit of `d`, the distances of the other three together, for
-/// up to `K` melds.
-#[inline(always)]
-fn rests<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> [[[u8; 8]; 2]; 4] {
-    let low = join::<K>(&d[0], &d[1]);
-    let high = join::<K>(&d[2], &d[3]);
-    [
-        join::<K>(&d[1], &high),
-        join::<K>(&d[0], &high),
-        join::<K>(&low, &d[3]),
-        join::<K>(&low, &d[2]),
-    ]
+/// The joins of a hand's suits that [`lowering`] reads, for targets of
+/// `k` melds and the pair: every two suits together, and the three
+/// beside each suit, read from the other end ([`Mirrored`]). A discard
+/// changes one suit; the three beside each other suit are then that suit
+/// beside a pair worked out here.
+pub(crate) struct Rests {
+    /// Melds in the targets.
+    k: usize,
+    /// Every two suits together, mirrored ([`pair_index`]).
+    pairs: [Mirrored; 6],
+    /// `[x]`: the three suits beside suit `x` together, mirrored.
+    beside: [Dist; 4],
+}
+
+/// The two suits other than `x` and `y`.
+const fn others(x: usize, y: usize) -> (usize, usize) {
+    let mut o = [0; 2];
+    let (mut s, mut n) = (0, 0);
+    while s < 4 {
+        if s != x && s != y {
+            o[n] = s;
+            n += 1;
+        }
+        s += 1;
+    }
+    (o[0], o[1])
+}
+
+/// The six pairs of suits, `x < y`.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// The place of the pair of suits `x` and `y` (in either order) in
+/// [`PAIRS`].
+const fn pair_index(x: usize, y: usize) -> usize {
+    let (x, y) = if x < y { (x, y) } else { (y, x) };
+    match (x, y) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        _ => 5,
+    }
+}
+
+impl Rests {
+    /// The joins of the suits `around` for targets of `k` melds (0–5)
+    /// and the pair.
+    #[inline]
+    pub(crate) fn of(around: [&Around; 4], k: usize) -> Rests {
+        match k {
+            0 => Rests::of_k::<0>(around),
+            1 => Rests::of_k::<1>(around),
+            2 => Rests::of_k::<2>(around),
+            3 => Rests::of_k::<3>(around),
+            4 => Rests::of_k::<4>(around),
+            _ => Rests::of_k::<5>(around),
+        }
+    }
+
+    #[inline(always)]
+    fn of_k<const K: usize>(around: [&Around; 4]) -> Rests {
+        let bytes = around.map(|a| a.dist.map(u64::to_le_bytes));
+        let pairs: [Mirrored; 6] = std::array::from_fn(|p| {
+            let (x, y) = PAIRS[p];
+            Mirrored::of::<K>(&join::<K>(&bytes[x], &bytes[y]))
+        });
+        let beside = std::array::from_fn(|x| {
+            let y = (x + 1) % 4;
+            let (z, w) = others(x, y);
+            dist_of(&pairs[pair_index(z, w)].beside::<K>(&around[y].lanes))
+        });
+        Rests {
+            k: K,
+            pairs,
+            beside,
+        }
+    }
+
+    /// The three suits beside each suit, mirrored, once suit `changed`
+    /// (if any) is `around[changed]` instead of the suit these joins were
+    /// worked out from.
+    #[inline]
+    fn around(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
+        match self.k {
+            0 => self.around_k::<0>(around, changed),
+            1 => self.around_k::<1>(around, changed),
+            2 => self.around_k::<2>(around, changed),
+            3 => self.around_k::<3>(around, changed),
+            4 => self.around_k::<4>(around, changed),
+            _ => self.around_k::<5>(around, changed),
+        }
+    }
+
+    #[inline(always)]
+    fn around_k<const K: usize>(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
+        let mut rest = self.beside;
+        if let Some(s) = changed {
+            for (x, r) in rest.iter_mut().enumerate() {
+                if x != s {
+                    let (y, z) = others(s, x);
+                    *r = dist_of(&self.pairs[pair_index(y, z)].beside::<K>(&around[s].lanes));
+                }
+            }
+        }
+        rest
+    }
 }
 
 /// The standard form's part of the efficiency of a 3N+1 hand whose suits
-/// are `around` (`k` melds in its targets; [`lowering_applies`]): the
-/// least distance over the ways to share the melds and the pair among the
-/// suits, and the tiles (bit `i` for index `i`) whose draw lowers it.
-/// Joins of the other three suits mark which of a suit's distances lie on
-/// a least split; a draw lowers the least distance when it lowers one of
-/// those ([`Around`]).
+/// are `around` (its position passes [`lowering_rules`] and spends no
+/// fifth copy): the least distance over the ways to share the melds and
+/// the pair among the suits, and the tiles (bit `i` for index `i`) whose
+/// draw lowers it. `rests` are the joins of the same suits but for the
+/// suit `changed` (a discard's). On a least split a suit's distance
+/// `d(m, p)` and the three beside it at `(k - m, 1 - p)` add up to the
+/// least; a draw lowers the least when it lowers one of those distances
+/// ([`Around`]).
 #[inline]
-pub(crate) fn lowering(rules: &Rules, around: [&Around; 4], k: usize) -> (u8, u64) {
-    let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| around[s].lanes.map(u64::to_le_bytes));
-    // What the other three suits miss together, for each suit.
-    let rest = match k {
-        0 => rests::<0>(&d),
-        1 => rests::<1>(&d),
-        2 => rests::<2>(&d),
-        3 => rests::<3>(&d),
-        4 => rests::<4>(&d),
-        _ => rests::<5>(&d),
-    };
-    // On a split, suit s holds (m, p) and the rest (k - m, 1 - p): a byte
-    // each for m = 0..=k, the rest's bytes reversed.
-    let on_split: [Dist; 4] = std::array::from_fn(|s| {
-        let mut sums = [[FAR; 8]; 2];
-        for m in 0..=k {
-            sums[0][m] = d[s][0][m] + rest[s][1][k - m];
-            sums[1][m] = d[s][1][m] + rest[s][0][k - m];
-        }
-        sums.map(u64::from_le_bytes)
+pub(crate) fn lowering(
+    rules: &Rules,
+    around: [&Around; 4],
+    rests: &Rests,
+    changed: Option<usize>,
+) -> (u8, u64) {
+    let k = rests.k;
+    let rest = rests.around(around, changed);
+    // The splits' sums, lane by lane (below 0x80: no carry leaves a lane).
+    let sums: [Dist; 4] = std::array::from_fn(|s| {
+        [
+            around[s].dist[0] + rest[s][0],
+            around[s].dist[1] + rest[s][1],
+        ]
     });
-    let least = |w: u64| w.to_le_bytes().into_iter().min().unwrap_or(FAR);
-    let best = least(on_split[0][0]).min(least(on_split[0][1]));
+    // Lanes m = 0..=k of each half.
+    let splits = (1u32 << (k + 1)) - 1;
+    let splits = splits | splits << 8;
+    let sum_bytes = lanes_of(sums[0]);
+    let mut best = FAR;
+    for m in 0..=k {
+        best = best.min(sum_bytes[m]).min(sum_bytes[8 + m]);
+    }
     if best >= FAR {
         // No target exists: no draw lowers anything.
-        return (best, 0);
+        return (FAR, 0);
     }
-    // 0xff in the bytes m = 0..=k equal to `best`: a byte of `x` is zero
-    // when neither its high bit nor, added to 0x7f, its low seven bits set
-    // the high bit (no carry leaves a byte).
-    let splits = u64::MAX >> (8 * (7 - k));
-    let equal = |w: u64| {
-        const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let x = w ^ (best as u64 * crate::swar::LOW);
-        let nonzero = ((x & SEVEN) + SEVEN) | x;
-        (((!nonzero & crate::swar::HIGH) >> 7) * 0xff) & splits
-    };
     let mut lowers = 0u64;
     for (s, a) in around.iter().enumerate() {
-        let tight = on_split[s].map(equal);
+        let tight = high_bits(equal_bytes(sums[s], best)) & splits;
         let mut ranks = 0u64;
-        for (r, l) in a.lowered.iter().enumerate() {
-            ranks |= ((((l[0] & tight[0]) | (l[1] & tight[1])) != 0) as u64) << r;
+        for (r, &l) in a.lowered.iter().enumerate() {
+            ranks |= ((l & tight != 0) as u64) << r;
         }
         lowers |= ranks << (9 * s);
     }
@@ -1273,4 +1475,65 @@ pub(crate) fn lowering(rules: &Rules, around: [&Around; 4], k: usize) -> (u8, u6
 #[inline(always)]
 pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
     pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A suit's distances as the tables make them: non-decreasing in the
+    /// melds, FAR past five melds, some FAR everywhere.
+    fn dist(seed: &mut u64) -> [[u8; 8]; 2] {
+        let mut next = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*seed >> 33) as u8
+        };
+        let mut d = [[FAR; 8]; 2];
+        for half in d.iter_mut() {
+            if next() % 8 == 0 {
+                continue;
+            }
+            let mut v = next() % 4;
+            for slot in half.iter_mut().take(6) {
+                *slot = v;
+                v = (v + next() % 4).min(FAR);
+            }
+        }
+        d
+    }
+
+    /// The mirrored joins read beside a suit agree with the plain joins,
+    /// for every number of melds.
+    #[test]
+    fn beside_is_the_join_read_from_the_other_end() {
+        fn check<const K: usize>(seed: &mut u64) {
+            let (a, b, c) = (dist(seed), dist(seed), dist(seed));
+            let whole = join::<K>(&a, &join::<K>(&b, &c));
+            let got = Mirrored::of::<K>(&join::<K>(&b, &c))
+                .beside::<K>(&lanes_of(a.map(u64::from_le_bytes)));
+            for j in 0..=K {
+                assert_eq!(
+                    got[j],
+                    whole[1][K - j].min(FAR),
+                    "K {K}, j {j}, {a:?} {b:?} {c:?}"
+                );
+                assert_eq!(
+                    got[8 + j],
+                    whole[0][K - j].min(FAR),
+                    "K {K}, j {j}, {a:?} {b:?} {c:?}"
+                );
+            }
+        }
+        let mut seed = 7;
+        for _ in 0..2000 {
+            check::<0>(&mut seed);
+            check::<1>(&mut seed);
+            check::<2>(&mut seed);
+            check::<3>(&mut seed);
+            check::<4>(&mut seed);
+            check::<5>(&mut seed);
+        }
+    }
 }

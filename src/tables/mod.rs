@@ -244,6 +244,20 @@ impl Resident {
     }
 }
 
+/// One suit's resident column and the ranking that indexes it
+/// ([`Tables::residents_of_suit`]).
+#[derive(Clone, Copy)]
+pub(crate) struct SuitResidents<'a>(&'a key::Ranking<{ key::CUT }>, &'a [u32]);
+
+impl SuitResidents<'_> {
+    /// The resident value of the pattern whose key is cut in halves
+    /// `(low, high)`; class 0 and no counts outside the table.
+    #[inline(always)]
+    pub(crate) fn at(self, (low, high): (usize, usize)) -> Resident {
+        Resident::read(self.1, self.0.index_of(low, high))
+    }
+}
+
 /// One distance class: the distances of every pattern whose packed steps
 /// are `steps`, decoded once for the standard form's combination.
 #[derive(Clone, Copy, Debug)]
@@ -604,6 +618,19 @@ impl Tables {
             )
         };
         Resident::read(&self.dist()[column], index)
+    }
+
+    /// The resident values of suit `suit` (0–2 numbered, 3 honours)
+    /// within four copies, read by key halves
+    /// ([`Tables::resident_of_halves`] with the column chosen once).
+    #[inline(always)]
+    pub(crate) fn residents_of_suit(&self, suit: usize) -> SuitResidents<'_> {
+        let dist = self.dist();
+        if suit == 3 {
+            SuitResidents(&self.honor_ranking, &dist[HONOR_CAP])
+        } else {
+            SuitResidents(&self.suit_ranking, &dist[SUIT_CAP])
+        }
     }
 
     /// [`Tables::resident_at`] within four copies for the four suits'
