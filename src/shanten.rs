@@ -569,12 +569,16 @@ impl Rules {
                     fifth |= (a.flagged() as u64) << (9 * s);
                 }
             }
-            fifth &= held.drawable & !lower;
-            let mut rest = held.drawable & !lower & !fifth;
+            let mut rest = held.drawable & !lower;
             if std_close {
+                // Within four copies the distances bound those with fifth
+                // copies from above: a draw that lowers them lowers the
+                // shanten, flagged or not.
                 lower |= lowers & rest;
                 rest &= !lowers;
             }
+            fifth &= rest;
+            rest &= !fifth;
             let more = |i: usize| {
                 let mut more = *held.counts;
                 more[i] += 1;
