@@ -525,7 +525,7 @@ impl Rules {
         changed: Option<usize>,
         held: &Held,
         seen: &[u8; KINDS],
-        whole_now: impl FnOnce() -> u8,
+        whole_now: impl Fn() -> u8,
     ) -> Draws {
         let natural = held.natural;
         let held_jokers = held.jokers + held.kind_jokers;
@@ -549,6 +549,11 @@ impl Rules {
         } else {
             whole_now()
         };
+        debug_assert_eq!(
+            now,
+            whole_now(),
+            "the forms' distances and the whole position agree"
+        );
         let shanten = now.saturating_sub(held_jokers) as i8 - 1;
         // A draw lowers a form's distance by one at most: only a form at
         // `now` can fall below it.

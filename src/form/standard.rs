@@ -1183,9 +1183,12 @@ impl Mirrored {
         }
     }
 
-    /// `mirror(join(a, b))` for `self` = the mirror of `b`: what the suits
-    /// of `b` and the suit `a` hold together, read from the other end.
-    /// Lanes past `K` hold no target's value.
+    /// The suit `a` joined with the suits of `self`, read from the other
+    /// end as `self` is: what they hold together beside the rest of the
+    /// hand. Lanes past `K` hold no target's value. Out of line: the lanes
+    /// come back through memory, from where the caller reads two words
+    /// (inlined, the compiler kept them in general registers and gathered
+    /// them a byte at a time).
     #[inline(never)]
     fn beside<const K: usize>(&self, a: &Lanes) -> Lanes {
         let mut c = [FAR; 16];
