@@ -1248,7 +1248,7 @@ impl Around {
         drawable: u32,
     ) -> Around {
         let tables = &rules.tables;
-        let column = tables.residents_of_suit(s);
+        let column = tables.residents_of_suit(s, false);
         let resident = column.at((low, high));
         let dist = barred(rules, s, tables.class(resident)).map(u64::from_le_bytes);
         let mut around = Around {

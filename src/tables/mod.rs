@@ -603,33 +603,22 @@ impl Tables {
     pub(crate) fn resident_of_halves(
         &self,
         suit: usize,
-        (low, high): (usize, usize),
+        halves: (usize, usize),
         fifth: bool,
     ) -> Resident {
-        let (column, index) = if suit == 3 {
-            (
-                HONOR_CAP + fifth as usize,
-                self.honor_ranking.index_of(low, high),
-            )
-        } else {
-            (
-                SUIT_CAP + fifth as usize,
-                self.suit_ranking.index_of(low, high),
-            )
-        };
-        Resident::read(&self.dist()[column], index)
+        self.residents_of_suit(suit, fifth).at(halves)
     }
 
-    /// The resident values of suit `suit` (0–2 numbered, 3 honours)
-    /// within four copies, read by key halves
-    /// ([`Tables::resident_of_halves`] with the column chosen once).
+    /// The resident values of suit `suit` (0–2 numbered, 3 honours),
+    /// within four copies or (`fifth`) not, read by key halves: the column
+    /// and its ranking chosen once for many reads.
     #[inline(always)]
-    pub(crate) fn residents_of_suit(&self, suit: usize) -> SuitResidents<'_> {
+    pub(crate) fn residents_of_suit(&self, suit: usize, fifth: bool) -> SuitResidents<'_> {
         let dist = self.dist();
         if suit == 3 {
-            SuitResidents(&self.honor_ranking, &dist[HONOR_CAP])
+            SuitResidents(&self.honor_ranking, &dist[HONOR_CAP + fifth as usize])
         } else {
-            SuitResidents(&self.suit_ranking, &dist[SUIT_CAP])
+            SuitResidents(&self.suit_ranking, &dist[SUIT_CAP + fifth as usize])
         }
     }
 
