@@ -62,10 +62,10 @@ use crate::error::HandError;
 use crate::form::standard;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
-use crate::position::Position;
+use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::{Merge, Resident};
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// A hand under a set of rules, updated in O(1) per draw or discard.
@@ -86,9 +86,11 @@ pub struct LiveHand<R: Borrow<Rules>> {
     /// Bit `j` set when the natural tiles win with `j` jokers: worked out
     /// once per change of natural tiles, so the win check is one shift.
     wins: u32,
-    /// The suits' resident distance values (within four copies), each
-    /// reloaded with its suit: the shanten reads no table.
+    /// The suits' resident distance values (within four copies) and their
+    /// classes' merge values, each reloaded with its suit: the shanten
+    /// reads no table.
     res: [Resident; 4],
+    merges: [Merge; 4],
 }
 
 impl<R: Borrow<Rules>> LiveHand<R> {
@@ -98,6 +100,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let pos = rules.borrow().position(zero, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
         let res = standard::residents(rules.borrow(), &pos);
+        let merges = standard::merges_of(rules.borrow(), &res);
         LiveHand {
             rules,
             held: [0; KINDS],
@@ -106,6 +109,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             pos,
             wins,
             res,
+            merges,
         }
     }
 
@@ -513,6 +517,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         self.res[suit] = rules.tables.resident_at(suit, pos.keys[suit], false);
+        self.merges[suit] = rules.tables.class(self.res[suit]).merge;
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
@@ -575,16 +580,29 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     #[inline]
     pub fn shanten(&self) -> Option<i8> {
         let rules = self.rules.borrow();
-        let size = self.size();
-        if size % 3 == 0 || size > rules.max_tiles() {
-            return None;
-        }
-        if rules.derived.lean_shanten && !self.pos.has_melds() {
+        let size = self.pos.total();
+        // The common hand: no declared meld, rules of the lean path, a
+        // size that has a shanten (3N+1 or 3N+2 within the limit).
+        if rules.derived.lean_shanten
+            && !self.pos.has_melds()
+            && rules.sizes(Purpose::Either) >> size & 1 != 0
+        {
             if let Some(missing) =
-                rules.replacement_counted(size as u32, self.pos.jokers, &self.res)
+                rules.replacement_counted(size, self.pos.jokers, &self.res, &self.merges)
             {
                 return Some(missing as i8 - 1);
             }
+        }
+        self.shanten_whole()
+    }
+
+    /// [`LiveHand::shanten`] of any hand, out of line.
+    #[inline(never)]
+    fn shanten_whole(&self) -> Option<i8> {
+        let rules = self.rules.borrow();
+        let size = self.size();
+        if size % 3 == 0 || size > rules.max_tiles() {
+            return None;
         }
         if self.pos.meld_suits.count_ones() > rules.derived.suit_limit {
             return None;

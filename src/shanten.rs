@@ -31,13 +31,13 @@
 use crate::error::HandError;
 use crate::form::standard::{Around, Rests};
 use crate::form::Forms;
-use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
+use crate::form::{knitted, seven_pairs, standard, Form};
 use crate::hand::Hand;
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{key, Resident};
+use crate::tables::{key, Merge, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// The forms judged by counting, beside the standard form's tables.
@@ -118,26 +118,29 @@ impl Rules {
             return None;
         }
         let res = self.tables.residents_of_halves(&words.halves());
-        Some(self.replacement_counted(total, jokers, &res)? as i8 - 1)
+        let merges = standard::merges_of(self, &res);
+        Some(self.replacement_counted(total, jokers, &res, &merges)? as i8 - 1)
     }
 
     /// The replacement number of a hand of `total` tiles, `jokers` of them
     /// jokers, no declared meld, whose suits' resident values are `res`,
-    /// under rules that take the lean path (`Derived::lean_shanten`):
-    /// `None` when a joker might stand for a fifth copy or a suit's
-    /// distances are out of the merge's reach.
+    /// and whose classes' merge values are `merges`, under rules that take
+    /// the lean path (`Derived::lean_shanten`): `None` when a joker might
+    /// stand for a fifth copy or a suit's distances are out of the merge's
+    /// reach.
     #[inline(always)]
     pub(crate) fn replacement_counted(
         &self,
         total: u32,
         jokers: u8,
         res: &[Resident; 4],
+        merges: &[Merge; 4],
     ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
         if jokers > 0 && Resident::any_fifth(res) {
             return None;
         }
-        self.merged_missing(total, total - jokers as u32, jokers, res)
+        self.merged_missing(total, total - jokers as u32, jokers, res, merges)
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
@@ -212,13 +215,14 @@ impl Rules {
         if pos.has_melds() || standard::spends_fifths(self, pos, res) {
             return None;
         }
-        self.merged_missing(pos.total(), pos.natural, pos.jokers, res)
+        let merges = standard::merges_of(self, res);
+        self.merged_missing(pos.total(), pos.natural, pos.jokers, res, &merges)
     }
 
     /// The replacement number of a hand of `total` tiles, `natural` of
     /// them natural and `jokers` jokers, no declared meld and no fifth
-    /// copy to spend, whose suits' resident values are `res`: the merge
-    /// and the counted forms. `None` when a suit's distances are out of
+    /// copy to spend, whose suits' resident values are `res` (their
+    /// classes' merge values `merges`): the merge and the counted forms. `None` when a suit's distances are out of
     /// the merge's reach or a knitted form needs the whole hand.
     #[inline(always)]
     fn merged_missing(
@@ -227,12 +231,13 @@ impl Rules {
         natural: u32,
         jokers: u8,
         res: &[Resident; 4],
+        merges: &[Merge; 4],
     ) -> Option<u8> {
         let k = (total as usize - 1) / 3;
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if forms.contains(Form::Standard) {
-            missing = standard::merged_of(self, res, k)?;
+            missing = standard::merged(self, merges, k)?;
         }
         if k == 4 {
             if forms.contains_knitted() {
@@ -285,15 +290,16 @@ impl Rules {
     /// `counted`, without a suit limit.
     #[inline(always)]
     fn counted_distance(&self, natural: u32, counted: u32) -> u8 {
-        let forms = self.derived.winnable;
-        let mut missing = u8::MAX;
-        if forms.contains(Form::SevenPairs) {
-            missing = missing.min(seven_pairs::distance_counted(self, natural, counted));
-        }
-        if forms.contains(Form::ThirteenOrphans) {
-            missing = missing.min(thirteen_orphans::distance_counted(counted));
-        }
-        missing
+        let d = &self.derived;
+        // Two loads from tables the rules compiled, the forms not
+        // winnable there at u8::MAX; quads need the hand's size.
+        let orphans = d.orphans_missing[(counted >> 11 & 127) as usize];
+        let pairs = if self.seven_pairs_quads && d.winnable.contains(Form::SevenPairs) {
+            seven_pairs::distance_counted(self, natural, counted)
+        } else {
+            d.pairs_missing[(counted & 127) as usize]
+        };
+        pairs.min(orphans)
     }
 
     /// [`Rules::special_distance`] under a suit limit, out of line.

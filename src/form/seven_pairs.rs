@@ -192,8 +192,16 @@ pub(crate) fn distance_counted(rules: &Rules, natural: u32, counted: u32) -> u8 
         let odd = counted >> 7 & 15;
         missing((natural - odd) / 2, odd)
     } else {
-        missing(counted & 7, counted >> 3 & 15)
+        distance_distinct(counted)
     }
+}
+
+/// [`distance_counted`] without quads (a kind gives at most one pair):
+/// from the kinds held twice or more and once alone, bits 0–6 of
+/// `counted`.
+#[inline(always)]
+pub(crate) fn distance_distinct(counted: u32) -> u8 {
+    missing(counted & 7, counted >> 3 & 15)
 }
 
 /// [`distance_counted`] for `pos` under a suit limit (the rules hold

@@ -22,7 +22,7 @@ use crate::rules::{Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::{key_of, pow5};
-use crate::tables::{Class, Need, Resident};
+use crate::tables::{Class, Merge, Need, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
@@ -649,23 +649,23 @@ fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
 }
 
 /// The tiles missing from `k` melds (0–5) and the pair over the four
-/// suits of `classes`, by merging: when every suit's increments (with
-/// and without the pair) are non-decreasing, the least sum over the
-/// ways to share `k` melds among the suits is a merge (the `k` smallest
-/// increments, each suit's taken in order), and with the pair in suit
-/// `s` it is `d_s(0, 1)` plus the `k` smallest of suit `s`'s increments
-/// with the pair and the other suits' without. With increments of 0–3,
-/// the sum of the `k` smallest is the sum over `v` = 0, 1, 2 of `k` less
-/// the increments of at most `v`, where positive: a byte each, worked
-/// out for the four places of the pair at once from the classes' counts
-/// (`Class::melds`, `Class::pair`). `None` when some suit's increments
-/// are not in order (a suit of a few patterns in a hundred) or the rules
-/// limit the suits. A suit that may not hold the pair costs its penalty;
-/// a suit out of play holds no tile, and its increments (all 3) change
-/// no merge that the pair's suit can fill alone.
+/// suits whose classes' merge values are `merges`, by merging: when every
+/// suit's increments (with and without the pair) are non-decreasing, the
+/// least sum over the ways to share `k` melds among the suits is a merge
+/// (the `k` smallest increments, each suit's taken in order), and with
+/// the pair in suit `s` it is `d_s(0, 1)` plus the `k` smallest of suit
+/// `s`'s increments with the pair and the other suits' without. With
+/// increments of 0–3, the sum of the `k` smallest is the sum over `v` =
+/// 0, 1, 2 of `k` less the increments of at most `v`, where positive: a
+/// byte each, worked out for the four places of the pair at once from
+/// the counts of [`Merge`]. `None` when some suit's
+/// increments are not in order (a suit of a few patterns in a hundred) or
+/// the rules limit the suits. A suit that may not hold the pair costs its
+/// penalty; a suit out of play holds no tile, and its increments (all 3)
+/// change no merge that the pair's suit can fill alone.
 #[inline(always)]
-fn merged(rules: &Rules, classes: &[&Class; 4], k: usize) -> Option<u8> {
-    let melds = classes[0].melds + classes[1].melds + classes[2].melds + classes[3].melds;
+pub(crate) fn merged(rules: &Rules, merges: &[Merge; 4], k: usize) -> Option<u8> {
+    let melds = merges[0].melds + merges[1].melds + merges[2].melds + merges[3].melds;
     if melds >> 24 != 0 || rules.derived.suit_limit < 3 {
         return None;
     }
@@ -674,9 +674,9 @@ fn merged(rules: &Rules, classes: &[&Class; 4], k: usize) -> Option<u8> {
     let pen = &rules.derived.pair_penalty;
     let with_pair = |s: usize| {
         // Byte v: 32 + k less the increments of at most v with the pair
-        // in suit s, so bit 5 says whether k exceeds them; byte 3: 32
-        // plus the pair alone.
-        let y = q - classes[s].pair;
+        // in suit s (at least 7: no byte borrows), so bit 5 says whether
+        // k exceeds them; byte 3: 32 plus the pair alone.
+        let y = q - merges[s].pair;
         let keep = (y >> 5 & 0x0101_0101) * 31;
         // Small and positive: a signed minimum is the cheaper one.
         ((y & keep).wrapping_mul(0x0101_0101) >> 24) as i32 + pen[s] as i32
@@ -691,7 +691,13 @@ fn merged(rules: &Rules, classes: &[&Class; 4], k: usize) -> Option<u8> {
 /// `classes`, barred as the rules say: merged, or joined.
 #[inline(always)]
 fn combined_classes(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
-    match merged(rules, classes, k) {
+    let merges = [
+        classes[0].merge,
+        classes[1].merge,
+        classes[2].merge,
+        classes[3].merge,
+    ];
+    match merged(rules, &merges, k) {
         Some(d) => d,
         None => joined(rules, classes, k),
     }
@@ -795,10 +801,16 @@ fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
     ]
 }
 
-/// [`merged`] for the suits of resident values `res`.
+/// The merge values ([`Merge`]) of the suits of resident values `res`.
 #[inline(always)]
-pub(crate) fn merged_of(rules: &Rules, res: &[Resident; 4], k: usize) -> Option<u8> {
-    merged(rules, &classes_of(rules, res), k)
+pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> [Merge; 4] {
+    let tables = &rules.tables;
+    [
+        tables.class(res[0]).merge,
+        tables.class(res[1]).merge,
+        tables.class(res[2]).merge,
+        tables.class(res[3]).merge,
+    ]
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles complete

@@ -48,7 +48,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::form::{Form, Forms};
+use crate::form::{seven_pairs, thirteen_orphans, Form, Forms};
 use crate::swar::SuitWords;
 use crate::tables::{TableParams, Tables};
 use crate::tile::{Suit, Tile, TileSet};
@@ -143,6 +143,16 @@ pub(crate) struct Derived {
     /// The forms a hand with declared melds can win by: `winnable`'s
     /// standard form and knitted straight (possibly none).
     pub winnable_melded: Forms,
+    /// The fewest tiles missing from seven pairs without quads
+    /// (`seven_pairs::distance_distinct`) for bits 0–6 of a hand's counted
+    /// fields (`tables::gen::counted_fields`); `u8::MAX` when seven pairs
+    /// is not winnable or counts quads (`Rules::counted_distance` works
+    /// that out from the hand's size).
+    pub pairs_missing: [u8; 128],
+    /// The fewest tiles missing from thirteen orphans
+    /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
+    /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
+    pub orphans_missing: [u8; 128],
     /// Shanten may take its lean path (`Rules::shanten_lean`): every kind
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
@@ -284,6 +294,20 @@ impl Rules {
                 .iter()
                 .filter(|&f| winnable.contains(f))
                 .collect(),
+            pairs_missing: std::array::from_fn(|c| {
+                if winnable.contains(Form::SevenPairs) && !r.seven_pairs_quads {
+                    seven_pairs::distance_distinct(c as u32)
+                } else {
+                    u8::MAX
+                }
+            }),
+            orphans_missing: std::array::from_fn(|c| {
+                if winnable.contains(Form::ThirteenOrphans) {
+                    thirteen_orphans::distance_counted((c as u32) << 11)
+                } else {
+                    u8::MAX
+                }
+            }),
             lean_shanten: r.tiles == TileSet::ALL
                 && r.jokers.is_empty()
                 && r.max_suits.is_none_or(|m| m >= 3)

@@ -114,12 +114,12 @@ pub fn word_key(v: u64) -> usize {
 /// `LOW_SLOTS` is `5^low_ranks`, a constant so that the cut is a
 /// multiplication, not a division.
 pub struct Ranking<const LOW_SLOTS: usize> {
-    /// Rank of each low pattern among the low patterns, by (tiles, key):
-    /// an array of exactly `LOW_SLOTS`, so reading it needs no bounds
-    /// check.
-    low: Box<[u16; LOW_SLOTS]>,
-    /// First index of each high pattern.
-    base: Vec<u32>,
+    /// Rank of each low pattern among the low patterns, by (tiles, key),
+    /// in the first `LOW_SLOTS` of a power-of-two array: an index masked
+    /// to its size needs no bounds check.
+    low: Box<[u16; LOW_PAD]>,
+    /// First index of each high pattern, likewise padded.
+    base: Box<[u32; HIGH_PAD]>,
     /// Patterns of at most `max_tiles` tiles.
     len: usize,
 }
@@ -131,6 +131,7 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
         let low_slots = pow5(low_ranks);
         assert_eq!(low_slots, LOW_SLOTS, "LOW_SLOTS is 5^low_ranks");
         let high_slots = pow5(ranks - low_ranks);
+        assert!(low_slots <= LOW_PAD && high_slots <= HIGH_PAD);
         let tiles = |key: usize, digits: usize| {
             let mut c = [0u8; 9];
             counts_of(key, &mut c[..digits]);
@@ -138,7 +139,7 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
         };
         let mut order: Vec<usize> = (0..low_slots).collect();
         order.sort_by_key(|&k| (tiles(k, low_ranks), k));
-        let mut low = vec![0u16; low_slots];
+        let mut low = vec![0u16; LOW_PAD];
         // fitting[t]: low patterns of at most t tiles.
         let mut fitting = vec![0usize; max_tiles as usize + 1];
         for (rank, &k) in order.iter().enumerate() {
@@ -150,9 +151,9 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
                 s += 1;
             }
         }
-        let mut base = vec![0u32; high_slots];
+        let mut base = vec![0u32; HIGH_PAD];
         let mut next = 0usize;
-        for (high, b) in base.iter_mut().enumerate() {
+        for (high, b) in base.iter_mut().enumerate().take(high_slots) {
             *b = next as u32;
             let t = tiles(high, ranks - low_ranks);
             if t <= max_tiles as usize {
@@ -163,8 +164,11 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
             low: low
                 .into_boxed_slice()
                 .try_into()
-                .unwrap_or_else(|_| unreachable!("LOW_SLOTS entries")),
-            base,
+                .unwrap_or_else(|_| unreachable!("LOW_PAD entries")),
+            base: base
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("HIGH_PAD entries")),
             len: next,
         }
     }
@@ -187,12 +191,21 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
     }
 
     /// The index of the pattern whose key's low ranks read `low` and high
-    /// ranks `high` (the key is `low + LOW_SLOTS·high`).
+    /// ranks `high` (the key is `low + LOW_SLOTS·high`). Halves out of
+    /// range read some slot of the padded arrays, never past them.
     #[inline(always)]
     pub fn index_of(&self, low: usize, high: usize) -> usize {
-        self.base[high] as usize + self.low[low] as usize
+        self.base[high & (HIGH_PAD - 1)] as usize + self.low[low & (LOW_PAD - 1)] as usize
     }
 }
+
+/// The size of a ranking's array of low patterns: a power of two, at
+/// least every `LOW_SLOTS` used.
+const LOW_PAD: usize = 1024;
+
+/// The size of a ranking's array of high patterns: a power of two, at
+/// least the `5^5` of a numbered suit's ranks 5–9.
+const HIGH_PAD: usize = 4096;
 
 /// The ranking of numbered-suit patterns: ranks 1–4 low, 5–9 high (the
 /// cut [`word_halves`] makes).

@@ -266,10 +266,18 @@ pub(crate) struct Class {
     pub steps: u32,
     /// [`Distance::lanes`] of these steps.
     pub lanes: [u64; 2],
-    /// For the merge (`src/form/standard.rs`), a byte each: bytes 0–2 the
-    /// meld increments `d(m, 0) - d(m - 1, 0)` (m = 1..=5) of at most 0,
-    /// 1 and 2; byte 3 is 1 when the increments with or without the pair
-    /// are not non-decreasing (the merge does not apply).
+    /// What the standard form's merge reads of these distances.
+    pub merge: Merge,
+}
+
+/// What the standard form's merge (`src/form/standard.rs`) reads of one
+/// suit's distance class, a byte each. A live hand keeps its suits' copies,
+/// so that its shanten reads no table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Merge {
+    /// Bytes 0–2: the meld increments `d(m, 0) - d(m - 1, 0)` (m = 1..=5)
+    /// of at most 0, 1 and 2; byte 3 is 1 when the increments with or
+    /// without the pair are not non-decreasing (the merge does not apply).
     pub melds: u32,
     /// Bytes 0–2: 8 plus the same counts for the increments with the
     /// pair, less those of `melds`; byte 3: 8 less `d(0, 1)`.
@@ -317,8 +325,7 @@ impl Class {
         Class {
             steps,
             lanes,
-            melds,
-            pair,
+            merge: Merge { melds, pair },
         }
     }
 }
