@@ -65,7 +65,7 @@ use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{Merge, Resident};
+use crate::tables::{Merges, Resident};
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// A hand under a set of rules, updated in O(1) per draw or discard.
@@ -90,7 +90,7 @@ pub struct LiveHand<R: Borrow<Rules>> {
     /// classes' merge values, each reloaded with its suit: the shanten
     /// reads no table.
     res: [Resident; 4],
-    merges: [Merge; 4],
+    merges: Merges,
 }
 
 impl<R: Borrow<Rules>> LiveHand<R> {
@@ -517,7 +517,8 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         self.res[suit] = rules.tables.resident_at(suit, pos.keys[suit], false);
-        self.merges[suit] = rules.tables.class(self.res[suit]).merge;
+        self.merges
+            .set(suit, rules.tables.class(self.res[suit]).merge);
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
@@ -607,6 +608,15 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         if self.pos.meld_suits.count_ones() > rules.derived.suit_limit {
             return None;
         }
-        Some(rules.replacement_of(&self.pos, &self.res) as i8 - 1)
+        let pos = &self.pos;
+        if rules.derived.lean_shanten && !pos.has_melds() && pos.jokers > 0 {
+            let total = pos.total();
+            if let Some(missing) =
+                rules.replacement_flagged(total, pos.jokers, &self.res, &self.merges, &pos.keys)
+            {
+                return Some(missing as i8 - 1);
+            }
+        }
+        Some(rules.replacement_of(pos, &self.res) as i8 - 1)
     }
 }

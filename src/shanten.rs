@@ -37,7 +37,7 @@ use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{key, Merge, Resident};
+use crate::tables::{key, Merges, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// The forms judged by counting, beside the standard form's tables.
@@ -122,22 +122,69 @@ impl Rules {
         Some(self.replacement_counted(total, jokers, &res, &merges)? as i8 - 1)
     }
 
+    /// [`Rules::shanten_lean`] of a hand with jokers and a flagged suit
+    /// ([`Rules::replacement_flagged`]); `None` for any other hand.
+    #[inline(always)]
+    fn shanten_flagged(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+        let words = SuitWords::load(counts);
+        if !self.derived.lean_shanten || jokers == 0 || words.any_over_four() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
+            return None;
+        }
+        let keys = words.keys();
+        let res = self.tables.residents(&keys);
+        let merges = standard::merges_of(self, &res);
+        Some(self.replacement_flagged(total, jokers, &res, &merges, &keys)? as i8 - 1)
+    }
+
     /// The replacement number of a hand of `total` tiles, `jokers` of them
-    /// jokers, no declared meld, whose suits' resident values are `res`,
-    /// and whose classes' merge values are `merges`, under rules that take
-    /// the lean path (`Derived::lean_shanten`): `None` when a joker might
-    /// stand for a fifth copy or a suit's distances are out of the merge's
-    /// reach.
+    /// jokers, no declared meld, whose suits' resident values are `res`
+    /// and their classes' merge values `merges`, under rules that take the
+    /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
+    /// for a fifth copy (see [`Rules::replacement_flagged`]) or a suit's
+    /// distances are out of the merge's reach.
     #[inline(always)]
     pub(crate) fn replacement_counted(
         &self,
         total: u32,
         jokers: u8,
         res: &[Resident; 4],
-        merges: &[Merge; 4],
+        merges: &Merges,
     ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
         if jokers > 0 && Resident::any_fifth(res) {
+            return None;
+        }
+        self.merged_missing(total, total - jokers as u32, jokers, res, merges)
+    }
+
+    /// [`Rules::replacement_counted`] when a joker might stand for a fifth
+    /// copy, for a hand whose suits' keys are `keys`: the standard distance
+    /// lies between the one within four copies and the one with every
+    /// flagged suit at its most permissive (`standard::distance_fifth`);
+    /// most often the two are equal, and that is the answer. `None`
+    /// otherwise, or when the merge cannot take a suit.
+    pub(crate) fn replacement_flagged(
+        &self,
+        total: u32,
+        jokers: u8,
+        res: &[Resident; 4],
+        merges: &Merges,
+        keys: &[usize; 4],
+    ) -> Option<u8> {
+        let k = ((total - 1) / 3) as usize;
+        let free: [Resident; 4] = std::array::from_fn(|s| {
+            if res[s].fifth() {
+                self.tables.resident_at(s, keys[s], true)
+            } else {
+                res[s]
+            }
+        });
+        let within = standard::merged(self, merges, k)?;
+        if standard::merged(self, &standard::merges_of(self, &free), k)? != within {
             return None;
         }
         self.merged_missing(total, total - jokers as u32, jokers, res, merges)
@@ -147,6 +194,9 @@ impl Rules {
     /// refused, then judged whole.
     #[inline(never)]
     fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        if let Some(shanten) = self.shanten_flagged(counts, jokers) {
+            return Ok(shanten);
+        }
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
             Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
@@ -231,9 +281,9 @@ impl Rules {
         natural: u32,
         jokers: u8,
         res: &[Resident; 4],
-        merges: &[Merge; 4],
+        merges: &Merges,
     ) -> Option<u8> {
-        let k = (total as usize - 1) / 3;
+        let k = ((total - 1) / 3) as usize;
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if forms.contains(Form::Standard) {

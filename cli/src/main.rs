@@ -75,7 +75,7 @@ enum Command {
     Reveal(CommonArgs),
     /// Build, verify or describe table files.
     #[command(subcommand)]
-    Tables(TablesCommand),
+    Tables(Box<TablesCommand>),
 }
 
 // Parsed once per run: the size of the rules in `Build` does not matter.
@@ -372,11 +372,13 @@ fn main() -> ExitCode {
                 canonical,
             })
         }),
-        Command::Tables(TablesCommand::Build { rules, output }) => {
-            return report(tables::build(&rules, &output))
+        Command::Tables(command) => {
+            return report(match *command {
+                TablesCommand::Build { rules, output } => tables::build(&rules, &output),
+                TablesCommand::Verify { file } => tables::verify(&file),
+                TablesCommand::Info { file } => tables::info(&file),
+            })
         }
-        Command::Tables(TablesCommand::Verify { file }) => return report(tables::verify(&file)),
-        Command::Tables(TablesCommand::Info { file }) => return report(tables::info(&file)),
     };
     match result {
         Ok(stream::Outcome { errors: 0 }) => ExitCode::SUCCESS,

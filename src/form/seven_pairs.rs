@@ -175,9 +175,10 @@ pub(crate) fn hides(
 /// each pair is two kept copies, or one kept copy and a missing one, or
 /// two missing; at most seven count.
 #[inline(always)]
-fn missing(whole: u32, single: u32) -> u8 {
-    let whole = whole.min(7);
-    (14 - 2 * whole - single.min(7 - whole)) as u8
+const fn missing(whole: u32, single: u32) -> u8 {
+    let whole = if whole < 7 { whole } else { 7 };
+    let room = 7 - whole;
+    (14 - 2 * whole - if single < room { single } else { room }) as u8
 }
 
 /// The fewest tiles missing from seven pairs for a hand's `natural`
@@ -200,9 +201,20 @@ pub(crate) fn distance_counted(rules: &Rules, natural: u32, counted: u32) -> u8 
 /// from the kinds held twice or more and once alone, bits 0–6 of
 /// `counted`.
 #[inline(always)]
-pub(crate) fn distance_distinct(counted: u32) -> u8 {
+pub(crate) const fn distance_distinct(counted: u32) -> u8 {
     missing(counted & 7, counted >> 3 & 15)
 }
+
+/// [`distance_distinct`] for each value of bits 0–6 of the counted fields.
+pub(crate) static DISTINCT_MISSING: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = distance_distinct(c as u32);
+        c += 1;
+    }
+    t
+};
 
 /// [`distance_counted`] for `pos` under a suit limit (the rules hold
 /// fewer than three numbered suits): the suits kept are chosen too.

@@ -22,7 +22,7 @@ use crate::rules::{Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::{key_of, pow5};
-use crate::tables::{Class, Merge, Need, Resident};
+use crate::tables::{Class, Merges, Need, Resident};
 use crate::tile::{Tile, KINDS};
 
 /// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
@@ -658,14 +658,15 @@ fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
 /// increments of 0–3, the sum of the `k` smallest is the sum over `v` =
 /// 0, 1, 2 of `k` less the increments of at most `v`, where positive: a
 /// byte each, worked out for the four places of the pair at once from
-/// the counts of [`Merge`]. `None` when some suit's
+/// the counts of [`Merges`]. `None` when some suit's
 /// increments are not in order (a suit of a few patterns in a hundred) or
 /// the rules limit the suits. A suit that may not hold the pair costs its
 /// penalty; a suit out of play holds no tile, and its increments (all 3)
 /// change no merge that the pair's suit can fill alone.
 #[inline(always)]
-pub(crate) fn merged(rules: &Rules, merges: &[Merge; 4], k: usize) -> Option<u8> {
-    let melds = merges[0].melds + merges[1].melds + merges[2].melds + merges[3].melds;
+pub(crate) fn merged(rules: &Rules, merges: &Merges, k: usize) -> Option<u8> {
+    let m = &merges.melds;
+    let melds = m[0] + m[1] + m[2] + m[3];
     if melds >> 24 != 0 || rules.derived.suit_limit < 3 {
         return None;
     }
@@ -676,27 +677,31 @@ pub(crate) fn merged(rules: &Rules, merges: &[Merge; 4], k: usize) -> Option<u8>
         // Byte v: 32 + k less the increments of at most v with the pair
         // in suit s (at least 7: no byte borrows), so bit 5 says whether
         // k exceeds them; byte 3: 32 plus the pair alone.
-        let y = q - merges[s].pair;
+        let y = q - merges.pair[s];
         let keep = (y >> 5 & 0x0101_0101) * 31;
-        // Small and positive: a signed minimum is the cheaper one.
-        ((y & keep).wrapping_mul(0x0101_0101) >> 24) as i32 + pen[s] as i32
+        // The kept bytes (at most 31 each) added up by shifts, which
+        // vector units have (a 32-bit multiply they lack). Small and
+        // positive: a signed minimum is the cheaper one.
+        let z = y & keep;
+        let z = z + (z >> 16);
+        ((z + (z >> 8)) & 0xff) as i16 + pen[s]
     };
     let best = with_pair(0)
         .min(with_pair(1))
         .min(with_pair(2).min(with_pair(3)));
-    Some(best.min(u8::MAX as i32) as u8)
+    Some(best.min(u8::MAX as i16) as u8)
 }
 
 /// The tiles missing from `k` melds and the pair over the four suits of
 /// `classes`, barred as the rules say: merged, or joined.
 #[inline(always)]
 fn combined_classes(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
-    let merges = [
+    let merges = Merges::of([
         classes[0].merge,
         classes[1].merge,
         classes[2].merge,
         classes[3].merge,
-    ];
+    ]);
     match merged(rules, &merges, k) {
         Some(d) => d,
         None => joined(rules, classes, k),
@@ -801,16 +806,16 @@ fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
     ]
 }
 
-/// The merge values ([`Merge`]) of the suits of resident values `res`.
+/// The merge values ([`Merges`]) of the suits of resident values `res`.
 #[inline(always)]
-pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> [Merge; 4] {
+pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> Merges {
     let tables = &rules.tables;
-    [
+    Merges::of([
         tables.class(res[0]).merge,
         tables.class(res[1]).merge,
         tables.class(res[2]).merge,
         tables.class(res[3]).merge,
-    ]
+    ])
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles complete

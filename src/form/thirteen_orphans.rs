@@ -125,8 +125,20 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
 /// `tables::gen::counted_fields`): orphans held, and orphans held twice or
 /// more.
 #[inline(always)]
-pub(crate) fn distance_counted(counted: u32) -> u8 {
+pub(crate) const fn distance_counted(counted: u32) -> u8 {
     let held = counted >> 11 & 15;
     let twice = counted >> 15 & 7;
     (14 - held - (twice != 0) as u32) as u8
 }
+
+/// [`distance_counted`] for each value of bits 11–17 of the counted
+/// fields.
+pub(crate) static COUNTED_MISSING: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = distance_counted((c as u32) << 11);
+        c += 1;
+    }
+    t
+};

@@ -148,16 +148,20 @@ pub(crate) struct Derived {
     /// fields (`tables::gen::counted_fields`); `u8::MAX` when seven pairs
     /// is not winnable or counts quads (`Rules::counted_distance` works
     /// that out from the hand's size).
-    pub pairs_missing: [u8; 128],
+    pub pairs_missing: &'static [u8; 128],
     /// The fewest tiles missing from thirteen orphans
     /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
     /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
-    pub orphans_missing: [u8; 128],
+    pub orphans_missing: &'static [u8; 128],
     /// Shanten may take its lean path (`Rules::shanten_lean`): every kind
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
     pub lean_shanten: bool,
 }
+
+/// The counted forms' tables (`Derived::pairs_missing`) of a form no hand
+/// wins by.
+static NEVER_MISSING: [u8; 128] = [u8::MAX; 128];
 
 /// A pair cost no hand can pay.
 pub(crate) const NO_PAIR: i16 = 1 << 10;
@@ -294,20 +298,16 @@ impl Rules {
                 .iter()
                 .filter(|&f| winnable.contains(f))
                 .collect(),
-            pairs_missing: std::array::from_fn(|c| {
-                if winnable.contains(Form::SevenPairs) && !r.seven_pairs_quads {
-                    seven_pairs::distance_distinct(c as u32)
-                } else {
-                    u8::MAX
-                }
-            }),
-            orphans_missing: std::array::from_fn(|c| {
-                if winnable.contains(Form::ThirteenOrphans) {
-                    thirteen_orphans::distance_counted((c as u32) << 11)
-                } else {
-                    u8::MAX
-                }
-            }),
+            pairs_missing: if winnable.contains(Form::SevenPairs) && !r.seven_pairs_quads {
+                &seven_pairs::DISTINCT_MISSING
+            } else {
+                &NEVER_MISSING
+            },
+            orphans_missing: if winnable.contains(Form::ThirteenOrphans) {
+                &thirteen_orphans::COUNTED_MISSING
+            } else {
+                &NEVER_MISSING
+            },
             lean_shanten: r.tiles == TileSet::ALL
                 && r.jokers.is_empty()
                 && r.max_suits.is_none_or(|m| m >= 3)

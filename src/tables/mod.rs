@@ -284,6 +284,32 @@ pub(crate) struct Merge {
     pub pair: u32,
 }
 
+/// The [`Merge`] values of a hand's four suits, field by field (the merge
+/// reads each field of the four at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Merges {
+    pub melds: [u32; 4],
+    pub pair: [u32; 4],
+}
+
+impl Merges {
+    /// The values of the four suits, in order.
+    #[inline(always)]
+    pub(crate) fn of(merges: [Merge; 4]) -> Merges {
+        Merges {
+            melds: merges.map(|m| m.melds),
+            pair: merges.map(|m| m.pair),
+        }
+    }
+
+    /// Suit `s` takes the values `merge`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, s: usize, merge: Merge) {
+        self.melds[s] = merge.melds;
+        self.pair[s] = merge.pair;
+    }
+}
+
 impl Class {
     /// The class of the packed steps `steps`.
     pub(crate) fn of(steps: u32) -> Class {
