@@ -158,7 +158,7 @@ impl Rules {
         if jokers > 0 && Resident::any_fifth(res) {
             return None;
         }
-        self.merged_missing(total, total - jokers as u32, jokers, res, merges)
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, res, merges)
     }
 
     /// [`Rules::replacement_counted`] when a joker might stand for a fifth
@@ -183,11 +183,11 @@ impl Rules {
                 res[s]
             }
         });
-        let within = standard::merged(self, merges, k)?;
-        if standard::merged(self, &standard::merges_of(self, &free), k)? != within {
+        let within = standard::merged::<true>(self, merges, k)?;
+        if standard::merged::<true>(self, &standard::merges_of(self, &free), k)? != within {
             return None;
         }
-        self.merged_missing(total, total - jokers as u32, jokers, res, merges)
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, res, merges)
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
@@ -266,16 +266,19 @@ impl Rules {
             return None;
         }
         let merges = standard::merges_of(self, res);
-        self.merged_missing(pos.total(), pos.natural, pos.jokers, res, &merges)
+        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, res, &merges)
     }
 
     /// The replacement number of a hand of `total` tiles, `natural` of
     /// them natural and `jokers` jokers, no declared meld and no fifth
     /// copy to spend, whose suits' resident values are `res` (their
-    /// classes' merge values `merges`): the merge and the counted forms. `None` when a suit's distances are out of
-    /// the merge's reach or a knitted form needs the whole hand.
+    /// classes' merge values `merges`): the merge and the counted forms.
+    /// `None` when a suit's distances are out of the merge's reach or a
+    /// knitted form needs the whole hand. `LEAN`: the rules take the lean
+    /// path (`Derived::lean_shanten`), so the standard form is winnable
+    /// and no knitted one is.
     #[inline(always)]
-    fn merged_missing(
+    fn merged_missing<const LEAN: bool>(
         &self,
         total: u32,
         natural: u32,
@@ -286,11 +289,11 @@ impl Rules {
         let k = ((total - 1) / 3) as usize;
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
-        if forms.contains(Form::Standard) {
-            missing = standard::merged(self, merges, k)?;
+        if LEAN || forms.contains(Form::Standard) {
+            missing = standard::merged::<LEAN>(self, merges, k)?;
         }
         if k == 4 {
-            if forms.contains_knitted() {
+            if !LEAN && forms.contains_knitted() {
                 return None;
             }
             missing = missing.min(self.counted_distance(natural, Resident::counted_sum(res)));
@@ -342,13 +345,10 @@ impl Rules {
     fn counted_distance(&self, natural: u32, counted: u32) -> u8 {
         let d = &self.derived;
         // Two loads from tables the rules compiled, the forms not
-        // winnable there at u8::MAX; quads need the hand's size.
+        // winnable there at u8::MAX.
         let orphans = d.orphans_missing[(counted >> 11 & 127) as usize];
-        let pairs = if self.seven_pairs_quads && d.winnable.contains(Form::SevenPairs) {
-            seven_pairs::distance_counted(self, natural, counted)
-        } else {
-            d.pairs_missing[(counted & 127) as usize]
-        };
+        let pairs =
+            d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
         pairs.min(orphans)
     }
 

@@ -187,34 +187,60 @@ const fn missing(whole: u32, single: u32) -> u8 {
 /// up (`counted`, see `tables::gen::counted_fields`), without a suit
 /// limit: with quads a kind gives as many pairs as it holds twos, else
 /// at most one.
-#[inline(always)]
-pub(crate) fn distance_counted(rules: &Rules, natural: u32, counted: u32) -> u8 {
-    if rules.seven_pairs_quads {
+/// Read from [`DISTINCT_MISSING`] or [`QUADS_MISSING`], which it fills.
+pub(crate) const fn distance_counted(quads: bool, natural: u32, counted: u32) -> u8 {
+    if quads {
         let odd = counted >> 7 & 15;
         missing((natural - odd) / 2, odd)
     } else {
-        distance_distinct(counted)
+        missing(counted & 7, counted >> 3 & 15)
     }
 }
 
-/// [`distance_counted`] without quads (a kind gives at most one pair):
-/// from the kinds held twice or more and once alone, bits 0–6 of
-/// `counted`.
-#[inline(always)]
-pub(crate) const fn distance_distinct(counted: u32) -> u8 {
-    missing(counted & 7, counted >> 3 & 15)
-}
-
-/// [`distance_distinct`] for each value of bits 0–6 of the counted fields.
-pub(crate) static DISTINCT_MISSING: [u8; 128] = {
-    let mut t = [0u8; 128];
+/// [`distance_counted`] without quads as a table, at [`table_index`]: for
+/// each value of bits 0–6 of the counted fields (the kinds held twice or
+/// more and once).
+pub(crate) static DISTINCT_MISSING: [u8; TABLE] = {
+    let mut t = [u8::MAX; TABLE];
     let mut c = 0;
     while c < 128 {
-        t[c] = distance_distinct(c as u32);
+        t[c] = distance_counted(false, 0, c as u32);
         c += 1;
     }
     t
 };
+
+/// [`distance_counted`] with quads as a table, at [`table_index`]: for
+/// each count of natural tiles (at most 14) and of kinds held an odd
+/// number of times.
+pub(crate) static QUADS_MISSING: [u8; TABLE] = {
+    let mut t = [u8::MAX; TABLE];
+    let mut natural = 0;
+    while natural <= 14 {
+        let mut odd = 0;
+        while odd <= natural {
+            t[(natural << 4 | odd) as usize] = distance_counted(true, natural, odd << 7);
+            odd += 1;
+        }
+        natural += 1;
+    }
+    t
+};
+
+/// The size of the tables of [`DISTINCT_MISSING`] and [`QUADS_MISSING`].
+pub(crate) const TABLE: usize = 512;
+
+/// Where [`DISTINCT_MISSING`] (or, with `quads`, [`QUADS_MISSING`]) holds
+/// the distance of a hand of `natural` natural tiles (at most 14) whose
+/// suits' counted fields add up to `counted`.
+#[inline(always)]
+pub(crate) fn table_index(quads: bool, natural: u32, counted: u32) -> usize {
+    if quads {
+        (natural << 4 | counted >> 7 & 15) as usize & (TABLE - 1)
+    } else {
+        (counted & 127) as usize
+    }
+}
 
 /// [`distance_counted`] for `pos` under a suit limit (the rules hold
 /// fewer than three numbered suits): the suits kept are chosen too.

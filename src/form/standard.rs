@@ -660,14 +660,16 @@ fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
 /// byte each, worked out for the four places of the pair at once from
 /// the counts of [`Merges`]. `None` when some suit's
 /// increments are not in order (a suit of a few patterns in a hundred) or
-/// the rules limit the suits. A suit that may not hold the pair costs its
+/// the rules limit the suits (`LEAN`: rules of the lean path, which never
+/// do). A suit that may not hold the pair costs its
 /// penalty; a suit out of play holds no tile, and its increments (all 3)
 /// change no merge that the pair's suit can fill alone.
 #[inline(always)]
-pub(crate) fn merged(rules: &Rules, merges: &Merges, k: usize) -> Option<u8> {
+pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &Merges, k: usize) -> Option<u8> {
     let m = &merges.melds;
     let melds = m[0] + m[1] + m[2] + m[3];
-    if melds >> 24 != 0 || rules.derived.suit_limit < 3 {
+    // The lean path's rules have no suit limit (`Derived::lean_shanten`).
+    if melds >> 24 != 0 || (!LEAN && rules.derived.suit_limit < 3) {
         return None;
     }
     // Byte v: 40 + k less the increments of at most v (byte 3: 40).
@@ -702,7 +704,7 @@ fn combined_classes(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
         classes[2].merge,
         classes[3].merge,
     ]);
-    match merged(rules, &merges, k) {
+    match merged::<false>(rules, &merges, k) {
         Some(d) => d,
         None => joined(rules, classes, k),
     }

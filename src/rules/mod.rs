@@ -143,12 +143,11 @@ pub(crate) struct Derived {
     /// The forms a hand with declared melds can win by: `winnable`'s
     /// standard form and knitted straight (possibly none).
     pub winnable_melded: Forms,
-    /// The fewest tiles missing from seven pairs without quads
-    /// (`seven_pairs::distance_distinct`) for bits 0–6 of a hand's counted
-    /// fields (`tables::gen::counted_fields`); `u8::MAX` when seven pairs
-    /// is not winnable or counts quads (`Rules::counted_distance` works
-    /// that out from the hand's size).
-    pub pairs_missing: &'static [u8; 128],
+    /// The fewest tiles missing from seven pairs
+    /// (`seven_pairs::DISTINCT_MISSING` or `QUADS_MISSING`, as the rules
+    /// count quads; read at `seven_pairs::table_index`); `u8::MAX` when
+    /// seven pairs is not winnable.
+    pub pairs_missing: &'static [u8; seven_pairs::TABLE],
     /// The fewest tiles missing from thirteen orphans
     /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
     /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
@@ -159,9 +158,10 @@ pub(crate) struct Derived {
     pub lean_shanten: bool,
 }
 
-/// The counted forms' tables (`Derived::pairs_missing`) of a form no hand
-/// wins by.
-static NEVER_MISSING: [u8; 128] = [u8::MAX; 128];
+/// The counted forms' tables (`Derived::pairs_missing`,
+/// `Derived::orphans_missing`) of a form no hand wins by.
+static NEVER_MISSING: [u8; seven_pairs::TABLE] = [u8::MAX; seven_pairs::TABLE];
+static NEVER_ORPHANS: [u8; 128] = [u8::MAX; 128];
 
 /// A pair cost no hand can pay.
 pub(crate) const NO_PAIR: i16 = 1 << 10;
@@ -298,15 +298,15 @@ impl Rules {
                 .iter()
                 .filter(|&f| winnable.contains(f))
                 .collect(),
-            pairs_missing: if winnable.contains(Form::SevenPairs) && !r.seven_pairs_quads {
-                &seven_pairs::DISTINCT_MISSING
-            } else {
-                &NEVER_MISSING
+            pairs_missing: match (winnable.contains(Form::SevenPairs), r.seven_pairs_quads) {
+                (false, _) => &NEVER_MISSING,
+                (true, false) => &seven_pairs::DISTINCT_MISSING,
+                (true, true) => &seven_pairs::QUADS_MISSING,
             },
             orphans_missing: if winnable.contains(Form::ThirteenOrphans) {
                 &thirteen_orphans::COUNTED_MISSING
             } else {
-                &NEVER_MISSING
+                &NEVER_ORPHANS
             },
             lean_shanten: r.tiles == TileSet::ALL
                 && r.jokers.is_empty()
