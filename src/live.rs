@@ -91,6 +91,8 @@ pub struct LiveHand<R: Borrow<Rules>> {
     /// reads no table.
     res: [Resident; 4],
     merges: Merges,
+    /// The suits' counted fields added up (`Resident::counted_sum`).
+    counted: u32,
 }
 
 impl<R: Borrow<Rules>> LiveHand<R> {
@@ -101,6 +103,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let wins = rules.borrow().win_mask(&pos);
         let res = standard::residents(rules.borrow(), &pos);
         let merges = standard::merges_of(rules.borrow(), &res);
+        let counted = Resident::counted_sum(&res);
         LiveHand {
             rules,
             held: [0; KINDS],
@@ -110,6 +113,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             wins,
             res,
             merges,
+            counted,
         }
     }
 
@@ -516,9 +520,10 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             pos.keys[suit] - step
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
-        self.res[suit] = rules.tables.resident_at(suit, pos.keys[suit], false);
-        self.merges
-            .set(suit, rules.tables.class(self.res[suit]).merge);
+        let res = rules.tables.resident_at(suit, pos.keys[suit], false);
+        self.counted = self.counted - self.res[suit].counted() + res.counted();
+        self.res[suit] = res;
+        self.merges.set(suit, rules.tables.class(res).merge);
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
@@ -588,9 +593,13 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             && !self.pos.has_melds()
             && rules.sizes(Purpose::Either) >> size & 1 != 0
         {
-            if let Some(missing) =
-                rules.replacement_counted(size, self.pos.jokers, &self.res, &self.merges)
-            {
+            if let Some(missing) = rules.replacement_counted(
+                size,
+                self.pos.jokers,
+                &self.res,
+                &self.merges,
+                self.counted,
+            ) {
                 return Some(missing as i8 - 1);
             }
         }

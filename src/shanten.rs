@@ -119,7 +119,8 @@ impl Rules {
         }
         let res = self.tables.residents_of_halves(&words.halves());
         let merges = standard::merges_of(self, &res);
-        Some(self.replacement_counted(total, jokers, &res, &merges)? as i8 - 1)
+        let counted = Resident::counted_sum(&res);
+        Some(self.replacement_counted(total, jokers, &res, &merges, counted)? as i8 - 1)
     }
 
     /// [`Rules::shanten_lean`] of a hand with jokers and a flagged suit
@@ -141,8 +142,9 @@ impl Rules {
     }
 
     /// The replacement number of a hand of `total` tiles, `jokers` of them
-    /// jokers, no declared meld, whose suits' resident values are `res`
-    /// and their classes' merge values `merges`, under rules that take the
+    /// jokers, no declared meld, whose suits' resident values are `res`,
+    /// their classes' merge values `merges` and their counted fields added
+    /// up `counted` (`Resident::counted_sum`), under rules that take the
     /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
     /// for a fifth copy (see [`Rules::replacement_flagged`]) or a suit's
     /// distances are out of the merge's reach.
@@ -153,12 +155,13 @@ impl Rules {
         jokers: u8,
         res: &[Resident; 4],
         merges: &Merges,
+        counted: u32,
     ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
         if jokers > 0 && Resident::any_fifth(res) {
             return None;
         }
-        self.merged_missing::<true>(total, total - jokers as u32, jokers, res, merges)
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, merges)
     }
 
     /// [`Rules::replacement_counted`] when a joker might stand for a fifth
@@ -187,7 +190,8 @@ impl Rules {
         if standard::merged::<true>(self, &standard::merges_of(self, &free), k)? != within {
             return None;
         }
-        self.merged_missing::<true>(total, total - jokers as u32, jokers, res, merges)
+        let counted = Resident::counted_sum(res);
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, merges)
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
@@ -266,14 +270,15 @@ impl Rules {
             return None;
         }
         let merges = standard::merges_of(self, res);
-        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, res, &merges)
+        let counted = Resident::counted_sum(res);
+        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, counted, &merges)
     }
 
     /// The replacement number of a hand of `total` tiles, `natural` of
     /// them natural and `jokers` jokers, no declared meld and no fifth
-    /// copy to spend, whose suits' resident values are `res` (their
-    /// classes' merge values `merges`): the merge and the counted forms.
-    /// `None` when a suit's distances are out of the merge's reach or a
+    /// copy to spend, whose suits' counted fields add up to `counted` and
+    /// whose classes' merge values are `merges`: the merge and the counted
+    /// forms. `None` when a suit's distances are out of the merge's reach or a
     /// knitted form needs the whole hand. `LEAN`: the rules take the lean
     /// path (`Derived::lean_shanten`), so the standard form is winnable
     /// and no knitted one is.
@@ -283,7 +288,7 @@ impl Rules {
         total: u32,
         natural: u32,
         jokers: u8,
-        res: &[Resident; 4],
+        counted: u32,
         merges: &Merges,
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
@@ -296,7 +301,7 @@ impl Rules {
             if !LEAN && forms.contains_knitted() {
                 return None;
             }
-            missing = missing.min(self.counted_distance(natural, Resident::counted_sum(res)));
+            missing = missing.min(self.counted_distance(natural, counted));
         }
         Some(missing.saturating_sub(jokers))
     }
