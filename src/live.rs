@@ -618,10 +618,9 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             return None;
         }
         let pos = &self.pos;
-        if rules.derived.lean_shanten && !pos.has_melds() && pos.jokers > 0 {
+        if rules.derived.lean_shanten && !pos.has_melds() {
             let total = pos.total();
-            if let Some(missing) =
-                rules.replacement_flagged(total, pos.jokers, &self.res, &self.merges, &pos.keys)
+            if let Some(missing) = rules.replacement_aside(total, pos.jokers, &self.res, &pos.keys)
             {
                 return Some(missing as i8 - 1);
             }

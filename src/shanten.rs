@@ -123,12 +123,12 @@ impl Rules {
         Some(self.replacement_counted(total, jokers, &res, &merges, counted)? as i8 - 1)
     }
 
-    /// [`Rules::shanten_lean`] of a hand with jokers and a flagged suit
-    /// ([`Rules::replacement_flagged`]); `None` for any other hand.
+    /// [`Rules::shanten_lean`] of the hands it sets aside
+    /// ([`Rules::replacement_aside`]); `None` for the hands that need more.
     #[inline(always)]
-    fn shanten_flagged(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+    fn shanten_aside(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let words = SuitWords::load(counts);
-        if !self.derived.lean_shanten || jokers == 0 || words.any_over_four() {
+        if !self.derived.lean_shanten || words.any_over_four() {
             return None;
         }
         let total = words.total() + jokers as u32;
@@ -137,8 +137,7 @@ impl Rules {
         }
         let keys = words.keys();
         let res = self.tables.residents(&keys);
-        let merges = standard::merges_of(self, &res);
-        Some(self.replacement_flagged(total, jokers, &res, &merges, &keys)? as i8 - 1)
+        Some(self.replacement_aside(total, jokers, &res, &keys)? as i8 - 1)
     }
 
     /// The replacement number of a hand of `total` tiles, `jokers` of them
@@ -146,7 +145,7 @@ impl Rules {
     /// their classes' merge values `merges` and their counted fields added
     /// up `counted` (`Resident::counted_sum`), under rules that take the
     /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
-    /// for a fifth copy (see [`Rules::replacement_flagged`]) or a suit's
+    /// for a fifth copy (see [`Rules::replacement_aside`]) or a suit's
     /// distances are out of the merge's reach.
     #[inline(always)]
     pub(crate) fn replacement_counted(
@@ -161,44 +160,49 @@ impl Rules {
         if jokers > 0 && Resident::any_fifth(res) {
             return None;
         }
-        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, merges)
+        let standard = |k| standard::merged::<true>(self, merges, k);
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, standard)
     }
 
-    /// [`Rules::replacement_counted`] when a joker might stand for a fifth
-    /// copy, for a hand whose suits' keys are `keys`: the standard distance
-    /// lies between the one within four copies and the one with every
-    /// flagged suit at its most permissive (`standard::distance_fifth`);
-    /// most often the two are equal, and that is the answer. `None`
-    /// otherwise, or when the merge cannot take a suit.
-    pub(crate) fn replacement_flagged(
+    /// [`Rules::replacement_counted`] of the hands it sets aside, for a hand
+    /// whose suits' keys are `keys`, out of its line. A suit out of the
+    /// merge's order is joined. With a joker that might stand for a fifth
+    /// copy, the standard distance lies between the one within four copies
+    /// and the one with every flagged suit at its most permissive
+    /// (`standard::distance_fifth`); most often the two are equal, and that
+    /// is the answer. `None` otherwise.
+    pub(crate) fn replacement_aside(
         &self,
         total: u32,
         jokers: u8,
         res: &[Resident; 4],
-        merges: &Merges,
         keys: &[usize; 4],
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
-        let free: [Resident; 4] = std::array::from_fn(|s| {
-            if res[s].fifth() {
-                self.tables.resident_at(s, keys[s], true)
-            } else {
-                res[s]
+        let within = standard::combined_of(self, res, k);
+        if jokers > 0 && Resident::any_fifth(res) {
+            let free: [Resident; 4] = std::array::from_fn(|s| {
+                if res[s].fifth() {
+                    self.tables.resident_at(s, keys[s], true)
+                } else {
+                    res[s]
+                }
+            });
+            if standard::combined_of(self, &free, k) != within {
+                return None;
             }
-        });
-        let within = standard::merged::<true>(self, merges, k)?;
-        if standard::merged::<true>(self, &standard::merges_of(self, &free), k)? != within {
-            return None;
         }
         let counted = Resident::counted_sum(res);
-        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, merges)
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, |_| {
+            Some(within)
+        })
     }
 
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
     /// refused, then judged whole.
     #[inline(never)]
     fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
-        if let Some(shanten) = self.shanten_flagged(counts, jokers) {
+        if let Some(shanten) = self.shanten_aside(counts, jokers) {
             return Ok(shanten);
         }
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
@@ -271,15 +275,16 @@ impl Rules {
         }
         let merges = standard::merges_of(self, res);
         let counted = Resident::counted_sum(res);
-        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, counted, &merges)
+        let standard = |k| standard::merged::<false>(self, &merges, k);
+        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, counted, standard)
     }
 
     /// The replacement number of a hand of `total` tiles, `natural` of
     /// them natural and `jokers` jokers, no declared meld and no fifth
     /// copy to spend, whose suits' counted fields add up to `counted` and
-    /// whose classes' merge values are `merges`: the merge and the counted
-    /// forms. `None` when a suit's distances are out of the merge's reach or a
-    /// knitted form needs the whole hand. `LEAN`: the rules take the lean
+    /// whose standard distance for `k` melds is `standard(k)`: that and the
+    /// counted forms. `None` when `standard` gives none or a knitted form
+    /// needs the whole hand. `LEAN`: the rules take the lean
     /// path (`Derived::lean_shanten`), so the standard form is winnable
     /// and no knitted one is.
     #[inline(always)]
@@ -289,13 +294,13 @@ impl Rules {
         natural: u32,
         jokers: u8,
         counted: u32,
-        merges: &Merges,
+        standard: impl FnOnce(usize) -> Option<u8>,
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
         let forms = self.derived.winnable;
         let mut missing = u8::MAX;
         if LEAN || forms.contains(Form::Standard) {
-            missing = standard::merged::<LEAN>(self, merges, k)?;
+            missing = standard(k)?;
         }
         if k == 4 {
             if !LEAN && forms.contains_knitted() {

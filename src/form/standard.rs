@@ -785,6 +785,13 @@ pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Reside
     if spends_fifths(rules, pos, res) || pos.has_melds() {
         return distance_fifth(rules, pos, k, res);
     }
+    combined_of(rules, res, k)
+}
+
+/// The tiles missing from `k` melds and the pair over the suits of
+/// resident values `res`, within their copies: merged, or joined.
+#[inline(always)]
+pub(crate) fn combined_of(rules: &Rules, res: &[Resident; 4], k: usize) -> u8 {
     combined_classes(rules, &classes_of(rules, res), k)
 }
 
