@@ -128,7 +128,8 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
 pub(crate) const fn distance_counted(counted: u32) -> u8 {
     let held = counted >> 11 & 15;
     let twice = counted >> 15 & 7;
-    (14 - held - (twice != 0) as u32) as u8
+    // At most 13 orphans are held (the field holds up to 15).
+    14u32.saturating_sub(held + (twice != 0) as u32) as u8
 }
 
 /// [`distance_counted`] for each value of bits 11–17 of the counted
