@@ -105,8 +105,19 @@ impl Rules {
     /// [`Rules::shanten_whole`] takes.
     #[inline(always)]
     fn shanten_lean(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
-        let d = &self.derived;
-        if !d.lean_shanten {
+        let (words, total) = self.lean_words(counts, jokers)?;
+        let res = self.tables.residents_of_halves(&words.halves());
+        let merges = standard::merges_of(self, &res);
+        let counted = Resident::counted_sum(&res);
+        Some(self.replacement_counted(total, jokers, &res, &merges, counted)? as i8 - 1)
+    }
+
+    /// The counts' words and the hand's size (jokers included) when the
+    /// lean path may take the hand: rules of the lean path
+    /// (`Derived::lean_shanten`), no count above 4, a size with a shanten.
+    #[inline(always)]
+    fn lean_words(&self, counts: &[u8; KINDS], jokers: u8) -> Option<(SuitWords, u32)> {
+        if !self.derived.lean_shanten {
             return None;
         }
         let words = SuitWords::load(counts);
@@ -117,24 +128,14 @@ impl Rules {
         if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
             return None;
         }
-        let res = self.tables.residents_of_halves(&words.halves());
-        let merges = standard::merges_of(self, &res);
-        let counted = Resident::counted_sum(&res);
-        Some(self.replacement_counted(total, jokers, &res, &merges, counted)? as i8 - 1)
+        Some((words, total))
     }
 
     /// [`Rules::shanten_lean`] of the hands it sets aside
     /// ([`Rules::replacement_aside`]); `None` for the hands that need more.
     #[inline(always)]
     fn shanten_aside(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
-        let words = SuitWords::load(counts);
-        if !self.derived.lean_shanten || words.any_over_four() {
-            return None;
-        }
-        let total = words.total() + jokers as u32;
-        if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
-            return None;
-        }
+        let (words, total) = self.lean_words(counts, jokers)?;
         let keys = words.keys();
         let res = self.tables.residents(&keys);
         Some(self.replacement_aside(total, jokers, &res, &keys)? as i8 - 1)
@@ -499,12 +500,8 @@ impl Rules {
             let (s, r) = (i / 9, i % 9);
             // One digit less in the half that holds the rank.
             let changed = base.is_some().then(|| {
-                let (low, high) = halves[s];
-                let h = if r < 4 {
-                    (low - standard::POW5[r], high)
-                } else {
-                    (low, high - standard::POW5[r - 4])
-                };
+                let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
+                let h = (low - dl, high - dh);
                 (i, Around::of(self, s, h, suit_bits(drawable | 1 << i, s)))
             });
             let draws = discard_one(&after, jokers, changed);

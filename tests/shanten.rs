@@ -473,19 +473,11 @@ fn efficiency_agrees_with_the_search() {
                 );
                 let kinds = (0..KINDS).filter(|&t| raw.counts[t] > 0).count();
                 assert_eq!(discards.len(), kinds + (raw.jokers > 0) as usize);
-                for pair in discards.windows(2) {
-                    let key =
-                        |d: &hupai::DiscardChoice| (d.draws.shanten, u32::MAX - d.draws.count);
-                    assert!(key(&pair[0]) <= key(&pair[1]), "best first: {}", what());
-                }
+                assert_best_first(&discards, &what());
                 for d in &discards {
-                    let (mut counts, mut jokers) = (raw.counts, raw.jokers as u32);
-                    match d.discard {
-                        hupai::Discard::Tile(t) => counts[t.index()] -= 1,
-                        hupai::Discard::Joker => jokers -= 1,
-                    }
+                    let (counts, jokers) = after_discard(&raw.counts, raw.jokers, d.discard);
                     let got: Vec<Tile> = d.draws.tiles.iter().map(|e| e.tile).collect();
-                    let want = effective(&counts, jokers, &raw.counts);
+                    let want = effective(&counts, jokers as u32, &raw.counts);
                     assert_eq!(
                         (d.draws.shanten, got, d.draws.count),
                         want,
@@ -528,11 +520,7 @@ fn every_discard_lists_the_draws_that_lower_its_shanten() {
         };
         assert_eq!(Ok(shanten), rules.shanten(&hand), "{}", what());
         for d in &discards {
-            let (mut counts, mut jokers) = (raw.counts, raw.jokers);
-            match d.discard {
-                hupai::Discard::Tile(t) => counts[t.index()] -= 1,
-                hupai::Discard::Joker => jokers -= 1,
-            }
+            let (counts, jokers) = after_discard(&raw.counts, raw.jokers, d.discard);
             let s = rules.shanten_counts(&counts, jokers).unwrap();
             let mut tiles = Vec::new();
             let mut count = 0;
@@ -556,11 +544,26 @@ fn every_discard_lists_the_draws_that_lower_its_shanten() {
                 d.discard
             );
         }
-        for pair in discards.windows(2) {
-            let key = |d: &hupai::DiscardChoice| (d.draws.shanten, u32::MAX - d.draws.count);
-            assert!(key(&pair[0]) <= key(&pair[1]), "best first: {}", what());
-        }
+        assert_best_first(&discards, &what());
     });
+}
+
+/// The counts and jokers of a hand after `discard`.
+fn after_discard(counts: &[u8; KINDS], jokers: u8, discard: hupai::Discard) -> ([u8; KINDS], u8) {
+    let (mut counts, mut jokers) = (*counts, jokers);
+    match discard {
+        hupai::Discard::Tile(t) => counts[t.index()] -= 1,
+        hupai::Discard::Joker => jokers -= 1,
+    }
+    (counts, jokers)
+}
+
+/// Best discard first: lowest shanten, then most effective tiles.
+fn assert_best_first(discards: &[hupai::DiscardChoice], what: &str) {
+    for pair in discards.windows(2) {
+        let key = |d: &hupai::DiscardChoice| (d.draws.shanten, u32::MAX - d.draws.count);
+        assert!(key(&pair[0]) <= key(&pair[1]), "best first: {what}");
+    }
 }
 
 /// Literal cases in mahjong notation, worked out by hand.

@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::rules::{Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
-use crate::tables::key::{key_of, pow5};
+use crate::tables::key::{self, key_of, pow5};
 use crate::tables::{Class, Merges, Need, Resident};
 use crate::tile::{Tile, KINDS};
 
@@ -1290,11 +1290,8 @@ impl Around {
                 continue;
             }
             // One digit more in the half that holds the rank.
-            let halves = if r < 4 {
-                (low + POW5[r], high)
-            } else {
-                (low, high + POW5[r - 4])
-            };
+            let (dl, dh) = key::half_step(r);
+            let halves = (low + dl, high + dh);
             let next = column.at(halves);
             // One tile more never raises a distance: the lanes that differ
             // are those it lowers.

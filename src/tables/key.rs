@@ -74,6 +74,22 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
 /// distance columns' rankings index by.
 pub const CUT: usize = pow5(4);
 
+/// What one tile of rank `rank` (0–8) adds to a key cut in halves
+/// ([`halves_of`]): `5^rank` in the half that holds the rank.
+#[inline(always)]
+pub fn half_step(rank: usize) -> (usize, usize) {
+    const STEPS: [(usize, usize); 9] = {
+        let mut t = [(0, 0); 9];
+        let mut r = 0;
+        while r < 9 {
+            t[r] = if r < 4 { (pow5(r), 0) } else { (0, pow5(r - 4)) };
+            r += 1;
+        }
+        t
+    };
+    STEPS[rank]
+}
+
 /// `key` cut in halves, `(low, high)` (see [`CUT`]).
 #[inline(always)]
 pub fn halves_of(key: usize) -> (usize, usize) {
