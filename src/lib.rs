@@ -61,7 +61,9 @@ pub use live::LiveHand;
 pub use meld::{Meld, MeldKind};
 pub use reveal::Reveal;
 pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
-pub use shanten::{Discard, DiscardChoice, Draws, Effective, Efficiency};
+pub use shanten::{
+    Discard, DiscardChoice, Draws, Effective, EffectiveIter, EffectiveTiles, Efficiency,
+};
 pub use split::{Group, GroupKind, Split, Splits};
 pub use tile::{Suit, Tile, TileSet, KINDS};
 pub use win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};

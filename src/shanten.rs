@@ -30,6 +30,7 @@
 
 use crate::error::HandError;
 use crate::form::standard::{Around, Rests};
+use crate::form::thirteen_orphans::ORPHAN_BITS;
 use crate::form::Forms;
 use crate::form::{knitted, seven_pairs, standard, Form};
 use crate::hand::Hand;
@@ -37,8 +38,9 @@ use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
+use crate::tables::gen::counted_step;
 use crate::tables::{key, Merges, Resident};
-use crate::tile::{Tile, KINDS};
+use crate::tile::{Tile, TileSet, KINDS};
 
 /// The forms judged by counting, beside the standard form's tables.
 const SPECIAL: Forms = Forms::of(&[
@@ -453,6 +455,7 @@ impl Rules {
             && self.jokers.is_empty()
             && standard::lowering_rules(self, &pos);
         let drawable = self.drawable(counts);
+        let count_bits = [pos.words.kinds_with_bit(0), pos.words.kinds_with_bit(1)];
         let halves = pos.keys.map(key::halves_of);
         let base: Option<([Around; 4], Rests)> = by_suit.then(|| {
             let base: [Around; 4] =
@@ -466,10 +469,14 @@ impl Rules {
                 let mut around = [&base[0], &base[1], &base[2], &base[3]];
                 let mut natural = pos.natural;
                 let mut drawable = drawable;
+                let mut count_bits = count_bits;
                 if let Some((i, a)) = &changed {
                     around[i / 9] = a;
                     natural -= 1;
                     drawable |= 1 << i;
+                    for (b, kinds) in count_bits.iter_mut().enumerate() {
+                        *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
+                    }
                 }
                 // No joker kind: every joker may stand for a fifth copy.
                 let res = around.map(|a| a.resident());
@@ -483,6 +490,7 @@ impl Rules {
                         jokers,
                         natural,
                         kind_jokers: 0,
+                        count_bits,
                         drawable,
                         melds: &pos.melds,
                     };
@@ -518,8 +526,20 @@ impl Rules {
             });
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
-        // index order (a stable sort), the joker last.
-        discards.sort_by_key(|d| (d.draws.shanten, std::cmp::Reverse(d.draws.count)));
+        // index order, the joker last. The keys are sorted, not the
+        // choices: a key is a word, a choice some fifty bytes.
+        let mut order: Vec<u32> = (0..discards.len() as u32)
+            .map(|j| {
+                let d = &discards[j as usize].draws;
+                // Shanten from -1, counts below 2^16, at most 35 choices.
+                ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j
+            })
+            .collect();
+        order.sort_unstable();
+        let discards = order
+            .iter()
+            .map(|&key| discards[(key & 63) as usize])
+            .collect();
         Ok(Efficiency::Discard { shanten, discards })
     }
 
@@ -566,6 +586,7 @@ impl Rules {
             jokers,
             natural: pos.natural,
             kind_jokers: pos.kind_jokers,
+            count_bits: [pos.words.kinds_with_bit(0), pos.words.kinds_with_bit(1)],
             drawable,
             melds: &pos.melds,
         };
@@ -652,20 +673,29 @@ impl Rules {
                 more[i] += 1;
                 more
             };
-            if counted_close || whole_special {
+            if counted_close {
+                // A draw changes the counted fields by what its kind's
+                // count and being an orphan say: one check per such class.
+                let [odd, twos] = held.count_bits;
+                let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
+                for (c, &kinds) in by_count.iter().enumerate() {
+                    for (orphan, class) in [(false, !ORPHAN_BITS), (true, ORPHAN_BITS)] {
+                        let class = kinds & class & rest;
+                        if class != 0 {
+                            let after = counted.wrapping_add(counted_step(c as u8, orphan));
+                            if self.counted_distance(natural + 1, after) < now {
+                                lower |= class;
+                            }
+                        }
+                    }
+                }
+            } else if whole_special {
                 for i in bits(rest) {
-                    let (s, r) = (i / 9, i % 9);
-                    let falls = if counted_close {
-                        let c =
-                            counted - around[s].resident().counted() + around[s].counted_after(r);
-                        self.counted_distance(natural + 1, c) < now
-                    } else {
-                        let p = self
-                            .accept_as::<false>(&more(i), held.jokers, self.sizes(Purpose::Win))
-                            .expect("a drawable tile keeps the hand acceptable");
-                        let res = standard::residents(self, &p);
-                        self.special_distance(&p, &res) < now
-                    };
+                    let p = self
+                        .accept_as::<false>(&more(i), held.jokers, self.sizes(Purpose::Win))
+                        .expect("a drawable tile keeps the hand acceptable");
+                    let res = standard::residents(self, &p);
+                    let falls = self.special_distance(&p, &res) < now;
                     lower |= (falls as u64) << i;
                 }
             }
@@ -674,15 +704,12 @@ impl Rules {
                 lower |= (falls as u64) << i;
             }
         }
-        let mut tiles = Vec::with_capacity(lower.count_ones() as usize);
+        let mut tiles = EffectiveTiles::default();
         let mut count = 0;
         for i in bits(lower) {
             let unseen = 4u8.saturating_sub(seen[i]);
             count += unseen as u32;
-            tiles.push(Effective {
-                tile: Tile::from_index(i).expect("index < 34"),
-                unseen,
-            });
+            tiles.insert(i, unseen);
         }
         Draws {
             shanten,
@@ -700,7 +727,7 @@ impl Rules {
         seen: &[u8; KINDS],
         shanten: i8,
     ) -> Draws {
-        let mut tiles = Vec::with_capacity(KINDS);
+        let mut tiles = EffectiveTiles::default();
         let mut count = 0;
         let mut more = *counts;
         let sizes = self.sizes(Purpose::Win);
@@ -718,7 +745,7 @@ impl Rules {
             if lower {
                 let unseen = 4u8.saturating_sub(seen[i]);
                 count += unseen as u32;
-                tiles.push(Effective { tile, unseen });
+                tiles.insert(i, unseen);
             }
         }
         Draws {
@@ -739,6 +766,9 @@ struct Held<'a> {
     natural: u32,
     /// Its copies of joker kinds.
     kind_jokers: u8,
+    /// The kinds whose natural count has bit 0, and bit 1, set
+    /// ([`SuitWords::kinds_with_bit`]).
+    count_bits: [u64; 2],
     /// The tiles it may draw ([`Rules::drawable`]).
     drawable: u64,
     /// Its declared melds.
@@ -751,7 +781,7 @@ fn suit_bits(tiles: u64, s: usize) -> u32 {
 }
 
 /// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let i = mask.trailing_zeros() as usize;
         mask &= mask.wrapping_sub(1);
@@ -779,13 +809,13 @@ pub enum Efficiency {
 }
 
 /// The effective draws of a hand of 3N+1 tiles.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draws {
     /// The hand's shanten.
     pub shanten: i8,
     /// The kinds whose draw lowers it, in index order (copies of a joker
     /// kind add a joker).
-    pub tiles: Vec<Effective>,
+    pub tiles: EffectiveTiles,
     /// Their unseen copies in all.
     pub count: u32,
 }
@@ -799,8 +829,133 @@ pub struct Effective {
     pub unseen: u8,
 }
 
+/// The effective kinds of a hand, each with its unseen copies: a set
+/// kept inline (working out a hand's discards allocates nothing per
+/// discard), read in index order.
+///
+/// ```
+/// use hupai::{Efficiency, Rules};
+/// let hand = "123m456p789s11z23p".parse()?; // ready on 1p, 4p and 7p
+/// let Efficiency::Draw(draws) = Rules::riichi().efficiency(&hand, &[0; 34])? else { unreachable!() };
+/// assert_eq!(draws.tiles.kinds().to_string(), "147p");
+/// assert_eq!(draws.tiles.unseen("4p".parse()?), Some(3)); // one 4p is in the hand
+/// assert_eq!(draws.tiles.unseen("5p".parse()?), None);
+/// let unseen: Vec<u8> = draws.tiles.iter().map(|e| e.unseen).collect();
+/// assert_eq!(unseen, [4, 3, 4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct EffectiveTiles {
+    /// The kinds.
+    kinds: TileSet,
+    /// Each kind's unseen copies; 0 for the kinds not in the set.
+    unseen: [u8; KINDS],
+}
+
+impl Default for EffectiveTiles {
+    /// No kind.
+    fn default() -> EffectiveTiles {
+        EffectiveTiles {
+            kinds: TileSet::EMPTY,
+            unseen: [0; KINDS],
+        }
+    }
+}
+
+impl EffectiveTiles {
+    /// The kinds, without their counts.
+    #[inline]
+    pub fn kinds(&self) -> TileSet {
+        self.kinds
+    }
+
+    /// The number of kinds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// True when no draw lowers the shanten.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// Is `tile` among the kinds?
+    #[inline]
+    pub fn contains(&self, tile: Tile) -> bool {
+        self.kinds.contains(tile)
+    }
+
+    /// The unseen copies of `tile`, if it is among the kinds.
+    #[inline]
+    pub fn unseen(&self, tile: Tile) -> Option<u8> {
+        self.contains(tile).then(|| self.unseen[tile.index()])
+    }
+
+    /// The kinds with their unseen copies, in index order.
+    #[inline]
+    pub fn iter(&self) -> EffectiveIter<'_> {
+        EffectiveIter {
+            tiles: self,
+            rest: self.kinds.bits(),
+        }
+    }
+
+    /// Adds kind `i` with `unseen` copies.
+    #[inline]
+    fn insert(&mut self, i: usize, unseen: u8) {
+        self.kinds = TileSet::from_bits(self.kinds.bits() | 1 << i);
+        self.unseen[i] = unseen;
+    }
+}
+
+impl std::fmt::Debug for EffectiveTiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a EffectiveTiles {
+    type Item = Effective;
+    type IntoIter = EffectiveIter<'a>;
+    fn into_iter(self) -> EffectiveIter<'a> {
+        self.iter()
+    }
+}
+
+/// The kinds of an [`EffectiveTiles`] with their unseen copies, in index
+/// order ([`EffectiveTiles::iter`]).
+#[derive(Clone, Debug)]
+pub struct EffectiveIter<'a> {
+    tiles: &'a EffectiveTiles,
+    /// The kinds not read yet.
+    rest: u64,
+}
+
+impl Iterator for EffectiveIter<'_> {
+    type Item = Effective;
+
+    #[inline]
+    fn next(&mut self) -> Option<Effective> {
+        let i = bits(self.rest).next()?;
+        self.rest &= self.rest - 1;
+        Some(Effective {
+            tile: Tile::from_index(i).expect("a kind's index < 34"),
+            unseen: self.tiles.unseen[i],
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.rest.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for EffectiveIter<'_> {}
+
 /// One discard of a hand of 3N+2 tiles and what follows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiscardChoice {
     /// The tile discarded.
     pub discard: Discard,

@@ -1153,6 +1153,20 @@ fn high_bits(d: Dist) -> u32 {
     half(d[0]) | half(d[1]) << 8
 }
 
+/// Bit `j` set for each byte `j` (as [`Lanes`]) where the distances `a`
+/// and `b` differ; every byte below `0x80`, as distances are.
+#[inline(always)]
+fn differing_lanes(a: Dist, b: Dist) -> u32 {
+    // A byte below 0x80 added to 0x7f sets its high bit when it is not
+    // zero, and carries nothing out.
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    debug_assert_eq!((a[0] | a[1] | b[0] | b[1]) & crate::swar::HIGH, 0);
+    let half =
+        |x: u64| ((((x + SEVEN) & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(a[0] ^ b[0]) | half(a[1] ^ b[1]) << 8
+}
+
 /// `0x80` in each byte of `d` that is not zero.
 #[inline(always)]
 fn nonzero_bytes(d: Dist) -> Dist {
@@ -1185,46 +1199,71 @@ struct Mirrored {
 
 impl Mirrored {
     /// The join `l` ([`join`]'s layout) for `K` melds.
-    #[inline(always)]
+    #[cfg(test)]
     fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
+        let mut m = Mirrored::FAR;
+        m.fill::<K>(Mirrored::read_back::<K>(l));
+        m
+    }
+
+    /// The join `l` ([`join`]'s layout) read from the other end for `K`
+    /// melds: `r[p][j]` = `l[1 - p][K - j]`, FAR past `K`.
+    #[inline(always)]
+    fn read_back<const K: usize>(l: &[[u8; 8]; 2]) -> [u64; 2] {
         let mut r = [[FAR; 8]; 2];
         for j in 0..=K {
             r[0][j] = l[1][K - j];
             r[1][j] = l[0][K - j];
         }
-        let r = r.map(u64::from_le_bytes);
+        r.map(u64::from_le_bytes)
+    }
+
+    /// Every lane [`FAR`].
+    const FAR: Mirrored = Mirrored {
+        down: [[FAR; 16]; 6],
+        across: [[FAR; 16]; 6],
+    };
+
+    /// Writes the places `i` = 0..=K of `r` (the join read from the other
+    /// end, as [`Mirrored::of`] makes it) in place: built by value, six
+    /// of them were copied into [`Rests`] through `memcpy`.
+    #[inline(always)]
+    fn fill<const K: usize>(&mut self, r: [u64; 2]) {
         // FAR moves in from the top of each half; places past K are not read.
         let down = |w: u64, i: usize| {
             if i == 0 {
                 w
-            } else if i <= K {
-                w >> (8 * i) | FARS << (64 - 8 * i)
             } else {
-                FARS
+                w >> (8 * i) | FARS << (64 - 8 * i)
             }
         };
-        Mirrored {
-            down: std::array::from_fn(|i| lanes_of([down(r[0], i), down(r[1], i)])),
-            across: std::array::from_fn(|i| lanes_of([down(r[1], i), FARS])),
+        for i in 0..=K {
+            self.down[i] = lanes_of([down(r[0], i), down(r[1], i)]);
+            self.across[i] = lanes_of([down(r[1], i), FARS]);
         }
     }
 
     /// The suit `a` joined with the suits of `self`, read from the other
     /// end as `self` is: what they hold together beside the rest of the
-    /// hand. Lanes past `K` hold no target's value. Out of line: the lanes
-    /// come back through memory, from where the caller reads two words
-    /// (inlined, the compiler kept them in general registers and gathered
-    /// them a byte at a time).
-    #[inline(never)]
-    fn beside<const K: usize>(&self, a: &Lanes) -> Lanes {
+    /// hand. Lanes past `K` hold no target's value.
+    #[inline(always)]
+    fn beside<const K: usize>(&self, a: Dist) -> Dist {
         let mut c = [FAR; 16];
+        self.beside_into::<K>(lanes_of(a), &mut c);
+        dist_of(&c)
+    }
+
+    /// [`Mirrored::beside`] written to `c`, out of line: inlined, or
+    /// handing its lanes back by value, the compiler worked some of them
+    /// a byte at a time in general registers.
+    #[inline(never)]
+    fn beside_into<const K: usize>(&self, a: Lanes, c: &mut Lanes) {
         // Without the pair: a[0][i] + r[0][m + i] and a[1][i] + r[1][m + i];
         // with it: a[0][i] + r[1][m + i].
         for i in 0..=K {
-            least_sums(&mut c, &self.down[i], a[i]);
-            least_sums(&mut c, &self.across[i], a[8 + i]);
+            least_sums(c, &self.down[i], a[i]);
+            least_sums(c, &self.across[i], a[8 + i]);
         }
-        c
     }
 }
 
@@ -1251,13 +1290,9 @@ pub(crate) struct Around {
     resident: Resident,
     /// Its distances barred as the rules say.
     dist: Dist,
-    /// The same as [`Lanes`].
-    lanes: Lanes,
     /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
     /// the rank lowers; none for a rank not drawable.
     lowered: [u32; 9],
-    /// Per rank, the suit's counted fields after the draw.
-    counted_after: [u32; 9],
     /// The ranks whose draw makes a pattern flagged for fifth copies.
     flagged: u32,
 }
@@ -1276,43 +1311,36 @@ impl Around {
         let tables = &rules.tables;
         let column = tables.residents_of_suit(s, false);
         let resident = column.at((low, high));
-        let dist = barred(rules, s, tables.class(resident)).map(u64::from_le_bytes);
-        let mut around = Around {
-            resident,
-            dist,
-            lanes: lanes_of(dist),
-            lowered: [0; 9],
-            counted_after: [0; 9],
-            flagged: 0,
-        };
-        for r in 0..ranks(s) {
-            if drawable >> r & 1 == 0 {
-                continue;
-            }
+        let raw = tables.class(resident).lanes;
+        let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
+        // A half the rules bar is one fixed value: a draw lowers none of
+        // its lanes.
+        let bars = &rules.derived.dist_bars[s];
+        let kept = (bars[0][0] != 0) as u32 * 0xff | (bars[1][0] != 0) as u32 * 0xff00;
+        let mut lowered = [0; 9];
+        let mut flagged = 0;
+        for r in crate::shanten::bits(u64::from(drawable & ((1 << ranks(s)) - 1))) {
             // One digit more in the half that holds the rank.
             let (dl, dh) = key::half_step(r);
-            let halves = (low + dl, high + dh);
-            let next = column.at(halves);
+            let next = column.at((low + dl, high + dh));
             // One tile more never raises a distance: the lanes that differ
             // are those it lowers.
-            let new = barred(rules, s, tables.class(next)).map(u64::from_le_bytes);
-            around.lowered[r] = high_bits(nonzero_bytes([dist[0] ^ new[0], dist[1] ^ new[1]]));
-            around.counted_after[r] = next.counted();
-            around.flagged |= (next.fifth() as u32) << r;
+            let new = tables.class(next).lanes;
+            lowered[r] = differing_lanes(raw, new) & kept;
+            flagged |= (next.fifth() as u32) << r;
         }
-        around
+        Around {
+            resident,
+            dist,
+            lowered,
+            flagged,
+        }
     }
 
     /// The suit's resident value.
     #[inline]
     pub(crate) fn resident(&self) -> Resident {
         self.resident
-    }
-
-    /// The suit's counted fields after a draw of rank `r`.
-    #[inline]
-    pub(crate) fn counted_after(&self, r: usize) -> u32 {
-        self.counted_after[r]
     }
 
     /// The ranks whose draw makes the pattern flagged for fifth copies.
@@ -1395,20 +1423,20 @@ impl Rests {
     #[inline(always)]
     fn of_k<const K: usize>(around: [&Around; 4]) -> Rests {
         let bytes = around.map(|a| a.dist.map(u64::to_le_bytes));
-        let pairs: [Mirrored; 6] = std::array::from_fn(|p| {
-            let (x, y) = PAIRS[p];
-            Mirrored::of::<K>(&join::<K>(&bytes[x], &bytes[y]))
-        });
-        let beside = std::array::from_fn(|x| {
+        let mut rests = Rests {
+            k: K,
+            pairs: [Mirrored::FAR; 6],
+            beside: [[0; 2]; 4],
+        };
+        for (p, &(x, y)) in PAIRS.iter().enumerate() {
+            rests.pairs[p].fill::<K>(Mirrored::read_back::<K>(&join::<K>(&bytes[x], &bytes[y])));
+        }
+        for x in 0..4 {
             let y = (x + 1) % 4;
             let (z, w) = others(x, y);
-            dist_of(&pairs[pair_index(z, w)].beside::<K>(&around[y].lanes))
-        });
-        Rests {
-            k: K,
-            pairs,
-            beside,
+            rests.beside[x] = rests.pairs[pair_index(z, w)].beside::<K>(around[y].dist);
         }
+        rests
     }
 
     /// The three suits beside each suit, mirrored, once suit `changed`
@@ -1433,7 +1461,7 @@ impl Rests {
             for (x, r) in rest.iter_mut().enumerate() {
                 if x != s {
                     let (y, z) = others(s, x);
-                    *r = dist_of(&self.pairs[pair_index(y, z)].beside::<K>(&around[s].lanes));
+                    *r = self.pairs[pair_index(y, z)].beside::<K>(around[s].dist);
                 }
             }
         }
@@ -1537,8 +1565,9 @@ mod tests {
         fn check<const K: usize>(seed: &mut u64) {
             let (a, b, c) = (dist(seed), dist(seed), dist(seed));
             let whole = join::<K>(&a, &join::<K>(&b, &c));
-            let got = Mirrored::of::<K>(&join::<K>(&b, &c))
-                .beside::<K>(&lanes_of(a.map(u64::from_le_bytes)));
+            let got = lanes_of(
+                Mirrored::of::<K>(&join::<K>(&b, &c)).beside::<K>(a.map(u64::from_le_bytes)),
+            );
             for j in 0..=K {
                 assert_eq!(
                     got[j],

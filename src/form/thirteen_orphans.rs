@@ -17,7 +17,7 @@ use crate::tile::Tile;
 pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// The orphans as a set of kinds (bit `i` for index `i`).
-const ORPHAN_BITS: u64 = {
+pub(crate) const ORPHAN_BITS: u64 = {
     let mut bits = 0;
     let mut i = 0;
     while i < ORPHANS.len() {

@@ -622,6 +622,22 @@ pub fn counted_fields(counts: &[u8], orphans: u16) -> u32 {
     cap(twice, 7) | cap(once, 15) << 3 | cap(odd, 15) << 7 | cap(held, 15) << 11 | cap(held_twice, 7) << 15
 }
 
+/// What one tile more of a kind held `count` times (0–3) adds to the
+/// counted fields ([`counted_fields`]); `orphan` when the kind is a
+/// terminal or an honour. Added with wrapping arithmetic (a field it
+/// lowers is at least one), it gives the fields of the pattern with the
+/// tile while no field reaches its cap: after the tile, at most 14 tiles.
+pub const fn counted_step(count: u8, orphan: bool) -> u32 {
+    let o = orphan as i32;
+    let (twice, once, odd, held, held_twice) = match count {
+        0 => (0, 1, 1, o, 0),
+        1 => (1, -1, -1, 0, o),
+        2 => (0, 0, 1, 0, 0),
+        _ => (0, 0, -1, 0, 0),
+    };
+    (twice + (once << 3) + (odd << 7) + (held << 11) + (held_twice << 15)) as u32
+}
+
 /// The distance classes of a set of tables and their resident columns.
 pub struct Resident {
     /// The packed steps of each class, class 0 being "no pattern"
