@@ -435,9 +435,9 @@ impl Rules {
         }
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
-        let seen = add(&held, visible);
+        let unseen = Unseen::of(&add(&held, visible));
         if pos.total() % 3 == 1 {
-            return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &seen)));
+            return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
         let shanten = self.replacement(&pos) as i8 - 1;
         let mut discards = Vec::with_capacity(KINDS + 1);
@@ -458,8 +458,7 @@ impl Rules {
         let count_bits = [pos.words.kinds_with_bit(0), pos.words.kinds_with_bit(1)];
         let halves = pos.keys.map(key::halves_of);
         let base: Option<([Around; 4], Rests)> = by_suit.then(|| {
-            let base: [Around; 4] =
-                std::array::from_fn(|s| Around::of(self, s, halves[s], suit_bits(drawable, s)));
+            let base: [Around; 4] = std::array::from_fn(|s| Around::of(self, s, halves[s]));
             let k = (pos.total() as usize - 1) / 3;
             let rests = Rests::of([&base[0], &base[1], &base[2], &base[3]], k);
             (base, rests)
@@ -495,10 +494,10 @@ impl Rules {
                         melds: &pos.melds,
                     };
                     let changed = changed.as_ref().map(|(i, _)| i / 9);
-                    return self.draws_around(around, rests, changed, &held, &seen, whole_now);
+                    return self.draws_around(around, rests, changed, &held, &unseen, whole_now);
                 }
             }
-            self.draws(&fewer(after, jokers), after, jokers, &seen)
+            self.draws(&fewer(after, jokers), after, jokers, &unseen)
         };
         for i in 0..KINDS {
             if counts[i] == 0 {
@@ -510,7 +509,7 @@ impl Rules {
             let changed = base.is_some().then(|| {
                 let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
                 let h = (low - dl, high - dh);
-                (i, Around::of(self, s, h, suit_bits(drawable | 1 << i, s)))
+                (i, Around::of(self, s, h))
             });
             let draws = discard_one(&after, jokers, changed);
             after[i] += 1;
@@ -568,19 +567,18 @@ impl Rules {
     /// The standard form's draws are judged by its suits' [`Around`]s;
     /// draws they cannot judge (a fifth copy to spend, a suit limit,
     /// declared melds) are judged whole.
-    fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, seen: &[u8; KINDS]) -> Draws {
+    fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, unseen: &Unseen) -> Draws {
         let res = standard::residents(self, pos);
         if !self.derived.winnable.contains(Form::Standard)
             || !standard::lowering_rules(self, pos)
             || standard::spends_fifths(self, pos, &res)
         {
             let shanten = self.replacement(pos) as i8 - 1;
-            return self.draws_whole(counts, jokers, &pos.melds, seen, shanten);
+            return self.draws_whole(counts, jokers, &pos.melds, unseen, shanten);
         }
         let drawable = self.drawable(counts);
-        let around: [Around; 4] = std::array::from_fn(|s| {
-            Around::of(self, s, key::halves_of(pos.keys[s]), suit_bits(drawable, s))
-        });
+        let around: [Around; 4] =
+            std::array::from_fn(|s| Around::of(self, s, key::halves_of(pos.keys[s])));
         let held = Held {
             counts,
             jokers,
@@ -594,7 +592,7 @@ impl Rules {
         let around = [&around[0], &around[1], &around[2], &around[3]];
         let k = (pos.total() as usize - 1) / 3;
         let rests = Rests::of(around, k);
-        self.draws_around(around, &rests, None, &held, seen, whole_now)
+        self.draws_around(around, &rests, None, &held, unseen, whole_now)
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
@@ -608,7 +606,7 @@ impl Rules {
         rests: &Rests,
         changed: Option<usize>,
         held: &Held,
-        seen: &[u8; KINDS],
+        unseen: &Unseen,
         whole_now: impl Fn() -> u8,
     ) -> Draws {
         let natural = held.natural;
@@ -704,18 +702,7 @@ impl Rules {
                 lower |= (falls as u64) << i;
             }
         }
-        let mut tiles = EffectiveTiles::default();
-        let mut count = 0;
-        for i in bits(lower) {
-            let unseen = 4u8.saturating_sub(seen[i]);
-            count += unseen as u32;
-            tiles.insert(i, unseen);
-        }
-        Draws {
-            shanten,
-            tiles,
-            count,
-        }
+        unseen.draws(shanten, lower)
     }
 
     /// [`Rules::draws`] judging every draw whole.
@@ -724,11 +711,10 @@ impl Rules {
         counts: &[u8; KINDS],
         jokers: u8,
         melds: &Melds,
-        seen: &[u8; KINDS],
+        unseen: &Unseen,
         shanten: i8,
     ) -> Draws {
-        let mut tiles = EffectiveTiles::default();
-        let mut count = 0;
+        let mut lowers = 0u64;
         let mut more = *counts;
         let sizes = self.sizes(Purpose::Win);
         let melded = melds.counts();
@@ -742,15 +728,46 @@ impl Rules {
                 .accept_with::<false>(&more, jokers, melds, sizes)
                 .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
             more[i] -= 1;
-            if lower {
-                let unseen = 4u8.saturating_sub(seen[i]);
-                count += unseen as u32;
-                tiles.insert(i, unseen);
-            }
+            lowers |= (lower as u64) << i;
+        }
+        unseen.draws(shanten, lowers)
+    }
+}
+
+/// The copies of each kind no draw can bring (in the hand, visible), as
+/// unseen copies: worked out once for a hand and all its discards.
+struct Unseen {
+    /// Each kind's unseen copies, 4 less those seen.
+    copies: [u8; KINDS],
+    /// `[v]`: the kinds with `v` unseen copies (bit `i` for index `i`).
+    with: [u64; 5],
+}
+
+impl Unseen {
+    /// The unseen copies when `seen[i]` copies of each kind are seen.
+    fn of(seen: &[u8; KINDS]) -> Unseen {
+        let copies = seen.map(|c| 4u8.saturating_sub(c));
+        let mut with = [0u64; 5];
+        for (i, &c) in copies.iter().enumerate() {
+            with[c as usize] |= 1 << i;
+        }
+        Unseen { copies, with }
+    }
+
+    /// The draws of a hand at `shanten` whose draws of the kinds `lower`
+    /// lower it.
+    #[inline]
+    fn draws(&self, shanten: i8, lower: u64) -> Draws {
+        let mut count = 0;
+        for v in 1..5 {
+            count += v * (lower & self.with[v as usize]).count_ones();
         }
         Draws {
             shanten,
-            tiles,
+            tiles: EffectiveTiles {
+                kinds: TileSet::from_bits(lower),
+                unseen: self.copies,
+            },
             count,
         }
     }
@@ -773,11 +790,6 @@ struct Held<'a> {
     drawable: u64,
     /// Its declared melds.
     melds: &'a Melds,
-}
-
-/// Suit `s`'s ranks (bit `r`) of a mask of tiles (bit `i` for index `i`).
-fn suit_bits(tiles: u64, s: usize) -> u32 {
-    (tiles >> (9 * s)) as u32 & 0x1ff
 }
 
 /// The set bits of `mask`, lowest first.
@@ -844,13 +856,22 @@ pub struct Effective {
 /// assert_eq!(unseen, [4, 3, 4]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct EffectiveTiles {
     /// The kinds.
     kinds: TileSet,
-    /// Each kind's unseen copies; 0 for the kinds not in the set.
+    /// Each kind's unseen copies, read for the kinds in the set only.
     unseen: [u8; KINDS],
 }
+
+impl PartialEq for EffectiveTiles {
+    /// The same kinds with the same unseen copies.
+    fn eq(&self, other: &EffectiveTiles) -> bool {
+        self.kinds == other.kinds && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for EffectiveTiles {}
 
 impl Default for EffectiveTiles {
     /// No kind.
@@ -900,13 +921,6 @@ impl EffectiveTiles {
             tiles: self,
             rest: self.kinds.bits(),
         }
-    }
-
-    /// Adds kind `i` with `unseen` copies.
-    #[inline]
-    fn insert(&mut self, i: usize, unseen: u8) {
-        self.kinds = TileSet::from_bits(self.kinds.bits() | 1 << i);
-        self.unseen[i] = unseen;
     }
 }
 

@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::rules::{Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
-use crate::tables::key::{self, key_of, pow5};
+use crate::tables::key::{key_of, pow5};
 use crate::tables::{Class, Merges, Need, Resident};
 use crate::tile::{Tile, KINDS};
 
@@ -1291,23 +1291,20 @@ pub(crate) struct Around {
     /// Its distances barred as the rules say.
     dist: Dist,
     /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
-    /// the rank lowers; none for a rank not drawable.
+    /// the rank lowers. Meaningless for a rank not drawable (at four
+    /// copies, out of play, past the suit's ranks): every reader masks
+    /// the ranks with the tiles the hand may draw.
     lowered: [u32; 9],
-    /// The ranks whose draw makes a pattern flagged for fifth copies.
+    /// The ranks whose draw makes a pattern flagged for fifth copies
+    /// (meaningless, likewise, for a rank not drawable).
     flagged: u32,
 }
 
 impl Around {
     /// Suit `s` whose key is cut in halves `(low, high)`
-    /// ([`crate::tables::key::halves_of`]); `drawable` has bit `r` for
-    /// each rank held fewer than four times and in play.
+    /// ([`crate::tables::key::halves_of`]).
     #[inline]
-    pub(crate) fn of(
-        rules: &Rules,
-        s: usize,
-        (low, high): (usize, usize),
-        drawable: u32,
-    ) -> Around {
+    pub(crate) fn of(rules: &Rules, s: usize, (low, high): (usize, usize)) -> Around {
         let tables = &rules.tables;
         let column = tables.residents_of_suit(s, false);
         let resident = column.at((low, high));
@@ -1317,16 +1314,14 @@ impl Around {
         // its lanes.
         let bars = &rules.derived.dist_bars[s];
         let kept = (bars[0][0] != 0) as u32 * 0xff | (bars[1][0] != 0) as u32 * 0xff00;
-        let mut lowered = [0; 9];
+        // Every rank, without a branch; a rank at four copies or past the
+        // suit's reads some slot, and the callers mask it out.
+        let nexts = column.with_each_rank((low, high));
+        // One tile more never raises a distance: the lanes that differ are
+        // those it lowers.
+        let lowered = nexts.map(|next| differing_lanes(raw, tables.class(next).lanes) & kept);
         let mut flagged = 0;
-        for r in crate::shanten::bits(u64::from(drawable & ((1 << ranks(s)) - 1))) {
-            // One digit more in the half that holds the rank.
-            let (dl, dh) = key::half_step(r);
-            let next = column.at((low + dl, high + dh));
-            // One tile more never raises a distance: the lanes that differ
-            // are those it lowers.
-            let new = tables.class(next).lanes;
-            lowered[r] = differing_lanes(raw, new) & kept;
+        for (r, next) in nexts.iter().enumerate() {
             flagged |= (next.fifth() as u32) << r;
         }
         Around {
@@ -1405,6 +1400,25 @@ const fn pair_index(x: usize, y: usize) -> usize {
     }
 }
 
+/// `[x][y]`: the place in [`PAIRS`] of the two suits other than `x` and
+/// `y` (`x != y`), worked out once.
+const OTHER_PAIR: [[usize; 4]; 4] = {
+    let mut t = [[0; 4]; 4];
+    let mut x = 0;
+    while x < 4 {
+        let mut y = 0;
+        while y < 4 {
+            if x != y {
+                let (z, w) = others(x, y);
+                t[x][y] = pair_index(z, w);
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 impl Rests {
     /// The joins of the suits `around` for targets of `k` melds (0–5)
     /// and the pair.
@@ -1433,8 +1447,7 @@ impl Rests {
         }
         for x in 0..4 {
             let y = (x + 1) % 4;
-            let (z, w) = others(x, y);
-            rests.beside[x] = rests.pairs[pair_index(z, w)].beside::<K>(around[y].dist);
+            rests.beside[x] = rests.pairs[OTHER_PAIR[x][y]].beside::<K>(around[y].dist);
         }
         rests
     }
@@ -1460,8 +1473,7 @@ impl Rests {
         if let Some(s) = changed {
             for (x, r) in rest.iter_mut().enumerate() {
                 if x != s {
-                    let (y, z) = others(s, x);
-                    *r = self.pairs[pair_index(y, z)].beside::<K>(around[s].dist);
+                    *r = self.pairs[OTHER_PAIR[s][x]].beside::<K>(around[s].dist);
                 }
             }
         }

@@ -211,7 +211,19 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
     /// range read some slot of the padded arrays, never past them.
     #[inline(always)]
     pub fn index_of(&self, low: usize, high: usize) -> usize {
-        self.base[high & (HIGH_PAD - 1)] as usize + self.low[low & (LOW_PAD - 1)] as usize
+        self.high_part(high) + self.low_part(low)
+    }
+
+    /// What the low half `low` adds to an index ([`Ranking::index_of`]).
+    #[inline(always)]
+    pub fn low_part(&self, low: usize) -> usize {
+        self.low[low & (LOW_PAD - 1)] as usize
+    }
+
+    /// What the high half `high` adds to an index ([`Ranking::index_of`]).
+    #[inline(always)]
+    pub fn high_part(&self, high: usize) -> usize {
+        self.base[high & (HIGH_PAD - 1)] as usize
     }
 }
 

@@ -256,6 +256,26 @@ impl SuitResidents<'_> {
     pub(crate) fn at(self, (low, high): (usize, usize)) -> Resident {
         Resident::read(self.1, self.0.index_of(low, high))
     }
+
+    /// The resident values of the pattern whose key is cut in halves
+    /// `(low, high)` with one tile more of each rank 0–8: a rank of the
+    /// low half changes the low half's part of the index only, one of the
+    /// high half the high half's. A rank at four copies or past the suit's
+    /// reads some slot, never past the column.
+    #[inline(always)]
+    pub(crate) fn with_each_rank(self, (low, high): (usize, usize)) -> [Resident; 9] {
+        let SuitResidents(ranking, column) = self;
+        let (low_part, high_part) = (ranking.low_part(low), ranking.high_part(high));
+        std::array::from_fn(|r| {
+            let (dl, dh) = key::half_step(r);
+            let index = if dh == 0 {
+                high_part + ranking.low_part(low + dl)
+            } else {
+                ranking.high_part(high + dh) + low_part
+            };
+            Resident::read(column, index)
+        })
+    }
 }
 
 /// One distance class: the distances of every pattern whose packed steps
