@@ -1313,7 +1313,7 @@ impl Around {
         // A half the rules bar is one fixed value: a draw lowers none of
         // its lanes.
         let bars = &rules.derived.dist_bars[s];
-        let kept = (bars[0][0] != 0) as u32 * 0xff | (bars[1][0] != 0) as u32 * 0xff00;
+        let kept = ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00);
         // Every rank, without a branch; a rank at four copies or past the
         // suit's reads some slot, and the callers mask it out.
         let nexts = column.with_each_rank((low, high));
@@ -1445,9 +1445,9 @@ impl Rests {
         for (p, &(x, y)) in PAIRS.iter().enumerate() {
             rests.pairs[p].fill::<K>(Mirrored::read_back::<K>(&join::<K>(&bytes[x], &bytes[y])));
         }
-        for x in 0..4 {
+        for (x, pairs) in OTHER_PAIR.iter().enumerate() {
             let y = (x + 1) % 4;
-            rests.beside[x] = rests.pairs[OTHER_PAIR[x][y]].beside::<K>(around[y].dist);
+            rests.beside[x] = rests.pairs[pairs[y]].beside::<K>(around[y].dist);
         }
         rests
     }
