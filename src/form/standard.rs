@@ -1224,9 +1224,9 @@ impl Mirrored {
         across: [[FAR; 16]; 6],
     };
 
-    /// Writes the places `i` = 0..=K of `r` (the join read from the other
-    /// end, as [`Mirrored::of`] makes it) in place: built by value, six
-    /// of them were copied into [`Rests`] through `memcpy`.
+    /// Writes the places `i` = 0..=K of `r` (a join read from the other
+    /// end, [`Mirrored::read_back`]) in place: a `Mirrored` made by value
+    /// is moved into [`Rests`] through `memcpy`.
     #[inline(always)]
     fn fill<const K: usize>(&mut self, r: [u64; 2]) {
         // FAR moves in from the top of each half; places past K are not read.
