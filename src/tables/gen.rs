@@ -561,7 +561,7 @@ pub fn distance_columns(
 
 /// Calls `visit(key, counts)` for every pattern of `ranks` ranks with at
 /// most `max_tiles` tiles, in key order.
-fn for_patterns(ranks: usize, max_tiles: u8, visit: &mut dyn FnMut(usize, &[u8])) {
+pub fn for_patterns(ranks: usize, max_tiles: u8, visit: &mut dyn FnMut(usize, &[u8])) {
     let mut counts = [0u8; 9];
     let mut key = 0;
     while key < pow5(ranks) {
@@ -622,6 +622,16 @@ pub fn counted_fields(counts: &[u8], orphans: u16) -> u32 {
     cap(twice, 7) | cap(once, 15) << 3 | cap(odd, 15) << 7 | cap(held, 15) << 11 | cap(held_twice, 7) << 15
 }
 
+/// The ranks (bit `r`) that are orphans for the counted fields
+/// ([`counted_fields`]): every honour, or 1 and 9 of a numbered suit.
+pub const fn orphan_ranks(honor: bool) -> u16 {
+    if honor {
+        0x7f
+    } else {
+        0x101
+    }
+}
+
 /// What one tile more of a kind held `count` times (0–3) adds to the
 /// counted fields ([`counted_fields`]); `orphan` when the kind is a
 /// terminal or an honour. Added with wrapping arithmetic (a field it
@@ -677,7 +687,7 @@ pub fn resident_columns(
         let stored = columns[c];
         let honor = RESIDENT_HONORS[c];
         let ranks = if honor { HONOR_RANKS } else { SUIT_RANKS };
-        let orphans: u16 = if honor { 0x7f } else { 0x101 };
+        let orphans = orphan_ranks(honor);
         let mut resident = vec![0u8; stored.len()];
         for_patterns(ranks, max_tiles, &mut |key, counts| {
             let i = if honor { honor_index(key) } else { suit_index(key) };

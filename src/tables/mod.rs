@@ -1069,36 +1069,28 @@ fn check_distances(
 
 #[cfg(test)]
 mod tests {
-    use super::gen::{counted_fields, counted_step};
+    use super::gen::{counted_fields, counted_step, for_patterns, orphan_ranks};
 
     /// One tile more adds [`counted_step`] to the counted fields, for
     /// every pattern of a numbered suit and of the honours of at most 13
     /// tiles and every rank held fewer than four times.
     #[test]
     fn counted_step_is_one_tile_more() {
-        for (ranks, orphans) in [(9usize, 0x101u16), (7, 0x7f)] {
-            let mut counts = [0u8; 9];
-            let counts = &mut counts[..ranks];
-            loop {
-                if counts.iter().map(|&c| c as u32).sum::<u32>() <= 13 {
-                    let before = counted_fields(counts, orphans);
-                    for r in 0..ranks {
-                        if counts[r] < 4 {
-                            let step = counted_step(counts[r], orphans >> r & 1 == 1);
-                            counts[r] += 1;
-                            let after = counted_fields(counts, orphans);
-                            counts[r] -= 1;
-                            assert_eq!(after, before.wrapping_add(step), "{counts:?} + rank {r}");
-                        }
+        for (ranks, honor) in [(9, false), (7, true)] {
+            let orphans = orphan_ranks(honor);
+            for_patterns(ranks, 13, &mut |_, counts| {
+                let before = counted_fields(counts, orphans);
+                let mut more = counts.to_vec();
+                for r in 0..ranks {
+                    if counts[r] < 4 {
+                        let step = counted_step(counts[r], orphans >> r & 1 == 1);
+                        more[r] += 1;
+                        let after = counted_fields(&more, orphans);
+                        more[r] -= 1;
+                        assert_eq!(after, before.wrapping_add(step), "{counts:?} + rank {r}");
                     }
                 }
-                // The next pattern, counts read as base-5 digits.
-                let Some(r) = counts.iter().position(|&c| c < 4) else {
-                    break;
-                };
-                counts[..r].fill(0);
-                counts[r] += 1;
-            }
+            });
         }
     }
 }
