@@ -523,7 +523,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let res = rules.tables.resident_at(suit, pos.keys[suit], false);
         self.counted = self.counted - self.res[suit].counted() + res.counted();
         self.res[suit] = res;
-        self.merges.set(suit, rules.tables.class(res).merge);
+        self.merges.set(suit, rules.tables.merge(res));
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);

@@ -691,6 +691,11 @@ pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &Merges, k: usize)
     let best = with_pair(0)
         .min(with_pair(1))
         .min(with_pair(2).min(with_pair(3)));
+    if LEAN {
+        // Some suit holds the pair at no cost (the standard form is
+        // winnable): the least is at most four kept bytes, 4 · 31.
+        return Some(best as u8);
+    }
     Some(best.min(u8::MAX as i16) as u8)
 }
 
@@ -820,10 +825,10 @@ fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
 pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> Merges {
     let tables = &rules.tables;
     Merges::of([
-        tables.class(res[0]).merge,
-        tables.class(res[1]).merge,
-        tables.class(res[2]).merge,
-        tables.class(res[3]).merge,
+        tables.merge(res[0]),
+        tables.merge(res[1]),
+        tables.merge(res[2]),
+        tables.merge(res[3]),
     ])
 }
 

@@ -592,11 +592,14 @@ pub const DIST_STEPS: u32 = 0x003f_ffff;
 /// Bits of the class number in a resident value.
 pub const CLASS_BITS: u32 = 13;
 
-/// Flag bit of a resident value: [`DIST_FIFTH`] in the resident layout.
-pub const RESIDENT_FIFTH: u32 = 1 << CLASS_BITS;
+/// Bits of the counted fields of a resident value (from bit 0).
+pub const COUNTED_BITS: u32 = 18;
 
-/// First bit of the counted fields of a resident value.
-pub const COUNTED_SHIFT: u32 = CLASS_BITS + 1;
+/// Flag bit of a resident value: [`DIST_FIFTH`] in the resident layout.
+pub const RESIDENT_FIFTH: u32 = 1 << COUNTED_BITS;
+
+/// First bit of the class number of a resident value (the top bits).
+pub const CLASS_SHIFT: u32 = COUNTED_BITS + 1;
 
 /// The counted fields of one pattern (before the shift): kinds held at
 /// least twice (capped at 7, bits 0–2), kinds held once (3–6), kinds held
@@ -702,11 +705,11 @@ pub fn resident_columns(
             assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
             let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
             let fields = if RESIDENT_COUNTED[c] {
-                counted_fields(counts, orphans) << COUNTED_SHIFT
+                counted_fields(counts, orphans)
             } else {
                 0
             };
-            let value = class | flag | fields;
+            let value = class << CLASS_SHIFT | flag | fields;
             resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
         });
         out.push(resident);

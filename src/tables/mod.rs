@@ -73,7 +73,17 @@
 //! generated ones, and files once loaded: `gen::resident_columns`) each
 //! `u32` of a distance column holds instead, for the same slot:
 //!
-//! - **bits 0–12**: the pattern's *distance class*, an index into a list
+//! - **bits 0–17**: in the columns within four copies, the *counted
+//!   fields* of the pattern, for seven pairs and thirteen orphans: kinds
+//!   held twice or more (3 bits, capped at 7), kinds held once (4), kinds
+//!   held an odd number of times (4), orphans held (4), orphans held twice
+//!   or more (3, capped at 7); zero in the fifth-copy columns, which are
+//!   read for their classes only. The four suits' fields of a hand of at
+//!   most 14 natural tiles add up without carrying from one field into
+//!   the next, so the four values added whole hold the sum of their fields
+//!   in bits 0–17 (`Resident::counted_sum`);
+//! - **bit 18**: the fifth-copy flag (bit 31 of the stored value);
+//! - **bits 19–31**: the pattern's *distance class*, an index into a list
 //!   of the table's distinct packed steps (class 0 is "no pattern", every
 //!   step 3: also the value of a key past the column). A table has a few
 //!   hundred classes; each is decoded once (`Class`): the distances a
@@ -81,17 +91,10 @@
 //!   (`src/form/standard.rs`), how many of its five meld increments
 //!   `d(m, 0) - d(m - 1, 0)` are at most 0, 1 and 2, the same for the
 //!   increments with the pair, `d(0, 1)`, and whether the increments are
-//!   non-decreasing;
-//! - **bit 13**: the fifth-copy flag (bit 31 of the stored value);
-//! - **bits 14–31**: in the columns within four copies, the *counted
-//!   fields* of the pattern, for seven pairs and thirteen orphans: kinds
-//!   held twice or more (3 bits, capped at 7), kinds held once (4), kinds
-//!   held an odd number of times (4), orphans held (4), orphans held twice
-//!   or more (3, capped at 7); zero in the fifth-copy columns, which are
-//!   read for their classes only. The four
-//!   suits' fields of a hand of at most 14 natural tiles add up without
-//!   carrying from one field into the next.
-//!
+//!   non-decreasing (`Merge`, kept again in an array of its own that one
+//!   scaled load reads). The class sits in the top bits so that shifting
+//!   it down is all its index needs.
+
 //! Writing a file turns each value back into the stored layout
 //! (`Tables::raw_distances`): files keep the stored layout (format
 //! version 4, which changed only the order of the patterns).
@@ -227,13 +230,16 @@ impl Resident {
     /// suits' fields add up.
     #[inline(always)]
     pub(crate) fn counted(self) -> u32 {
-        self.0 >> gen::COUNTED_SHIFT
+        self.0 & COUNTED_MASK
     }
 
-    /// The counted fields of a hand's four suits, added up.
+    /// The counted fields of a hand's four suits, added up: the values
+    /// added whole, as the fields lie in their low bits and do not carry
+    /// past them (what the higher bits add up to is dropped).
     #[inline(always)]
     pub(crate) fn counted_sum(res: &[Resident; 4]) -> u32 {
-        res[0].counted() + res[1].counted() + res[2].counted() + res[3].counted()
+        let sum = res[0].0.wrapping_add(res[1].0);
+        sum.wrapping_add(res[2].0).wrapping_add(res[3].0) & COUNTED_MASK
     }
 
     /// The value at slot `index` of the resident column `column`; class 0
@@ -426,7 +432,7 @@ pub struct Tables {
     /// The distance classes the resident distance values name, padded
     /// with class 0 to every number a value can hold (so reading one
     /// needs no bounds check).
-    classes: Box<Classes>,
+    classes: Classes,
     suit_ranking: SuitRanking,
     honor_ranking: HonorRanking,
     params: TableParams,
@@ -710,7 +716,14 @@ impl Tables {
     pub(crate) fn class(&self, r: Resident) -> &Class {
         // Every resident value names a class of its tables (the generator
         // numbers them, class 0 first).
-        &self.classes[(r.0 & (CLASSES as u32 - 1)) as usize]
+        &self.classes.all[(r.0 >> gen::CLASS_SHIFT) as usize]
+    }
+
+    /// The merge value of the class a resident value names
+    /// ([`Class::merge`]).
+    #[inline(always)]
+    pub(crate) fn merge(&self, r: Resident) -> Merge {
+        self.classes.merges[(r.0 >> gen::CLASS_SHIFT) as usize]
     }
 
     /// The raw bytes of the two tables (numbered suits, honours), as a
@@ -995,7 +1008,7 @@ fn distance_columns(params: &TableParams, suit: &[u8], honor: &[u8]) -> [Box<[u8
 
 /// The resident columns and the classes of the stored columns `stored`
 /// (in the order of `DIST_COLUMNS`) made for `params`.
-fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u32]>; 4], Box<Classes>) {
+fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u32]>; 4], Classes) {
     let max = params.max_tiles;
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
@@ -1026,17 +1039,33 @@ fn words(bytes: impl AsRef<[u8]>) -> Box<[u32]> {
 /// How many class numbers a resident value can hold.
 const CLASSES: usize = 1 << gen::CLASS_BITS;
 
+/// The counted fields of a resident value.
+const COUNTED_MASK: u32 = (1 << gen::COUNTED_BITS) - 1;
+
 /// Every class a resident value can name, the unused numbers as class 0.
-type Classes = [Class; CLASSES];
+pub(crate) struct Classes {
+    all: Box<[Class; CLASSES]>,
+    /// Each class's [`Class::merge`] again, eight bytes apart: the
+    /// shanten's merge reads a suit's with one scaled load.
+    merges: Box<[Merge; CLASSES]>,
+}
 
 /// `classes` (class 0 first) padded to [`Classes`].
-fn padded(classes: impl Iterator<Item = Class>) -> Box<Classes> {
+fn padded(classes: impl Iterator<Item = Class>) -> Classes {
     let mut all: Vec<Class> = classes.collect();
     let none = all[0];
     all.resize(CLASSES, none);
-    all.into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("resized to CLASSES"))
+    let merges: Vec<Merge> = all.iter().map(|c| c.merge).collect();
+    Classes {
+        all: all
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("resized to CLASSES")),
+        merges: merges
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one per class")),
+    }
 }
 
 /// Checks a distance column read from a file: its length, and in every
