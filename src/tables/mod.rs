@@ -94,7 +94,7 @@
 //!   non-decreasing (`Merge`, kept again in an array of its own that one
 //!   scaled load reads). The class sits in the top bits so that shifting
 //!   it down is all its index needs.
-
+//!
 //! Writing a file turns each value back into the stored layout
 //! (`Tables::raw_distances`): files keep the stored layout (format
 //! version 4, which changed only the order of the patterns).
