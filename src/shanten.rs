@@ -455,7 +455,7 @@ impl Rules {
             && self.jokers.is_empty()
             && standard::lowering_rules(self, &pos);
         let drawable = self.drawable(counts);
-        let count_bits = [pos.words.kinds_with_bit(0), pos.words.kinds_with_bit(1)];
+        let count_bits = count_bits(&pos.words);
         let halves = pos.keys.map(key::halves_of);
         let base: Option<([Around; 4], Rests)> = by_suit.then(|| {
             let base: [Around; 4] = std::array::from_fn(|s| Around::of(self, s, halves[s]));
@@ -584,7 +584,7 @@ impl Rules {
             jokers,
             natural: pos.natural,
             kind_jokers: pos.kind_jokers,
-            count_bits: [pos.words.kinds_with_bit(0), pos.words.kinds_with_bit(1)],
+            count_bits: count_bits(&pos.words),
             drawable,
             melds: &pos.melds,
         };
@@ -784,12 +784,19 @@ struct Held<'a> {
     /// Its copies of joker kinds.
     kind_jokers: u8,
     /// The kinds whose natural count has bit 0, and bit 1, set
-    /// ([`SuitWords::kinds_with_bit`]).
+    /// ([`count_bits`]).
     count_bits: [u64; 2],
     /// The tiles it may draw ([`Rules::drawable`]).
     drawable: u64,
     /// Its declared melds.
     melds: &'a Melds,
+}
+
+/// The kinds (bit `i` for index `i`) whose count in `words` has bit 0,
+/// and bit 1, set: with them a draw's change to the counted fields is
+/// known by the count it meets ([`counted_step`]).
+fn count_bits(words: &SuitWords) -> [u64; 2] {
+    [words.kinds_with_bit(0), words.kinds_with_bit(1)]
 }
 
 /// The set bits of `mask`, lowest first.

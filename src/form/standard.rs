@@ -699,23 +699,7 @@ pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &Merges, k: usize)
     Some(best.min(u8::MAX as i16) as u8)
 }
 
-/// The tiles missing from `k` melds and the pair over the four suits of
-/// `classes`, barred as the rules say: merged, or joined.
-#[inline(always)]
-fn combined_classes(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
-    let merges = Merges::of([
-        classes[0].merge,
-        classes[1].merge,
-        classes[2].merge,
-        classes[3].merge,
-    ]);
-    match merged::<false>(rules, &merges, k) {
-        Some(d) => d,
-        None => joined(rules, classes, k),
-    }
-}
-
-/// [`combined_classes`] by joining, out of line.
+/// [`combined_of`] by joining, out of line.
 #[inline(never)]
 fn joined(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
     let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, classes[s]));
@@ -794,10 +778,13 @@ pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Reside
 }
 
 /// The tiles missing from `k` melds and the pair over the suits of
-/// resident values `res`, within their copies: merged, or joined.
+/// resident values `res`, barred as the rules say: merged, or joined.
 #[inline(always)]
 pub(crate) fn combined_of(rules: &Rules, res: &[Resident; 4], k: usize) -> u8 {
-    combined_classes(rules, &classes_of(rules, res), k)
+    match merged::<false>(rules, &merges_of(rules, res), k) {
+        Some(d) => d,
+        None => joined(rules, &classes_of(rules, res), k),
+    }
 }
 
 /// Would a joker of `pos` as a fifth copy lower some distance of its
@@ -883,18 +870,17 @@ pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
 fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
     let tables = &rules.tables;
     let fifths = fifths(rules, pos);
-    let caps: [&Class; 4] = std::array::from_fn(|s| tables.class(res[s]));
-    let frees: [&Class; 4] = std::array::from_fn(|s| {
+    let frees: [Resident; 4] = std::array::from_fn(|s| {
         if res[s].fifth() && fifths > 0 {
-            tables.class(tables.resident_at(s, pos.keys[s], true))
+            tables.resident_at(s, pos.keys[s], true)
         } else {
-            caps[s]
+            res[s]
         }
     });
     if !pos.has_melds() {
         // The answer lies between these two; most often they are equal.
-        let within = combined_classes(rules, &caps, k);
-        if within == combined_classes(rules, &frees, k) {
+        let within = combined_of(rules, res, k);
+        if within == combined_of(rules, &frees, k) {
             return within;
         }
     }
@@ -915,12 +901,12 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
     });
     let capped: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
         Some(l) => barred_bytes(rules, s, l[0]),
-        None => barred(rules, s, caps[s]),
+        None => barred(rules, s, tables.class(res[s])),
     });
     let free: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
         Some(l) if rules.joker_fifth_copy => barred_bytes(rules, s, l[spend as usize]),
         Some(_) => capped[s],
-        None => barred(rules, s, frees[s]),
+        None => barred(rules, s, tables.class(frees[s])),
     });
     // Under a suit limit, the suits kept hold the melds' suits.
     let combined = |d: &[[[u8; 8]; 2]; 4]| combined_beside(rules, d, k, pos.meld_suits as u32);
@@ -1534,7 +1520,7 @@ pub(crate) fn lowering(
     }
     debug_assert_eq!(
         best,
-        combined_classes(rules, &around.map(|a| rules.tables.class(a.resident)), k),
+        combined_of(rules, &around.map(|a| a.resident), k),
         "the joins and the merge agree"
     );
     (best, lowers)
