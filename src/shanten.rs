@@ -440,7 +440,9 @@ impl Rules {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
         let shanten = self.replacement(&pos) as i8 - 1;
-        let mut discards = Vec::with_capacity(KINDS + 1);
+        // Every discard on the stack; the one allocation is the answer's.
+        let mut choices = [DiscardChoice::NONE; KINDS + 1];
+        let mut n = 0;
         let mut after = *counts;
         let sizes = self.sizes(Purpose::Either);
         let fewer = |counts: &[u8; KINDS], jokers: u8| {
@@ -457,48 +459,51 @@ impl Rules {
         let drawable = self.drawable(counts);
         let count_bits = count_bits(&pos.words);
         let halves = pos.keys.map(key::halves_of);
-        let base: Option<([Around; 4], Rests)> = by_suit.then(|| {
-            let base: [Around; 4] = std::array::from_fn(|s| Around::of(self, s, halves[s]));
+        let base: Option<[Around; 4]> =
+            by_suit.then(|| std::array::from_fn(|s| Around::of(self, s, halves[s])));
+        let mut rests = Rests::new();
+        if let Some(base) = &base {
             let k = (pos.total() as usize - 1) / 3;
-            let rests = Rests::of([&base[0], &base[1], &base[2], &base[3]], k);
-            (base, rests)
-        });
-        let discard_one = |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, Around)>| {
-            if let Some((base, rests)) = &base {
-                let mut around = [&base[0], &base[1], &base[2], &base[3]];
-                let mut natural = pos.natural;
-                let mut drawable = drawable;
-                let mut count_bits = count_bits;
-                if let Some((i, a)) = &changed {
-                    around[i / 9] = a;
-                    natural -= 1;
-                    drawable |= 1 << i;
-                    for (b, kinds) in count_bits.iter_mut().enumerate() {
-                        *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
+            rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
+        }
+        let mut discard_one =
+            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, Around)>| {
+                if let Some(base) = &base {
+                    let mut around = [&base[0], &base[1], &base[2], &base[3]];
+                    let mut natural = pos.natural;
+                    let mut drawable = drawable;
+                    let mut count_bits = count_bits;
+                    if let Some((i, a)) = &changed {
+                        around[i / 9] = a;
+                        natural -= 1;
+                        drawable |= 1 << i;
+                        for (b, kinds) in count_bits.iter_mut().enumerate() {
+                            *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
+                        }
+                    }
+                    // No joker kind: every joker may stand for a fifth copy.
+                    let res = around.map(|a| a.resident());
+                    if jokers == 0 || !Resident::any_fifth(&res) {
+                        let whole_now = || {
+                            let p = fewer(after, jokers);
+                            p.jokers + self.replacement(&p)
+                        };
+                        let held = Held {
+                            counts: after,
+                            jokers,
+                            natural,
+                            kind_jokers: 0,
+                            count_bits,
+                            drawable,
+                            melds: &pos.melds,
+                        };
+                        let changed = changed.as_ref().map(|(i, _)| i / 9);
+                        return self
+                            .draws_around(around, &mut rests, changed, &held, &unseen, whole_now);
                     }
                 }
-                // No joker kind: every joker may stand for a fifth copy.
-                let res = around.map(|a| a.resident());
-                if jokers == 0 || !Resident::any_fifth(&res) {
-                    let whole_now = || {
-                        let p = fewer(after, jokers);
-                        p.jokers + self.replacement(&p)
-                    };
-                    let held = Held {
-                        counts: after,
-                        jokers,
-                        natural,
-                        kind_jokers: 0,
-                        count_bits,
-                        drawable,
-                        melds: &pos.melds,
-                    };
-                    let changed = changed.as_ref().map(|(i, _)| i / 9);
-                    return self.draws_around(around, rests, changed, &held, &unseen, whole_now);
-                }
-            }
-            self.draws(&fewer(after, jokers), after, jokers, &unseen)
-        };
+                self.draws(&fewer(after, jokers), after, jokers, &unseen)
+            };
         for i in 0..KINDS {
             if counts[i] == 0 {
                 continue;
@@ -509,35 +514,37 @@ impl Rules {
             let changed = base.is_some().then(|| {
                 let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
                 let h = (low - dl, high - dh);
-                (i, Around::of(self, s, h))
+                (i, Around::discarded(self, s, h))
             });
             let draws = discard_one(&after, jokers, changed);
             after[i] += 1;
-            discards.push(DiscardChoice {
+            choices[n] = DiscardChoice {
                 discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
                 draws,
-            });
+            };
+            n += 1;
         }
         if jokers > 0 {
-            discards.push(DiscardChoice {
+            choices[n] = DiscardChoice {
                 discard: Discard::Joker,
                 draws: discard_one(counts, jokers - 1, None),
-            });
+            };
+            n += 1;
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order, the joker last. The keys are sorted, not the
         // choices: a key is a word, a choice some fifty bytes.
-        let mut order: Vec<u32> = (0..discards.len() as u32)
-            .map(|j| {
-                let d = &discards[j as usize].draws;
-                // Shanten from -1, counts below 2^16, at most 35 choices.
-                ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j
-            })
-            .collect();
+        let mut order = [0u32; KINDS + 1];
+        for (j, (key, choice)) in order.iter_mut().zip(&choices[..n]).enumerate() {
+            let d = &choice.draws;
+            // Shanten from -1, counts below 2^16, at most 35 choices.
+            *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
+        }
+        let order = &mut order[..n];
         order.sort_unstable();
         let discards = order
             .iter()
-            .map(|&key| discards[(key & 63) as usize])
+            .map(|&key| choices[(key & 63) as usize])
             .collect();
         Ok(Efficiency::Discard { shanten, discards })
     }
@@ -591,8 +598,9 @@ impl Rules {
         let whole_now = || pos.jokers + self.replacement(pos);
         let around = [&around[0], &around[1], &around[2], &around[3]];
         let k = (pos.total() as usize - 1) / 3;
-        let rests = Rests::of(around, k);
-        self.draws_around(around, &rests, None, &held, unseen, whole_now)
+        let mut rests = Rests::new();
+        rests.fill(around, k);
+        self.draws_around(around, &mut rests, None, &held, unseen, whole_now)
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
@@ -603,7 +611,7 @@ impl Rules {
     fn draws_around(
         &self,
         around: [&Around; 4],
-        rests: &Rests,
+        rests: &mut Rests,
         changed: Option<usize>,
         held: &Held,
         unseen: &Unseen,
@@ -982,6 +990,21 @@ pub struct DiscardChoice {
     pub discard: Discard,
     /// The shanten after the discard and the draws that lower it.
     pub draws: Draws,
+}
+
+impl DiscardChoice {
+    /// A placeholder for the discards not worked out yet.
+    const NONE: DiscardChoice = DiscardChoice {
+        discard: Discard::Joker,
+        draws: Draws {
+            shanten: 0,
+            tiles: EffectiveTiles {
+                kinds: TileSet::EMPTY,
+                unseen: [0; KINDS],
+            },
+            count: 0,
+        },
+    };
 }
 
 /// A discarded tile: a natural kind (or a copy of a joker kind), or a joker `*`.

@@ -1192,7 +1192,7 @@ impl Mirrored {
     /// The join `l` ([`join`]'s layout) for `K` melds.
     #[cfg(test)]
     fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
-        let mut m = Mirrored::FAR;
+        let mut m = Mirrored::ZERO;
         m.fill::<K>(Mirrored::read_back::<K>(l));
         m
     }
@@ -1209,10 +1209,10 @@ impl Mirrored {
         r.map(u64::from_le_bytes)
     }
 
-    /// Every lane [`FAR`].
-    const FAR: Mirrored = Mirrored {
-        down: [[FAR; 16]; 6],
-        across: [[FAR; 16]; 6],
+    /// Every lane zero: places past `K` are never read ([`Mirrored::fill`]).
+    const ZERO: Mirrored = Mirrored {
+        down: [[0; 16]; 6],
+        across: [[0; 16]; 6],
     };
 
     /// Writes the places `i` = 0..=K of `r` (a join read from the other
@@ -1258,6 +1258,22 @@ impl Mirrored {
     }
 }
 
+impl Mirrored {
+    /// [`Mirrored::beside`] of the suit `a` and each of three joins `m`,
+    /// written to `c` (every lane [`FAR`] on entry), out of line as
+    /// [`Mirrored::beside_into`] is: each lane of `a` is spread once for
+    /// the three.
+    #[inline(never)]
+    fn besides_into<const K: usize>(m: [&Mirrored; 3], a: Lanes, c: &mut [Lanes; 3]) {
+        for i in 0..=K {
+            for (c, m) in c.iter_mut().zip(m) {
+                least_sums(c, &m.down[i], a[i]);
+                least_sums(c, &m.across[i], a[8 + i]);
+            }
+        }
+    }
+}
+
 /// `c[j]` = the least of `c[j]` and `t[j] + v`, lane by lane.
 #[inline(always)]
 fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
@@ -1274,52 +1290,57 @@ fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// distance exactly when it lowers some distance of its suit that lies on
 /// a least split ([`lowering`]). A suit's `Around` serves every discard
 /// that leaves the suit alone: working out a hand's discards reloads one
-/// suit's per discard.
+/// suit's per discard ([`Around::discarded`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Around {
     /// The suit's resident value.
     resident: Resident,
     /// Its distances barred as the rules say.
     dist: Dist,
+    /// Its resident value with one tile more of each rank 0–8. A rank not
+    /// drawable (at four copies, out of play, past the suit's ranks) reads
+    /// some slot: every reader masks the ranks with the tiles the hand may
+    /// draw.
+    nexts: [Resident; 9],
     /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
-    /// the rank lowers. Meaningless for a rank not drawable (at four
-    /// copies, out of play, past the suit's ranks): every reader masks
-    /// the ranks with the tiles the hand may draw.
+    /// the rank lowers ([`Around::of`]); none for [`Around::discarded`],
+    /// whose draws [`lowering`] reads from `nexts`.
     lowered: [u32; 9],
-    /// The ranks whose draw makes a pattern flagged for fifth copies
-    /// (meaningless, likewise, for a rank not drawable).
-    flagged: u32,
 }
 
 impl Around {
     /// Suit `s` whose key is cut in halves `(low, high)`
-    /// ([`crate::tables::key::halves_of`]).
+    /// ([`crate::tables::key::halves_of`]), with the lanes each draw
+    /// lowers worked out: for a suit read beside many discards.
     #[inline]
-    pub(crate) fn of(rules: &Rules, s: usize, (low, high): (usize, usize)) -> Around {
+    pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> Around {
+        let mut around = Around::discarded(rules, s, halves);
         let tables = &rules.tables;
-        let column = tables.residents_of_suit(s, false);
-        let resident = column.at((low, high));
-        let raw = tables.class(resident).lanes;
-        let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
-        // A half the rules bar is one fixed value: a draw lowers none of
-        // its lanes.
-        let bars = &rules.derived.dist_bars[s];
-        let kept = ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00);
-        // Every rank, without a branch; a rank at four copies or past the
-        // suit's reads some slot, and the callers mask it out.
-        let nexts = column.with_each_rank((low, high));
+        let raw = tables.class(around.resident).lanes;
+        let kept = kept_lanes(rules, s);
         // One tile more never raises a distance: the lanes that differ are
         // those it lowers.
-        let lowered = nexts.map(|next| differing_lanes(raw, tables.class(next).lanes) & kept);
-        let mut flagged = 0;
-        for (r, next) in nexts.iter().enumerate() {
-            flagged |= (next.fifth() as u32) << r;
-        }
+        around.lowered = around
+            .nexts
+            .map(|next| differing_lanes(raw, tables.class(next).lanes) & kept);
+        around
+    }
+
+    /// Suit `s` as [`Around::of`] reads it, without the lanes each draw
+    /// lowers: for the suit of a discard, read once.
+    #[inline]
+    pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> Around {
+        let tables = &rules.tables;
+        let column = tables.residents_of_suit(s, false);
+        let resident = column.at(halves);
+        let raw = tables.class(resident).lanes;
+        let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
         Around {
             resident,
             dist,
-            lowered,
-            flagged,
+            // Every rank, without a branch.
+            nexts: column.with_each_rank(halves),
+            lowered: [0; 9],
         }
     }
 
@@ -1332,8 +1353,20 @@ impl Around {
     /// The ranks whose draw makes the pattern flagged for fifth copies.
     #[inline]
     pub(crate) fn flagged(&self) -> u32 {
-        self.flagged
+        let mut flagged = 0;
+        for (r, next) in self.nexts.iter().enumerate() {
+            flagged |= (next.fifth() as u32) << r;
+        }
+        flagged
     }
+}
+
+/// The lanes (bit `j` for lane `j`, as [`Lanes`]) of suit `s` a draw may
+/// lower: none of a half the rules bar, which is one fixed value.
+#[inline(always)]
+fn kept_lanes(rules: &Rules, s: usize) -> u32 {
+    let bars = &rules.derived.dist_bars[s];
+    ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00)
 }
 
 /// Can [`lowering`] judge the draws of the position `pos` (or of one
@@ -1350,7 +1383,9 @@ pub(crate) fn lowering_rules(rules: &Rules, pos: &Position) -> bool {
 /// `k` melds and the pair: every two suits together, and the three
 /// beside each suit, read from the other end ([`Mirrored`]). A discard
 /// changes one suit; the three beside each other suit are then that suit
-/// beside a pair worked out here.
+/// beside a pair worked out here. Discards that leave their suit with
+/// the same distances (the same class) share all but that suit's draws:
+/// the first one's are kept ([`Seen`]).
 pub(crate) struct Rests {
     /// Melds in the targets.
     k: usize,
@@ -1358,6 +1393,37 @@ pub(crate) struct Rests {
     pairs: [Mirrored; 6],
     /// `[x]`: the three suits beside suit `x` together, mirrored.
     beside: [Dist; 4],
+    /// `[s][..seen_len[s]]`: the lowerings worked out for discards of suit
+    /// `s`, one per class the suit is left with.
+    seen: [[Seen; 9]; 4],
+    /// How many of each suit's `seen` are worked out.
+    seen_len: [u8; 4],
+}
+
+/// What [`lowering`] found for a discard of one suit, kept for the other
+/// discards of the suit that leave it in the same class: those have the
+/// same least distance, the same tight lanes in every suit, and the same
+/// draws in the other suits.
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    /// The class the suit is left with ([`Resident::class_index`]).
+    class: u32,
+    /// The least distance.
+    best: u8,
+    /// The suit's tight lanes (`0x80` in each byte, as [`drawn_ranks`]
+    /// reads them).
+    tight: Dist,
+    /// The draws of the other suits that lower it (bit `i` for index `i`).
+    others: u64,
+}
+
+impl Seen {
+    const NONE: Seen = Seen {
+        class: 0,
+        best: 0,
+        tight: [0; 2],
+        others: 0,
+    };
 }
 
 /// The two suits other than `x` and `y`.
@@ -1411,66 +1477,78 @@ const OTHER_PAIR: [[usize; 4]; 4] = {
 };
 
 impl Rests {
-    /// The joins of the suits `around` for targets of `k` melds (0–5)
-    /// and the pair.
+    /// Joins still to work out ([`Rests::fill`]); every lane zero.
+    pub(crate) fn new() -> Rests {
+        Rests {
+            k: 0,
+            pairs: [Mirrored::ZERO; 6],
+            beside: [[0; 2]; 4],
+            seen: [[Seen::NONE; 9]; 4],
+            seen_len: [0; 4],
+        }
+    }
+
+    /// Works out the joins of the suits `around` for targets of `k` melds
+    /// (0–5) and the pair, in place: a `Rests` made by value is moved
+    /// through `memcpy`.
     #[inline]
-    pub(crate) fn of(around: [&Around; 4], k: usize) -> Rests {
+    pub(crate) fn fill(&mut self, around: [&Around; 4], k: usize) {
         match k {
-            0 => Rests::of_k::<0>(around),
-            1 => Rests::of_k::<1>(around),
-            2 => Rests::of_k::<2>(around),
-            3 => Rests::of_k::<3>(around),
-            4 => Rests::of_k::<4>(around),
-            _ => Rests::of_k::<5>(around),
+            0 => self.fill_k::<0>(around),
+            1 => self.fill_k::<1>(around),
+            2 => self.fill_k::<2>(around),
+            3 => self.fill_k::<3>(around),
+            4 => self.fill_k::<4>(around),
+            _ => self.fill_k::<5>(around),
         }
     }
 
     #[inline(always)]
-    fn of_k<const K: usize>(around: [&Around; 4]) -> Rests {
-        let bytes = around.map(|a| a.dist.map(u64::to_le_bytes));
-        let mut rests = Rests {
-            k: K,
-            pairs: [Mirrored::FAR; 6],
-            beside: [[0; 2]; 4],
-        };
+    fn fill_k<const K: usize>(&mut self, around: [&Around; 4]) {
+        self.k = K;
+        self.seen_len = [0; 4];
+        // Suits 1–3 alone, mirrored: each pair of suits is its first suit
+        // beside its second, read from the other end as `fill` takes it.
+        let mut alone = [Mirrored::ZERO; 3];
+        for (m, a) in alone.iter_mut().zip(&around[1..]) {
+            m.fill::<K>(Mirrored::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
+        }
+        // What `beside` leaves past `K` is no target's: FAR there.
+        let inside = u64::MAX >> (8 * (7 - K));
         for (p, &(x, y)) in PAIRS.iter().enumerate() {
-            rests.pairs[p].fill::<K>(Mirrored::read_back::<K>(&join::<K>(&bytes[x], &bytes[y])));
+            let r = alone[y - 1].beside::<K>(around[x].dist);
+            self.pairs[p].fill::<K>(r.map(|w| w & inside | FARS & !inside));
         }
         for (x, pairs) in OTHER_PAIR.iter().enumerate() {
             let y = (x + 1) % 4;
-            rests.beside[x] = rests.pairs[pairs[y]].beside::<K>(around[y].dist);
+            self.beside[x] = self.pairs[pairs[y]].beside::<K>(around[y].dist);
         }
-        rests
     }
 
     /// The three suits beside each suit, mirrored, once suit `changed`
     /// (if any) is `around[changed]` instead of the suit these joins were
     /// worked out from.
-    #[inline]
-    fn around(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
-        match self.k {
-            0 => self.around_k::<0>(around, changed),
-            1 => self.around_k::<1>(around, changed),
-            2 => self.around_k::<2>(around, changed),
-            3 => self.around_k::<3>(around, changed),
-            4 => self.around_k::<4>(around, changed),
-            _ => self.around_k::<5>(around, changed),
-        }
-    }
-
     #[inline(always)]
     fn around_k<const K: usize>(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
         let mut rest = self.beside;
         if let Some(s) = changed {
-            for (x, r) in rest.iter_mut().enumerate() {
-                if x != s {
-                    *r = self.pairs[OTHER_PAIR[s][x]].beside::<K>(around[s].dist);
-                }
+            let others = OTHERS[s];
+            let mut c = [[FAR; 16]; 3];
+            Mirrored::besides_into::<K>(
+                others.map(|x| &self.pairs[OTHER_PAIR[s][x]]),
+                lanes_of(around[s].dist),
+                &mut c,
+            );
+            for (&x, c) in others.iter().zip(&c) {
+                rest[x] = dist_of(c);
             }
         }
         rest
     }
 }
+
+/// `[s]`: the three suits other than `s`.
+const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
 /// The standard form's part of the efficiency of a 3N+1 hand whose suits
 /// are `around` (its position passes [`lowering_rules`] and spends no
@@ -1485,11 +1563,37 @@ impl Rests {
 pub(crate) fn lowering(
     rules: &Rules,
     around: [&Around; 4],
-    rests: &Rests,
+    rests: &mut Rests,
     changed: Option<usize>,
 ) -> (u8, u64) {
-    let k = rests.k;
-    let rest = rests.around(around, changed);
+    if let Some(s) = changed {
+        // A class this suit was left with before: only its draws differ.
+        let class = around[s].resident.class_index();
+        let len = rests.seen_len[s] as usize;
+        if let Some(seen) = rests.seen[s][..len].iter().find(|seen| seen.class == class) {
+            let ranks = drawn_ranks(rules, s, around[s], seen.tight);
+            return (seen.best, seen.others | ranks << (9 * s));
+        }
+    }
+    match rests.k {
+        0 => lowering_k::<0>(rules, around, rests, changed),
+        1 => lowering_k::<1>(rules, around, rests, changed),
+        2 => lowering_k::<2>(rules, around, rests, changed),
+        3 => lowering_k::<3>(rules, around, rests, changed),
+        4 => lowering_k::<4>(rules, around, rests, changed),
+        _ => lowering_k::<5>(rules, around, rests, changed),
+    }
+}
+
+/// [`lowering`] for targets of `K` melds and the pair.
+#[inline(always)]
+fn lowering_k<const K: usize>(
+    rules: &Rules,
+    around: [&Around; 4],
+    rests: &mut Rests,
+    changed: Option<usize>,
+) -> (u8, u64) {
+    let rest = rests.around_k::<K>(around, changed);
     // The splits' sums, lane by lane (below 0x80: no carry leaves a lane).
     let sums: [Dist; 4] = std::array::from_fn(|s| {
         [
@@ -1497,33 +1601,78 @@ pub(crate) fn lowering(
             around[s].dist[1] + rest[s][1],
         ]
     });
-    // Lanes m = 0..=k of each half.
-    let splits = (1u32 << (k + 1)) - 1;
-    let splits = splits | splits << 8;
-    let sum_bytes = lanes_of(sums[0]);
-    let mut best = FAR;
-    for m in 0..=k {
-        best = best.min(sum_bytes[m]).min(sum_bytes[8 + m]);
-    }
-    if best >= FAR {
+    // The bytes of lanes m = 0..=K of a half; past them, at least 0x7f.
+    let inside = u64::MAX >> (8 * (7 - K));
+    let past = !inside & 0x7f7f_7f7f_7f7f_7f7f;
+    let best = lanes_of([sums[0][0] | past, sums[0][1] | past])
+        .iter()
+        .fold(FAR, |best, &v| best.min(v));
+    let (best, lowers, tight) = if best >= FAR {
         // No target exists: no draw lowers anything.
-        return (FAR, 0);
-    }
-    let mut lowers = 0u64;
-    for (s, a) in around.iter().enumerate() {
-        let tight = high_bits(equal_bytes(sums[s], best)) & splits;
-        let mut ranks = 0u64;
-        for (r, &l) in a.lowered.iter().enumerate() {
-            ranks |= ((l & tight != 0) as u64) << r;
+        (FAR, 0, [0; 2])
+    } else {
+        let splits = ((1u32 << (K + 1)) - 1) * 0x101;
+        let mut lowers = 0u64;
+        for (s, a) in around.iter().enumerate() {
+            if changed != Some(s) {
+                let tight = high_bits(equal_bytes(sums[s], best)) & splits;
+                let mut ranks = 0u64;
+                for (r, &l) in a.lowered.iter().enumerate() {
+                    ranks |= ((l & tight != 0) as u64) << r;
+                }
+                lowers |= ranks << (9 * s);
+            }
         }
-        lowers |= ranks << (9 * s);
-    }
+        let tight = changed.map_or([0; 2], |s| {
+            let tight = equal_bytes(sums[s], best);
+            [tight[0] & inside, tight[1] & inside]
+        });
+        (best, lowers, tight)
+    };
     debug_assert_eq!(
         best,
-        combined_of(rules, &around.map(|a| a.resident), k),
+        combined_of(rules, &around.map(|a| a.resident), K),
         "the joins and the merge agree"
     );
-    (best, lowers)
+    let Some(s) = changed else {
+        return (best, lowers);
+    };
+    let len = rests.seen_len[s] as usize;
+    rests.seen[s][len] = Seen {
+        class: around[s].resident.class_index(),
+        best,
+        tight,
+        others: lowers,
+    };
+    rests.seen_len[s] += 1;
+    (
+        best,
+        lowers | drawn_ranks(rules, s, around[s], tight) << (9 * s),
+    )
+}
+
+/// The ranks (bit `r` for rank `r`) of suit `s`, read as `a` without the
+/// lanes each draw lowers ([`Around::discarded`]), whose draw lowers one
+/// of the lanes `tight` (`0x80` in each byte of such a lane, as
+/// [`Lanes`]): the lanes in which its distances and those of its draw
+/// differ, of a half the rules do not bar ([`kept_lanes`]).
+#[inline(always)]
+fn drawn_ranks(rules: &Rules, s: usize, a: &Around, tight: Dist) -> u64 {
+    let bars = &rules.derived.dist_bars[s];
+    // 0x7f in each byte of a tight lane kept: distances are below 0x80.
+    let tight: Dist = std::array::from_fn(|h| {
+        let w = tight[h] & bars[h][0];
+        w - (w >> 7)
+    });
+    let tables = &rules.tables;
+    let raw = tables.class(a.resident).lanes;
+    let mut ranks = 0u64;
+    for (r, &next) in a.nexts.iter().enumerate() {
+        let l = tables.class(next).lanes;
+        let lowered = ((l[0] ^ raw[0]) & tight[0]) | ((l[1] ^ raw[1]) & tight[1]);
+        ranks |= ((lowered != 0) as u64) << r;
+    }
+    ranks
 }
 
 /// The fifth copies a position may spend: its jokers and the joker-kind

@@ -220,6 +220,13 @@ impl Resident {
         self.0 & gen::RESIDENT_FIFTH != 0
     }
 
+    /// The index of the class: two patterns with the same have the same
+    /// distances.
+    #[inline(always)]
+    pub(crate) fn class_index(self) -> u32 {
+        self.0 >> gen::CLASS_SHIFT
+    }
+
     /// Is some suit of a hand's four flagged (see [`Resident::fifth`])?
     #[inline(always)]
     pub(crate) fn any_fifth(res: &[Resident; 4]) -> bool {
@@ -716,14 +723,14 @@ impl Tables {
     pub(crate) fn class(&self, r: Resident) -> &Class {
         // Every resident value names a class of its tables (the generator
         // numbers them, class 0 first).
-        &self.classes.all[(r.0 >> gen::CLASS_SHIFT) as usize]
+        &self.classes.all[r.class_index() as usize]
     }
 
     /// The merge value of the class a resident value names
     /// ([`Class::merge`]).
     #[inline(always)]
     pub(crate) fn merge(&self, r: Resident) -> Merge {
-        self.classes.merges[(r.0 >> gen::CLASS_SHIFT) as usize]
+        self.classes.merges[r.class_index() as usize]
     }
 
     /// The raw bytes of the two tables (numbered suits, honours), as a
