@@ -1393,12 +1393,17 @@ pub(crate) struct Rests {
     pairs: [Mirrored; 6],
     /// `[x]`: the three suits beside suit `x` together, mirrored.
     beside: [Dist; 4],
-    /// `[s][..seen_len[s]]`: the lowerings worked out for discards of suit
-    /// `s`, one per class the suit is left with.
-    seen: [[Seen; 9]; 4],
-    /// How many of each suit's `seen` are worked out.
+    /// `[s]`: the lowerings last worked out for discards of suit `s`, one
+    /// per class the suit is left with ([`SEEN`] at most, the oldest
+    /// replaced first).
+    seen: [[Seen; SEEN]; 4],
+    /// How many lowerings of each suit were kept in all.
     seen_len: [u8; 4],
 }
+
+/// The lowerings [`Rests`] keeps per suit: a suit has at most nine
+/// discards, most of them in fewer classes.
+const SEEN: usize = 4;
 
 /// What [`lowering`] found for a discard of one suit, kept for the other
 /// discards of the suit that leave it in the same class: those have the
@@ -1483,7 +1488,7 @@ impl Rests {
             k: 0,
             pairs: [Mirrored::ZERO; 6],
             beside: [[0; 2]; 4],
-            seen: [[Seen::NONE; 9]; 4],
+            seen: [[Seen::NONE; SEEN]; 4],
             seen_len: [0; 4],
         }
     }
@@ -1569,7 +1574,7 @@ pub(crate) fn lowering(
     if let Some(s) = changed {
         // A class this suit was left with before: only its draws differ.
         let class = around[s].resident.class_index();
-        let len = rests.seen_len[s] as usize;
+        let len = (rests.seen_len[s] as usize).min(SEEN);
         if let Some(seen) = rests.seen[s][..len].iter().find(|seen| seen.class == class) {
             let ranks = drawn_ranks(rules, s, around[s], seen.tight);
             return (seen.best, seen.others | ranks << (9 * s));
@@ -1638,7 +1643,7 @@ fn lowering_k<const K: usize>(
         return (best, lowers);
     };
     let len = rests.seen_len[s] as usize;
-    rests.seen[s][len] = Seen {
+    rests.seen[s][len % SEEN] = Seen {
         class: around[s].resident.class_index(),
         best,
         tight,
