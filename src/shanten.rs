@@ -504,10 +504,12 @@ impl Rules {
                 }
                 self.draws(&fewer(after, jokers), after, jokers, &unseen)
             };
-        for i in 0..KINDS {
-            if counts[i] == 0 {
-                continue;
-            }
+        // The kinds held, as bits: a loop over them takes no branch per kind.
+        let mut held_kinds = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            held_kinds |= ((c != 0) as u64) << i;
+        }
+        for i in bits(held_kinds) {
             after[i] -= 1;
             let (s, r) = (i / 9, i % 9);
             // One digit less in the half that holds the rank.
@@ -532,20 +534,20 @@ impl Rules {
             n += 1;
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
-        // index order, the joker last. The keys are sorted, not the
-        // choices: a key is a word, a choice some fifty bytes.
-        let mut order = [0u32; KINDS + 1];
-        for (j, (key, choice)) in order.iter_mut().zip(&choices[..n]).enumerate() {
+        // index order, the joker last. Each choice's place is the number
+        // of keys below its own (the keys differ): no branch on the data.
+        let mut keys = [u32::MAX; KINDS + 1];
+        for (j, (key, choice)) in keys.iter_mut().zip(&choices[..n]).enumerate() {
             let d = &choice.draws;
             // Shanten from -1, counts below 2^16, at most 35 choices.
             *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
         }
-        let order = &mut order[..n];
-        order.sort_unstable();
-        let discards = order
-            .iter()
-            .map(|&key| choices[(key & 63) as usize])
-            .collect();
+        let mut order = [0u8; KINDS + 1];
+        for (j, &key) in keys[..n].iter().enumerate() {
+            let place: u32 = keys.iter().map(|&k| (k < key) as u32).sum();
+            order[place as usize] = j as u8;
+        }
+        let discards = order[..n].iter().map(|&j| choices[j as usize]).collect();
         Ok(Efficiency::Discard { shanten, discards })
     }
 

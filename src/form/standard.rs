@@ -1397,6 +1397,9 @@ pub(crate) struct Rests {
     /// per class the suit is left with ([`SEEN`] at most, the oldest
     /// replaced first).
     seen: [[Seen; SEEN]; 4],
+    /// `[s][j]`: the class of `seen[s][j]` ([`Resident::class_index`]);
+    /// `u32::MAX`, no class, for a place not filled.
+    seen_class: [[u32; SEEN]; 4],
     /// How many lowerings of each suit were kept in all.
     seen_len: [u8; 4],
 }
@@ -1411,8 +1414,6 @@ const SEEN: usize = 4;
 /// draws in the other suits.
 #[derive(Clone, Copy, Debug)]
 struct Seen {
-    /// The class the suit is left with ([`Resident::class_index`]).
-    class: u32,
     /// The least distance.
     best: u8,
     /// The suit's tight lanes (`0x80` in each byte, as [`drawn_ranks`]
@@ -1424,7 +1425,6 @@ struct Seen {
 
 impl Seen {
     const NONE: Seen = Seen {
-        class: 0,
         best: 0,
         tight: [0; 2],
         others: 0,
@@ -1489,6 +1489,7 @@ impl Rests {
             pairs: [Mirrored::ZERO; 6],
             beside: [[0; 2]; 4],
             seen: [[Seen::NONE; SEEN]; 4],
+            seen_class: [[u32::MAX; SEEN]; 4],
             seen_len: [0; 4],
         }
     }
@@ -1511,6 +1512,7 @@ impl Rests {
     #[inline(always)]
     fn fill_k<const K: usize>(&mut self, around: [&Around; 4]) {
         self.k = K;
+        self.seen_class = [[u32::MAX; SEEN]; 4];
         self.seen_len = [0; 4];
         // Suits 1–3 alone, mirrored: each pair of suits is its first suit
         // beside its second, read from the other end as `fill` takes it.
@@ -1573,9 +1575,14 @@ pub(crate) fn lowering(
 ) -> (u8, u64) {
     if let Some(s) = changed {
         // A class this suit was left with before: only its draws differ.
+        // Every place compared, without a branch per place.
         let class = around[s].resident.class_index();
-        let len = (rests.seen_len[s] as usize).min(SEEN);
-        if let Some(seen) = rests.seen[s][..len].iter().find(|seen| seen.class == class) {
+        let mut found = 0u32;
+        for (j, &c) in rests.seen_class[s].iter().enumerate() {
+            found |= ((c == class) as u32) << j;
+        }
+        if found != 0 {
+            let seen = &rests.seen[s][found.trailing_zeros() as usize % SEEN];
             let ranks = drawn_ranks(rules, s, around[s], seen.tight);
             return (seen.best, seen.others | ranks << (9 * s));
         }
@@ -1618,15 +1625,15 @@ fn lowering_k<const K: usize>(
     } else {
         let splits = ((1u32 << (K + 1)) - 1) * 0x101;
         let mut lowers = 0u64;
+        // Every suit alike, without a branch on which one changed: the
+        // changed suit has no lowered lanes ([`Around::discarded`]).
         for (s, a) in around.iter().enumerate() {
-            if changed != Some(s) {
-                let tight = high_bits(equal_bytes(sums[s], best)) & splits;
-                let mut ranks = 0u64;
-                for (r, &l) in a.lowered.iter().enumerate() {
-                    ranks |= ((l & tight != 0) as u64) << r;
-                }
-                lowers |= ranks << (9 * s);
+            let tight = high_bits(equal_bytes(sums[s], best)) & splits;
+            let mut ranks = 0u64;
+            for (r, &l) in a.lowered.iter().enumerate() {
+                ranks |= ((l & tight != 0) as u64) << r;
             }
+            lowers |= ranks << (9 * s);
         }
         let tight = changed.map_or([0; 2], |s| {
             let tight = equal_bytes(sums[s], best);
@@ -1642,14 +1649,14 @@ fn lowering_k<const K: usize>(
     let Some(s) = changed else {
         return (best, lowers);
     };
-    let len = rests.seen_len[s] as usize;
-    rests.seen[s][len % SEEN] = Seen {
-        class: around[s].resident.class_index(),
+    let place = rests.seen_len[s] as usize % SEEN;
+    rests.seen_class[s][place] = around[s].resident.class_index();
+    rests.seen[s][place] = Seen {
         best,
         tight,
         others: lowers,
     };
-    rests.seen_len[s] += 1;
+    rests.seen_len[s] = rests.seen_len[s].wrapping_add(1);
     (
         best,
         lowers | drawn_ranks(rules, s, around[s], tight) << (9 * s),
