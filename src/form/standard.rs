@@ -1237,40 +1237,39 @@ impl Mirrored {
     /// The suit `a` joined with the suits of `self`, read from the other
     /// end as `self` is: what they hold together beside the rest of the
     /// hand. Lanes past `K` hold no target's value.
-    #[inline(always)]
+    #[cfg(test)]
     fn beside<const K: usize>(&self, a: Dist) -> Dist {
-        let mut c = [FAR; 16];
-        self.beside_into::<K>(lanes_of(a), &mut c);
-        dist_of(&c)
+        let [c] = Mirrored::besides::<K, 1>([self], a);
+        c
     }
 
-    /// [`Mirrored::beside`] written to `c`, out of line: inlined, or
-    /// handing its lanes back by value, the compiler worked some of them
-    /// a byte at a time in general registers.
+    /// [`Mirrored::beside`] of the suit `a` and each of the `N` joins `m`,
+    /// written to `c` (every lane [`FAR`] on entry), out of line: inlined,
+    /// or handing its lanes back by value, the compiler worked some of them
+    /// a byte at a time in general registers. Each lane of `a` is spread
+    /// once for all `N`.
     #[inline(never)]
-    fn beside_into<const K: usize>(&self, a: Lanes, c: &mut Lanes) {
+    fn besides_into<const K: usize, const N: usize>(
+        m: [&Mirrored; N],
+        a: Lanes,
+        c: &mut [Lanes; N],
+    ) {
         // Without the pair: a[0][i] + r[0][m + i] and a[1][i] + r[1][m + i];
         // with it: a[0][i] + r[1][m + i].
-        for i in 0..=K {
-            least_sums(c, &self.down[i], a[i]);
-            least_sums(c, &self.across[i], a[8 + i]);
-        }
-    }
-}
-
-impl Mirrored {
-    /// [`Mirrored::beside`] of the suit `a` and each of three joins `m`,
-    /// written to `c` (every lane [`FAR`] on entry), out of line as
-    /// [`Mirrored::beside_into`] is: each lane of `a` is spread once for
-    /// the three.
-    #[inline(never)]
-    fn besides_into<const K: usize>(m: [&Mirrored; 3], a: Lanes, c: &mut [Lanes; 3]) {
         for i in 0..=K {
             for (c, m) in c.iter_mut().zip(m) {
                 least_sums(c, &m.down[i], a[i]);
                 least_sums(c, &m.across[i], a[8 + i]);
             }
         }
+    }
+
+    /// [`Mirrored::besides_into`] by value.
+    #[inline(always)]
+    fn besides<const K: usize, const N: usize>(m: [&Mirrored; N], a: Dist) -> [Dist; N] {
+        let mut c = [[FAR; 16]; N];
+        Mirrored::besides_into::<K, N>(m, lanes_of(a), &mut c);
+        c.map(|c| dist_of(&c))
     }
 }
 
@@ -1445,11 +1444,8 @@ const fn others(x: usize, y: usize) -> (usize, usize) {
     (o[0], o[1])
 }
 
-/// The six pairs of suits, `x < y`.
-const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-
-/// The place of the pair of suits `x` and `y` (in either order) in
-/// [`PAIRS`].
+/// The place of the pair of suits `x` and `y` (in either order) among
+/// the six, `(0, 1)`, `(0, 2)`, `(0, 3)`, `(1, 2)`, `(1, 3)`, `(2, 3)`.
 const fn pair_index(x: usize, y: usize) -> usize {
     let (x, y) = if x < y { (x, y) } else { (y, x) };
     match (x, y) {
@@ -1462,7 +1458,7 @@ const fn pair_index(x: usize, y: usize) -> usize {
     }
 }
 
-/// `[x][y]`: the place in [`PAIRS`] of the two suits other than `x` and
+/// `[x][y]`: the place ([`pair_index`]) of the two suits other than `x` and
 /// `y` (`x != y`), worked out once.
 const OTHER_PAIR: [[usize; 4]; 4] = {
     let mut t = [[0; 4]; 4];
@@ -1520,16 +1516,26 @@ impl Rests {
         for (m, a) in alone.iter_mut().zip(&around[1..]) {
             m.fill::<K>(Mirrored::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
         }
+        // The six pairs in `pair_index`'s order, those of one first suit
+        // at once.
+        let [a1, a2, a3] = &alone;
+        let [p01, p02, p03] = Mirrored::besides::<K, 3>([a1, a2, a3], around[0].dist);
+        let [p12, p13] = Mirrored::besides::<K, 2>([a2, a3], around[1].dist);
+        let [p23] = Mirrored::besides::<K, 1>([a3], around[2].dist);
         // What `beside` leaves past `K` is no target's: FAR there.
         let inside = u64::MAX >> (8 * (7 - K));
-        for (p, &(x, y)) in PAIRS.iter().enumerate() {
-            let r = alone[y - 1].beside::<K>(around[x].dist);
-            self.pairs[p].fill::<K>(r.map(|w| w & inside | FARS & !inside));
+        for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
+            m.fill::<K>(r.map(|w| w & inside | FARS & !inside));
         }
-        for (x, pairs) in OTHER_PAIR.iter().enumerate() {
-            let y = (x + 1) % 4;
-            self.beside[x] = self.pairs[pairs[y]].beside::<K>(around[y].dist);
-        }
+        // The three beside suits 1–3 hold suit 0, beside the pair of the
+        // other two; those beside suit 0, suit 1 beside suits 2 and 3.
+        let p = &self.pairs;
+        let [b1, b2, b3] = Mirrored::besides::<K, 3>(
+            [&p[pair_index(2, 3)], &p[pair_index(1, 3)], &p[pair_index(1, 2)]],
+            around[0].dist,
+        );
+        let [b0] = Mirrored::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
+        self.beside = [b0, b1, b2, b3];
     }
 
     /// The three suits beside each suit, mirrored, once suit `changed`
@@ -1541,7 +1547,7 @@ impl Rests {
         if let Some(s) = changed {
             let others = OTHERS[s];
             let mut c = [[FAR; 16]; 3];
-            Mirrored::besides_into::<K>(
+            Mirrored::besides_into::<K, 3>(
                 others.map(|x| &self.pairs[OTHER_PAIR[s][x]]),
                 lanes_of(around[s].dist),
                 &mut c,
