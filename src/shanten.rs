@@ -33,7 +33,7 @@ use crate::form::standard::{Around, Rests};
 use crate::form::thirteen_orphans::ORPHAN_BITS;
 use crate::form::Forms;
 use crate::form::{knitted, seven_pairs, standard, Form};
-use crate::hand::Hand;
+use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -441,7 +441,9 @@ impl Rules {
         }
         let shanten = self.replacement(&pos) as i8 - 1;
         // Every discard on the stack; the one allocation is the answer's.
-        let mut choices = [DiscardChoice::NONE; KINDS + 1];
+        // A hand holds at most 17 kinds, and jokers.
+        const CHOICES: usize = MAX_HAND_TILES + 1;
+        let mut choices = [DiscardChoice::NONE; CHOICES];
         let mut n = 0;
         let mut after = *counts;
         let sizes = self.sizes(Purpose::Either);
@@ -536,13 +538,13 @@ impl Rules {
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order, the joker last. Each choice's place is the number
         // of keys below its own (the keys differ): no branch on the data.
-        let mut keys = [u32::MAX; KINDS + 1];
+        let mut keys = [u32::MAX; CHOICES];
         for (j, (key, choice)) in keys.iter_mut().zip(&choices[..n]).enumerate() {
             let d = &choice.draws;
-            // Shanten from -1, counts below 2^16, at most 35 choices.
+            // Shanten from -1, counts below 2^16, at most 18 choices.
             *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
         }
-        let mut order = [0u8; KINDS + 1];
+        let mut order = [0u8; CHOICES];
         for (j, &key) in keys[..n].iter().enumerate() {
             let place: u32 = keys.iter().map(|&k| (k < key) as u32).sum();
             order[place as usize] = j as u8;

@@ -1158,6 +1158,23 @@ fn differing_lanes(a: Dist, b: Dist) -> u32 {
     half(a[0] ^ b[0]) | half(a[1] ^ b[1]) << 8
 }
 
+/// The least byte of `d` (sixteen, every one below `0x80`), in the
+/// general registers: halves, then quarters, and so on.
+#[inline(always)]
+fn least_byte(d: Dist) -> u8 {
+    // Byte by byte: the least of `a` and `b`, by the high bit of
+    // (a | 0x80) - b, set where a >= b (no borrow leaves a byte).
+    let least = |a: u64, b: u64| {
+        let b_least = (((a | crate::swar::HIGH) - b) & crate::swar::HIGH) >> 7;
+        let mask = b_least * 0xff;
+        (b & mask) | (a & !mask)
+    };
+    let m = least(d[0], d[1]);
+    let m = least(m, m >> 32);
+    let m = least(m, m >> 16);
+    least(m, m >> 8) as u8
+}
+
 /// `0x80` in each byte of `d` that is not zero.
 #[inline(always)]
 fn nonzero_bytes(d: Dist) -> Dist {
@@ -1220,14 +1237,9 @@ impl Mirrored {
     /// is moved into [`Rests`] through `memcpy`.
     #[inline(always)]
     fn fill<const K: usize>(&mut self, r: [u64; 2]) {
-        // FAR moves in from the top of each half; places past K are not read.
-        let down = |w: u64, i: usize| {
-            if i == 0 {
-                w
-            } else {
-                w >> (8 * i) | FARS << (64 - 8 * i)
-            }
-        };
+        // FAR moves in from the top of each half (none for i = 0: the
+        // shift is worked in 128 bits); places past K are not read.
+        let down = |w: u64, i: usize| w >> (8 * i) | ((FARS as u128) << (64 - 8 * i)) as u64;
         for i in 0..=K {
             self.down[i] = lanes_of([down(r[0], i), down(r[1], i)]);
             self.across[i] = lanes_of([down(r[1], i), FARS]);
@@ -1531,7 +1543,11 @@ impl Rests {
         // other two; those beside suit 0, suit 1 beside suits 2 and 3.
         let p = &self.pairs;
         let [b1, b2, b3] = Mirrored::besides::<K, 3>(
-            [&p[pair_index(2, 3)], &p[pair_index(1, 3)], &p[pair_index(1, 2)]],
+            [
+                &p[pair_index(2, 3)],
+                &p[pair_index(1, 3)],
+                &p[pair_index(1, 2)],
+            ],
             around[0].dist,
         );
         let [b0] = Mirrored::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
@@ -1622,9 +1638,7 @@ fn lowering_k<const K: usize>(
     // The bytes of lanes m = 0..=K of a half; past them, at least 0x7f.
     let inside = u64::MAX >> (8 * (7 - K));
     let past = !inside & 0x7f7f_7f7f_7f7f_7f7f;
-    let best = lanes_of([sums[0][0] | past, sums[0][1] | past])
-        .iter()
-        .fold(FAR, |best, &v| best.min(v));
+    let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
     let (best, lowers, tight) = if best >= FAR {
         // No target exists: no draw lowers anything.
         (FAR, 0, [0; 2])
