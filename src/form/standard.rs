@@ -1331,9 +1331,9 @@ impl Around {
         let kept = kept_lanes(rules, s);
         // One tile more never raises a distance: the lanes that differ are
         // those it lowers.
-        around.lowered = around
-            .nexts
-            .map(|next| differing_lanes(raw, tables.class(next).lanes) & kept);
+        for (lowered, &next) in around.lowered.iter_mut().zip(&around.nexts) {
+            *lowered = differing_lanes(raw, tables.class(next).lanes) & kept;
+        }
         around
     }
 
@@ -1561,10 +1561,14 @@ impl Rests {
     fn around_k<const K: usize>(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
         let mut rest = self.beside;
         if let Some(s) = changed {
-            let others = OTHERS[s];
+            let (others, pairs) = (OTHERS[s], BESIDE_OTHERS[s]);
             let mut c = [[FAR; 16]; 3];
             Mirrored::besides_into::<K, 3>(
-                others.map(|x| &self.pairs[OTHER_PAIR[s][x]]),
+                [
+                    &self.pairs[pairs[0]],
+                    &self.pairs[pairs[1]],
+                    &self.pairs[pairs[2]],
+                ],
                 lanes_of(around[s].dist),
                 &mut c,
             );
@@ -1578,6 +1582,22 @@ impl Rests {
 
 /// `[s]`: the three suits other than `s`.
 const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// `[s][j]`: the place ([`pair_index`]) of the pair of suits beside both
+/// `s` and `OTHERS[s][j]`.
+const BESIDE_OTHERS: [[usize; 3]; 4] = {
+    let mut t = [[0; 3]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut j = 0;
+        while j < 3 {
+            t[s][j] = OTHER_PAIR[s][OTHERS[s][j]];
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// The standard form's part of the efficiency of a 3N+1 hand whose suits
 /// are `around` (its position passes [`lowering_rules`] and spends no
