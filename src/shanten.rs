@@ -469,7 +469,7 @@ impl Rules {
             rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
         }
         let mut discard_one =
-            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, Around)>| {
+            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &Around)>| {
                 if let Some(base) = &base {
                     let mut around = [&base[0], &base[1], &base[2], &base[3]];
                     let mut natural = pos.natural;
@@ -515,12 +515,11 @@ impl Rules {
             after[i] -= 1;
             let (s, r) = (i / 9, i % 9);
             // One digit less in the half that holds the rank.
-            let changed = base.is_some().then(|| {
+            let discarded = base.is_some().then(|| {
                 let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
-                let h = (low - dl, high - dh);
-                (i, Around::discarded(self, s, h))
+                Around::discarded(self, s, (low - dl, high - dh))
             });
-            let draws = discard_one(&after, jokers, changed);
+            let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
             after[i] += 1;
             choices[n] = DiscardChoice {
                 discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
