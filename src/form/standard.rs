@@ -1396,7 +1396,7 @@ pub(crate) fn lowering_rules(rules: &Rules, pos: &Position) -> bool {
 /// changes one suit; the three beside each other suit are then that suit
 /// beside a pair worked out here. Discards that leave their suit with
 /// the same distances (the same class) share all but that suit's draws:
-/// the first one's are kept ([`Seen`]).
+/// what the last few classes of each suit gave is kept ([`Seen`]).
 pub(crate) struct Rests {
     /// Melds in the targets.
     k: usize,
