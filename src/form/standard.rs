@@ -1762,6 +1762,23 @@ mod tests {
         d
     }
 
+    /// `least_byte` is the least of the sixteen bytes, wherever it lies.
+    #[test]
+    fn least_byte_finds_the_least_lane() {
+        let mut seed = 11u64;
+        for _ in 0..20_000 {
+            let mut lanes = [0u8; 16];
+            for lane in lanes.iter_mut() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *lane = (seed >> 57) as u8; // below 0x80
+            }
+            let want = *lanes.iter().min().unwrap();
+            assert_eq!(least_byte(dist_of(&lanes)), want, "{lanes:?}");
+        }
+    }
+
     /// The mirrored joins read beside a suit agree with the plain joins,
     /// for every number of melds.
     #[test]
