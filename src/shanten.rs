@@ -317,20 +317,61 @@ impl Rules {
     /// [`Rules::replacement_of`] for any position, out of line.
     #[inline(never)]
     fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
-        let total = pos.total() as usize;
-        let k = (total - 1) / 3;
-        let forms = self.forms_for(pos);
-        let mut missing = u8::MAX;
-        if forms.contains(Form::Standard) {
-            missing = standard::distance_of(self, pos, k, res);
+        let k = (pos.total() as usize - 1) / 3;
+        let mut missing = self.others_distance(pos, res, k);
+        if self.forms_for(pos).contains(Form::Standard) {
+            missing = missing.min(standard::distance_of(self, pos, k, res));
         }
+        missing.saturating_sub(pos.jokers)
+    }
+
+    /// The fewest tiles missing from the forms other than the standard one
+    /// that `pos` (targets of `k` melds and the pair) may win by.
+    #[inline(always)]
+    fn others_distance(&self, pos: &Position, res: &[Resident; 4], k: usize) -> u8 {
+        let mut missing = u8::MAX;
         if k == 4 && !pos.has_melds() {
             missing = missing.min(self.special_distance(pos, res));
         }
-        if pos.has_melds() && forms.contains(Form::KnittedStraight) && k == 3 {
+        if pos.has_melds() && self.forms_for(pos).contains(Form::KnittedStraight) && k == 3 {
             missing = missing.min(knitted::declared_distance(self, pos));
         }
-        missing.saturating_sub(pos.jokers)
+        missing
+    }
+
+    /// Is the replacement number of `pos` below `target`? When a joker
+    /// may stand for a fifth copy, the bounds of the standard distance
+    /// ([`standard::fifth_bounds`]) most often settle it without counting
+    /// the flagged suits' targets.
+    fn replacement_below(&self, pos: &Position, target: u8) -> bool {
+        let res = standard::residents(self, pos);
+        let forms = self.forms_for(pos);
+        if forms.contains(Form::Standard)
+            && !pos.has_melds()
+            && standard::spends_fifths(self, pos, &res)
+        {
+            let k = (pos.total() as usize - 1) / 3;
+            let (low, high) = standard::fifth_bounds(self, pos, k, &res);
+            let others = self.others_distance(pos, &res, k);
+            let bound = |d: u8| d.min(others).saturating_sub(pos.jokers);
+            if bound(high) < target {
+                return true;
+            }
+            if bound(low) >= target {
+                return false;
+            }
+        }
+        self.replacement_of(pos, &res) < target
+    }
+
+    /// [`Rules::special_distance`] of a 3N+1 hand `pos` that one draw may
+    /// make a 14-tile hand; `u8::MAX` for any other.
+    fn special_now(&self, pos: &Position) -> u8 {
+        if (pos.total() as usize - 1) / 3 == 4 && !pos.has_melds() {
+            self.special_distance(pos, &standard::residents(self, pos))
+        } else {
+            u8::MAX
+        }
     }
 
     /// The fewest tiles missing from the forms other than the standard one
@@ -455,7 +496,6 @@ impl Rules {
         // the suits' `Around`s, the other three are worked out once.
         let forms = self.derived.winnable;
         let by_suit = forms.contains(Form::Standard)
-            && !forms.contains_knitted()
             && self.jokers.is_empty()
             && standard::lowering_rules(self, &pos);
         let drawable = self.drawable(counts);
@@ -488,7 +528,7 @@ impl Rules {
                     if jokers == 0 || !Resident::any_fifth(&res) {
                         let whole_now = || {
                             let p = fewer(after, jokers);
-                            p.jokers + self.replacement(&p)
+                            (p.jokers + self.replacement(&p), self.special_now(&p))
                         };
                         let held = Held {
                             counts: after,
@@ -562,14 +602,15 @@ impl Rules {
         self.tiles().bits() & !fours
     }
 
-    /// The shanten of an accepted hand's counts and jokers (beside the
-    /// declared `melds`) after a change that keeps them acceptable (a
-    /// drawable tile more).
-    fn shanten_after(&self, counts: &[u8; KINDS], jokers: u8, melds: &Melds) -> i8 {
+    /// Is the shanten of an accepted hand's counts and jokers (beside the
+    /// declared `melds`), after a change that keeps them acceptable (a
+    /// drawable tile more), below `shanten`?
+    fn lowers_after(&self, counts: &[u8; KINDS], jokers: u8, melds: &Melds, shanten: i8) -> bool {
         let pos = self
             .accept_with::<false>(counts, jokers, melds, self.sizes(Purpose::Either))
             .expect("a drawable tile more keeps a hand acceptable");
-        self.replacement(&pos) as i8 - 1
+        // Shanten is the replacement number less one.
+        shanten >= 0 && self.replacement_below(&pos, (shanten + 1) as u8)
     }
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`
@@ -598,7 +639,7 @@ impl Rules {
             drawable,
             melds: &pos.melds,
         };
-        let whole_now = || pos.jokers + self.replacement(pos);
+        let whole_now = || (pos.jokers + self.replacement(pos), self.special_now(pos));
         let around = [&around[0], &around[1], &around[2], &around[3]];
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = Rests::new();
@@ -610,7 +651,8 @@ impl Rules {
     /// `around` (the position passes [`standard::lowering_rules`] and
     /// spends no fifth copy), `rests` their joins but for suit `changed`
     /// ([`standard::lowering`]); `whole_now` works out the tiles it misses
-    /// (jokers included) when the counted forms cannot.
+    /// (jokers included) when the counted forms cannot, and those the forms
+    /// other than the standard one miss ([`Rules::special_distance`]).
     fn draws_around(
         &self,
         around: [&Around; 4],
@@ -618,7 +660,7 @@ impl Rules {
         changed: Option<usize>,
         held: &Held,
         unseen: &Unseen,
-        whole_now: impl Fn() -> u8,
+        whole_now: impl Fn() -> (u8, u8),
     ) -> Draws {
         let natural = held.natural;
         let held_jokers = held.jokers + held.kind_jokers;
@@ -637,14 +679,14 @@ impl Rules {
         let (best, lowers) = standard::lowering(self, around, rests, changed);
         // The missing places now; a draw helps when it leaves fewer. With
         // the standard form and the counted ones alone, they are known.
-        let now = if counted_only {
-            best.min(counted_now)
+        let (now, special_now) = if counted_only {
+            (best.min(counted_now), counted_now)
         } else {
             whole_now()
         };
         debug_assert_eq!(
             now,
-            whole_now(),
+            whole_now().0,
             "the forms' distances and the whole position agree"
         );
         let shanten = now.saturating_sub(held_jokers) as i8 - 1;
@@ -652,7 +694,9 @@ impl Rules {
         // `now` can fall below it.
         let counted_close = counted_now == now;
         let std_close = best == now;
-        let whole_special = special && !counted_only;
+        // Under a knitted form the forms other than the standard one are
+        // judged whole, draw by draw, when they are at `now`.
+        let whole_special = special && !counted_only && special_now == now;
         debug_assert!(best >= now, "the standard form misses at least that many");
         // A joker more fills one more place.
         let mut lower = self.jokers.bits() & held.drawable;
@@ -709,7 +753,7 @@ impl Rules {
                 }
             }
             for i in bits(fifth) {
-                let falls = self.shanten_after(&more(i), held.jokers, held.melds) < shanten;
+                let falls = self.lowers_after(&more(i), held.jokers, held.melds, shanten);
                 lower |= (falls as u64) << i;
             }
         }

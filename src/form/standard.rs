@@ -870,17 +870,11 @@ pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
 fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
     let tables = &rules.tables;
     let fifths = fifths(rules, pos);
-    let frees: [Resident; 4] = std::array::from_fn(|s| {
-        if res[s].fifth() && fifths > 0 {
-            tables.resident_at(s, pos.keys[s], true)
-        } else {
-            res[s]
-        }
-    });
+    let frees = frees_of(rules, pos, res);
     if !pos.has_melds() {
         // The answer lies between these two; most often they are equal.
-        let within = combined_of(rules, res, k);
-        if within == combined_of(rules, &frees, k) {
+        let (free, within) = bounds_of(rules, res, &frees, k);
+        if within == free {
             return within;
         }
     }
@@ -948,6 +942,43 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
         }
     }
     best
+}
+
+/// The resident values of `pos`'s suits at their most permissive: a
+/// flagged suit's with every fifth copy it may take, when the position
+/// has one to spend.
+#[inline(always)]
+fn frees_of(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> [Resident; 4] {
+    let fifths = fifths(rules, pos);
+    std::array::from_fn(|s| {
+        if res[s].fifth() && fifths > 0 {
+            rules.tables.resident_at(s, pos.keys[s], true)
+        } else {
+            res[s]
+        }
+    })
+}
+
+/// The standard distance of `pos` (no declared melds; resident values
+/// `res`) for targets of `k` melds and the pair lies between these two:
+/// its suits at their most permissive, and within four copies. Equal, they
+/// are it ([`distance_fifth`]).
+#[inline]
+pub(crate) fn fifth_bounds(
+    rules: &Rules,
+    pos: &Position,
+    k: usize,
+    res: &[Resident; 4],
+) -> (u8, u8) {
+    debug_assert!(!pos.has_melds(), "the bounds hold without declared melds");
+    bounds_of(rules, res, &frees_of(rules, pos, res), k)
+}
+
+/// [`fifth_bounds`] from the resident values within four copies and at
+/// their most permissive.
+#[inline(always)]
+fn bounds_of(rules: &Rules, res: &[Resident; 4], frees: &[Resident; 4], k: usize) -> (u8, u8) {
+    (combined_of(rules, frees, k), combined_of(rules, res, k))
 }
 
 /// [`combined`] for a hand whose declared melds hold the numbered suits
