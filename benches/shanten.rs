@@ -173,6 +173,7 @@ fn bench_live(c: &mut Criterion) {
 fn bench_efficiency(c: &mut Criterion) {
     let chinese = Rules::chinese();
     let riichi = Rules::riichi();
+    let gb = Rules::preset("gb").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let plain: Vec<Hand> = (0..256)
         .map(|_| {
@@ -194,6 +195,16 @@ fn bench_efficiency(c: &mut Criterion) {
             plain
                 .iter()
                 .filter(|h| riichi.efficiency(black_box(h), &[0; 34]).is_ok())
+                .count()
+        })
+    });
+    // The knitted forms are judged whole, draw by draw, when they are at
+    // the hand's distance.
+    group.bench_function(BenchmarkId::new("hupai", "gb-knitted"), |b| {
+        b.iter(|| {
+            plain
+                .iter()
+                .filter(|h| gb.efficiency(black_box(h), &[0; 34]).is_ok())
                 .count()
         })
     });
