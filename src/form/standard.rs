@@ -1189,6 +1189,13 @@ fn differing_lanes(a: Dist, b: Dist) -> u32 {
     half(a[0] ^ b[0]) | half(a[1] ^ b[1]) << 8
 }
 
+/// Every bit of the bytes of lanes `m` = 0..=K of a half of [`Dist`]:
+/// the places of targets of `K` melds.
+#[inline(always)]
+const fn through<const K: usize>() -> u64 {
+    u64::MAX >> (8 * (7 - K))
+}
+
 /// The least byte of `d` (sixteen, every one below `0x80`), in the
 /// general registers: halves, then quarters, and so on.
 #[inline(always)]
@@ -1312,7 +1319,11 @@ impl Mirrored {
     fn besides<const K: usize, const N: usize>(m: [&Mirrored; N], a: Dist) -> [Dist; N] {
         let mut c = [[FAR; 16]; N];
         Mirrored::besides_into::<K, N>(m, lanes_of(a), &mut c);
-        c.map(|c| dist_of(&c))
+        let mut d = [[0; 2]; N];
+        for (d, c) in d.iter_mut().zip(&c) {
+            *d = dist_of(c);
+        }
+        d
     }
 }
 
@@ -1566,7 +1577,7 @@ impl Rests {
         let [p12, p13] = Mirrored::besides::<K, 2>([a2, a3], around[1].dist);
         let [p23] = Mirrored::besides::<K, 1>([a3], around[2].dist);
         // What `beside` leaves past `K` is no target's: FAR there.
-        let inside = u64::MAX >> (8 * (7 - K));
+        let inside = through::<K>();
         for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
             m.fill::<K>(r.map(|w| w & inside | FARS & !inside));
         }
@@ -1592,19 +1603,17 @@ impl Rests {
     fn around_k<const K: usize>(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
         let mut rest = self.beside;
         if let Some(s) = changed {
-            let (others, pairs) = (OTHERS[s], BESIDE_OTHERS[s]);
-            let mut c = [[FAR; 16]; 3];
-            Mirrored::besides_into::<K, 3>(
+            let pairs = BESIDE_OTHERS[s];
+            let beside = Mirrored::besides::<K, 3>(
                 [
                     &self.pairs[pairs[0]],
                     &self.pairs[pairs[1]],
                     &self.pairs[pairs[2]],
                 ],
-                lanes_of(around[s].dist),
-                &mut c,
+                around[s].dist,
             );
-            for (&x, c) in others.iter().zip(&c) {
-                rest[x] = dist_of(c);
+            for (&x, b) in OTHERS[s].iter().zip(beside) {
+                rest[x] = b;
             }
         }
         rest
@@ -1686,8 +1695,8 @@ fn lowering_k<const K: usize>(
             around[s].dist[1] + rest[s][1],
         ]
     });
-    // The bytes of lanes m = 0..=K of a half; past them, at least 0x7f.
-    let inside = u64::MAX >> (8 * (7 - K));
+    // Past the lanes m = 0..=K of a half, at least 0x7f.
+    let inside = through::<K>();
     let past = !inside & 0x7f7f_7f7f_7f7f_7f7f;
     let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
     let (best, lowers, tight) = if best >= FAR {
