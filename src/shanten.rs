@@ -364,14 +364,16 @@ impl Rules {
         self.replacement_of(pos, &res) < target
     }
 
-    /// [`Rules::special_distance`] of a 3N+1 hand `pos` that one draw may
-    /// make a 14-tile hand; `u8::MAX` for any other.
-    fn special_now(&self, pos: &Position) -> u8 {
-        if (pos.total() as usize - 1) / 3 == 4 && !pos.has_melds() {
-            self.special_distance(pos, &standard::residents(self, pos))
-        } else {
-            u8::MAX
-        }
+    /// The tiles a 3N+1 hand `pos` misses (jokers included, as
+    /// [`Rules::draws_around`] counts them) and those the forms other than
+    /// the standard one miss ([`Rules::others_distance`]).
+    fn missing_now(&self, pos: &Position) -> (u8, u8) {
+        let res = standard::residents(self, pos);
+        let k = (pos.total() as usize - 1) / 3;
+        (
+            pos.jokers + self.replacement_of(pos, &res),
+            self.others_distance(pos, &res, k),
+        )
     }
 
     /// The fewest tiles missing from the forms other than the standard one
@@ -526,10 +528,7 @@ impl Rules {
                     // No joker kind: every joker may stand for a fifth copy.
                     let res = around.map(|a| a.resident());
                     if jokers == 0 || !Resident::any_fifth(&res) {
-                        let whole_now = || {
-                            let p = fewer(after, jokers);
-                            (p.jokers + self.replacement(&p), self.special_now(&p))
-                        };
+                        let whole_now = || self.missing_now(&fewer(after, jokers));
                         let held = Held {
                             counts: after,
                             jokers,
@@ -639,7 +638,7 @@ impl Rules {
             drawable,
             melds: &pos.melds,
         };
-        let whole_now = || (pos.jokers + self.replacement(pos), self.special_now(pos));
+        let whole_now = || self.missing_now(pos);
         let around = [&around[0], &around[1], &around[2], &around[3]];
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = Rests::new();
@@ -652,7 +651,7 @@ impl Rules {
     /// spends no fifth copy), `rests` their joins but for suit `changed`
     /// ([`standard::lowering`]); `whole_now` works out the tiles it misses
     /// (jokers included) when the counted forms cannot, and those the forms
-    /// other than the standard one miss ([`Rules::special_distance`]).
+    /// other than the standard one miss ([`Rules::missing_now`]).
     fn draws_around(
         &self,
         around: [&Around; 4],
