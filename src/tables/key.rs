@@ -177,14 +177,8 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
             }
         }
         Ranking {
-            low: low
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!("LOW_PAD entries")),
-            base: base
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!("HIGH_PAD entries")),
+            low: boxed_array(low, "LOW_PAD entries"),
+            base: boxed_array(base, "HIGH_PAD entries"),
             len: next,
         }
     }
@@ -250,4 +244,12 @@ pub fn suit_ranking(max_tiles: u8) -> SuitRanking {
 /// The ranking of honour patterns of at most `max_tiles` tiles.
 pub fn honor_ranking(max_tiles: u8) -> HonorRanking {
     Ranking::new(HONOR_RANKS, 4, max_tiles)
+}
+
+/// `v`, of `N` items (the caller made it so, as `what` says), as a boxed
+/// array.
+pub(crate) fn boxed_array<T, const N: usize>(v: Vec<T>, what: &str) -> Box<[T; N]> {
+    v.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("{what}"))
 }

@@ -1064,14 +1064,8 @@ fn padded(classes: impl Iterator<Item = Class>) -> Classes {
     all.resize(CLASSES, none);
     let merges: Vec<Merge> = all.iter().map(|c| c.merge).collect();
     Classes {
-        all: all
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("resized to CLASSES")),
-        merges: merges
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("one per class")),
+        all: key::boxed_array(all, "resized to CLASSES"),
+        merges: key::boxed_array(merges, "one per class"),
     }
 }
 
