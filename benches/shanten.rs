@@ -190,32 +190,22 @@ fn bench_efficiency(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("efficiency/14");
     group.throughput(Throughput::Elements(256));
-    group.bench_function(BenchmarkId::new("hupai", "riichi"), |b| {
-        b.iter(|| {
-            plain
-                .iter()
-                .filter(|h| riichi.efficiency(black_box(h), &[0; 34]).is_ok())
-                .count()
-        })
-    });
-    // The knitted forms are judged whole, draw by draw, when they are at
-    // the hand's distance.
-    group.bench_function(BenchmarkId::new("hupai", "gb-knitted"), |b| {
-        b.iter(|| {
-            plain
-                .iter()
-                .filter(|h| gb.efficiency(black_box(h), &[0; 34]).is_ok())
-                .count()
-        })
-    });
-    group.bench_function(BenchmarkId::new("hupai", "chinese-jokers"), |b| {
-        b.iter(|| {
-            jokers
-                .iter()
-                .filter(|h| chinese.efficiency(black_box(h), &[0; 34]).is_ok())
-                .count()
-        })
-    });
+    // Under `gb` the knitted forms are judged whole, draw by draw, when
+    // they are at the hand's distance.
+    for (name, rules, hands) in [
+        ("riichi", &riichi, &plain),
+        ("gb-knitted", &gb, &plain),
+        ("chinese-jokers", &chinese, &jokers),
+    ] {
+        group.bench_function(BenchmarkId::new("hupai", name), |b| {
+            b.iter(|| {
+                hands
+                    .iter()
+                    .filter(|h| rules.efficiency(black_box(h), &[0; 34]).is_ok())
+                    .count()
+            })
+        });
+    }
     group.finish();
 }
 
