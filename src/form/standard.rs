@@ -1065,7 +1065,10 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &
 /// [`suit_distances`]' answer: `[b][p][m]`.
 type Levels = [[[u8; 8]; 2]; 9];
 
-/// [`suit_distances`], counted.
+/// [`suit_distances`], worked out rank by rank: the targets of a
+/// numbered suit carry the runs begun on the two ranks below; an honour
+/// suit's sequences (when the rules count them) are chosen first, every
+/// multiset of them, and its triplets and pair rank by rank on top.
 fn count_suit_distances(
     rules: &Rules,
     s: usize,
@@ -1073,75 +1076,198 @@ fn count_suit_distances(
     k: usize,
     limits: &[u8; 9],
 ) -> Levels {
-    let ranks = if s == 3 { 7 } else { 9 };
-    let in_play: [bool; 9] = std::array::from_fn(|r| {
-        r < ranks
-            && rules
-                .tiles()
-                .contains(Tile::from_index(9 * s + r).expect("a tile"))
-    });
-    let mut melds: Vec<[u8; 9]> = Vec::new();
+    let ranks = ranks(s);
+    let mut in_play = 0u16;
+    let mut pairs = 0u16;
     for r in 0..ranks {
-        if in_play[r] {
-            let mut m = [0u8; 9];
-            m[r] = 3;
-            melds.push(m);
+        if rules
+            .tiles()
+            .contains(Tile::from_index(9 * s + r).expect("a tile"))
+        {
+            in_play |= 1 << r;
+            pairs |= (pair_ok(rules, s, r) as u16) << r;
         }
     }
-    let sets: Vec<u16> = if s < 3 {
-        (0..7).map(|start| 0b111 << start).collect()
-    } else if rules.honor_sequences() {
-        HONOR_SEQUENCES.iter().map(|&set| set as u16).collect()
+    let suit = RankSuit {
+        counts,
+        limits,
+        ranks,
+        in_play,
+        pairs,
+        starts: 0,
+        most: k.min(5),
+    };
+    let mut ends = [[NO_ROW; 2]; 6];
+    if s < 3 {
+        // A run may begin where its three ranks are in play.
+        let starts = (0..7)
+            .filter(|&r| in_play >> r & 0b111 == 0b111)
+            .fold(0, |m, r| m | 1 << r);
+        RankSuit { starts, ..suit }.ends_into::<6>(&[0; 9], 0, &mut ends);
     } else {
-        Vec::new()
-    };
-    for set in sets {
-        if (0..ranks).all(|r| set >> r & 1 == 0 || in_play[r]) {
-            melds.push(std::array::from_fn(|r| (set >> r & 1) as u8));
+        let sets: Vec<u16> = if rules.honor_sequences() {
+            HONOR_SEQUENCES
+                .iter()
+                .map(|&set| set as u16)
+                .filter(|&set| set & in_play == set)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        each_multiset(&sets, suit.most, [0; 9], 0, &mut |base, used| {
+            suit.ends_into::<1>(&base, used, &mut ends)
+        });
+    }
+    // `[b]` is the least over at most `b` copies beyond the limits, and
+    // `[8]` over any number.
+    let mut levels: Levels = [[[FAR; 8]; 2]; 9];
+    for (m, row) in ends.iter().enumerate() {
+        for (p, row) in row.iter().enumerate() {
+            let row = row.to_le_bytes();
+            let mut least = NONE;
+            for (b, level) in levels.iter_mut().enumerate().take(8) {
+                least = least.min(row[b]);
+                level[p][m] = least.min(FAR);
+            }
+            levels[8][p][m] = row[ANY].min(FAR);
         }
     }
-    let pairs: Vec<usize> = (0..ranks)
-        .filter(|&r| in_play[r] && pair_ok(rules, s, r))
-        .collect();
-    // (missing, copies beyond the limits, capped at 8) of a target.
-    let score = |target: &[u8; 9]| -> (u8, usize) {
-        let mut missing = 0u32;
-        let mut beyond = 0u32;
-        for r in 0..ranks {
-            missing += target[r].saturating_sub(counts[r]) as u32;
-            beyond += target[r].saturating_sub(limits[r]) as u32;
+    levels
+}
+
+/// A suit as [`count_suit_distances`] walks it: its counts and each
+/// kind's limit, the kinds in play, those that may hold the pair, the
+/// ranks a run may begin on (bits) and the most melds a target holds.
+#[derive(Clone, Copy)]
+struct RankSuit<'a> {
+    counts: &'a [u8; 9],
+    limits: &'a [u8; 9],
+    ranks: usize,
+    in_play: u16,
+    pairs: u16,
+    starts: u16,
+    most: usize,
+}
+
+/// The least missing tiles of the targets that hold a given number of
+/// copies beyond the limits (byte `b`, 0–14), and of every target (byte
+/// [`ANY`]): [`NONE`] where none does.
+type Row = u128;
+
+/// [`Row`]'s byte that ignores the copies beyond the limits.
+const ANY: usize = 15;
+
+/// A [`Row`] byte no target reaches: above [`FAR`] and any count of
+/// missing tiles (a target holds at most 17 tiles), and still below
+/// `0x80` with 17 more, as [`least_bytes`] needs.
+const NONE: u8 = 0x60;
+const _: () = assert!(NONE > FAR && NONE as u32 + 17 < 0x80);
+
+/// [`NONE`] in every byte of a [`Row`].
+const NO_ROW: Row = u128::from_le_bytes([NONE; 16]);
+
+/// The [`Row`] of targets that take `beyond` (1–15) more copies beyond the
+/// limits than those of `row`: every exact byte moves up.
+#[inline(always)]
+fn moved(row: Row, beyond: usize) -> Row {
+    const ANY_BYTE: u128 = 0xff << (8 * ANY);
+    let up = (row & !ANY_BYTE) << (8 * beyond) | NO_ROW & ((1u128 << (8 * beyond)) - 1);
+    up & !ANY_BYTE | row & ANY_BYTE
+}
+
+/// Keeps in `into` the least of it and `row` with `missing` (at most 17)
+/// more, byte by byte.
+#[inline(always)]
+fn keep_least(into: &mut Row, row: Row, missing: u8) {
+    // No byte of `row` passes 0x80: no carry between bytes.
+    let more = row + missing as u128 * (u128::MAX / 0xff);
+    let half = |x: u128, h: u32| (x >> (64 * h)) as u64;
+    let least = |h| least_bytes(half(*into, h), half(more, h)) as u128;
+    *into = least(0) | least(1) << 64;
+}
+
+impl RankSuit<'_> {
+    /// Adds to `ends` (`[m][p]`: `m` melds, `p` the pair) the targets
+    /// made of `used` melds already counted in `base` and, rank by rank,
+    /// runs, triplets and the pair.
+    fn ends_into<const X: usize>(&self, base: &[u8; 9], used: usize, ends: &mut [[Row; 2]; 6]) {
+        // `[x][y][m][p]`: `x` runs begun two ranks below, `y` one below
+        // (below `X`: 1 where no run begins), `m` melds, `p` the pair.
+        let most = self.most;
+        let mut layers = [[[[[NO_ROW; 2]; 6]; X]; X]; 2];
+        // The empty target: nothing missing, nothing beyond.
+        layers[0][0][0][used][0] = NO_ROW & !(0xff | 0xff << (8 * ANY));
+        let ranks = base.iter().zip(self.counts).zip(self.limits);
+        for (r, ((&base, &count), &limit)) in ranks.enumerate().take(self.ranks) {
+            let [cells, next] = if r % 2 == 0 {
+                let [a, b] = &mut layers;
+                [a, b]
+            } else {
+                let [a, b] = &mut layers;
+                [b, a]
+            };
+            *next = [[[[NO_ROW; 2]; 6]; X]; X];
+            let runs = if self.starts >> r & 1 == 1 { most } else { 0 };
+            let triplets = if self.in_play >> r & 1 == 1 { most } else { 0 };
+            let pair = (self.pairs >> r & 1) as usize;
+            for m in used..=most {
+                for (x, cells) in cells.iter().enumerate().take(m + 1) {
+                    for (y, cells) in cells.iter().enumerate().take(m - x + 1) {
+                        for (p, &row) in cells[m].iter().enumerate() {
+                            if row == NO_ROW {
+                                continue;
+                            }
+                            let held = base as usize + x + y;
+                            for z in 0..=runs.min(most - m) {
+                                for t in 0..=triplets.min(most - m - z) {
+                                    for q in 0..=pair & (1 - p) {
+                                        let total = (held + z + 3 * t + 2 * q) as u8;
+                                        let beyond = total.saturating_sub(limit);
+                                        // Most targets hold no copy beyond.
+                                        let row = if beyond == 0 {
+                                            row
+                                        } else {
+                                            moved(row, (beyond as usize).min(ANY))
+                                        };
+                                        keep_least(
+                                            &mut next[y][z][m + z + t][p | q],
+                                            row,
+                                            total.saturating_sub(count),
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        (missing.min(FAR as u32) as u8, beyond.min(8) as usize)
-    };
-    let mut best: Levels = [[[FAR; 8]; 2]; 9];
-    // Every multiset of up to k melds, by non-decreasing meld index.
-    let mut stack: Vec<(usize, usize, [u8; 9])> = vec![(0, 0, [0; 9])];
-    while let Some((from, used, target)) = stack.pop() {
-        let (v, b) = score(&target);
-        best[b][0][used] = best[b][0][used].min(v);
-        for &r in &pairs {
-            let mut t = target;
-            t[r] += 2;
-            let (v, b) = score(&t);
-            best[b][1][used] = best[b][1][used].min(v);
-        }
-        if used < k.min(5) {
-            for (i, meld) in melds.iter().enumerate().skip(from) {
-                let t: [u8; 9] = std::array::from_fn(|r| target[r] + meld[r]);
-                stack.push((i, used + 1, t));
+        let cells = &layers[self.ranks % 2];
+        for (m, end) in ends.iter_mut().enumerate().take(most + 1) {
+            for (p, end) in end.iter_mut().enumerate() {
+                keep_least(end, cells[0][0][m][p], 0);
             }
         }
     }
-    // At most b beyond the fourth: the least over every count up to b.
-    for b in 1..9 {
-        let below = best[b - 1];
-        for (row, low) in best[b].iter_mut().zip(below) {
-            for (v, l) in row.iter_mut().zip(low) {
-                *v = (*v).min(l);
-            }
-        }
+}
+
+/// Calls `f` with every multiset of at most `left` of `sets` (rank bits):
+/// their tiles per rank added to `base`, and `used` more melds.
+fn each_multiset(
+    sets: &[u16],
+    left: usize,
+    base: [u8; 9],
+    used: usize,
+    f: &mut impl FnMut([u8; 9], usize),
+) {
+    f(base, used);
+    if left == 0 {
+        return;
     }
-    best
+    for (i, &set) in sets.iter().enumerate() {
+        let more: [u8; 9] = std::array::from_fn(|r| base[r] + (set >> r & 1) as u8);
+        each_multiset(&sets[i..], left - 1, more, used + 1, f);
+    }
 }
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
@@ -1200,17 +1326,21 @@ const fn through<const K: usize>() -> u64 {
 /// general registers: halves, then quarters, and so on.
 #[inline(always)]
 fn least_byte(d: Dist) -> u8 {
-    // Byte by byte: the least of `a` and `b`, by the high bit of
-    // (a | 0x80) - b, set where a >= b (no borrow leaves a byte).
-    let least = |a: u64, b: u64| {
-        let b_least = (((a | crate::swar::HIGH) - b) & crate::swar::HIGH) >> 7;
-        let mask = b_least * 0xff;
-        (b & mask) | (a & !mask)
-    };
+    let least = least_bytes;
     let m = least(d[0], d[1]);
     let m = least(m, m >> 32);
     let m = least(m, m >> 16);
     least(m, m >> 8) as u8
+}
+
+/// Byte by byte, the least of `a` and `b` (every byte below `0x80`).
+#[inline(always)]
+fn least_bytes(a: u64, b: u64) -> u64 {
+    // The high bit of (a | 0x80) - b is set where a >= b (no borrow leaves
+    // a byte).
+    let b_least = (((a | crate::swar::HIGH) - b) & crate::swar::HIGH) >> 7;
+    let mask = b_least * 0xff;
+    (b & mask) | (a & !mask)
 }
 
 /// `0x80` in each byte of `d` that is not zero.
@@ -1778,6 +1908,138 @@ pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every target of suit `s` listed, as the definition reads: a
+    /// multiset of at most `k` (and five) melds on kinds in play, and the
+    /// pair or not; its missing tiles and copies beyond `limits` scored,
+    /// `[b]` the least with at most `b` beyond (`[8]`: any number).
+    fn listed_levels(
+        rules: &Rules,
+        s: usize,
+        counts: &[u8; 9],
+        k: usize,
+        limits: &[u8; 9],
+    ) -> Levels {
+        let ranks = ranks(s);
+        let playing = |r: usize| rules.tiles().contains(Tile::from_index(9 * s + r).unwrap());
+        let mut melds: Vec<u32> = (0..ranks)
+            .filter(|&r| playing(r))
+            .map(|r| 1 << (9 + r))
+            .collect();
+        let mut sets: Vec<u32> = Vec::new();
+        if s < 3 {
+            sets.extend((0..7).map(|r| 0b111 << r));
+        } else if rules.honor_sequences() {
+            sets.extend(HONOR_SEQUENCES.iter().map(|&h| h as u32));
+        }
+        melds.extend(
+            sets.into_iter()
+                .filter(|&set| (0..ranks).all(|r| set >> r & 1 == 0 || playing(r))),
+        );
+        // A meld's tiles: a triplet is bit 9 + r, a set its rank bits.
+        let tiles = |meld: u32| -> [u8; 9] {
+            std::array::from_fn(|r| {
+                if meld >> 9 == 1 << r {
+                    3
+                } else {
+                    (meld >> r & 1) as u8
+                }
+            })
+        };
+        let mut best = [[[FAR; 8]; 2]; 9];
+        let mut score = |target: &[u8; 9], used: usize, pair: usize| {
+            let missing: u32 = (0..9)
+                .map(|r| target[r].saturating_sub(counts[r]) as u32)
+                .sum();
+            let beyond: u32 = (0..9)
+                .map(|r| target[r].saturating_sub(limits[r]) as u32)
+                .sum();
+            for (b, level) in best.iter_mut().enumerate() {
+                if beyond as usize <= b || b == 8 {
+                    level[pair][used] = level[pair][used].min(missing.min(FAR as u32) as u8);
+                }
+            }
+        };
+        fn multisets(
+            from: usize,
+            n: usize,
+            left: usize,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            out.push(chosen.clone());
+            if left > 0 {
+                for i in from..n {
+                    chosen.push(i);
+                    multisets(i, n, left - 1, chosen, out);
+                    chosen.pop();
+                }
+            }
+        }
+        let mut all = Vec::new();
+        multisets(0, melds.len(), k.min(5), &mut Vec::new(), &mut all);
+        for chosen in all {
+            let mut target = [0u8; 9];
+            for &i in &chosen {
+                let t = tiles(melds[i]);
+                (0..9).for_each(|r| target[r] += t[r]);
+            }
+            score(&target, chosen.len(), 0);
+            for r in (0..ranks).filter(|&r| playing(r) && pair_ok(rules, s, r)) {
+                let mut with = target;
+                with[r] += 2;
+                score(&with, chosen.len(), 1);
+            }
+        }
+        best
+    }
+
+    /// The rank-by-rank count of [`suit_distances`] against every target
+    /// listed, on seeded suits under rules that change the targets: pair
+    /// ranks, honour sequences, kinds out of play, declared kinds' limits.
+    #[test]
+    fn suit_levels_agree_with_every_target_listed() {
+        let rules = [
+            Rules::riichi(),
+            Rules::chinese(),
+            Rules::preset("kawuxing").unwrap(),
+            Rules::preset("sichuan").unwrap(),
+            Rules::from_toml_str("base = \"chinese\"\nhonor_sequences = true").unwrap(),
+            Rules::from_toml_str("base = \"gb\"\npair_ranks = [2, 5, 8]\nhonor_sequences = true")
+                .unwrap(),
+        ];
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut cases = 0;
+        for rules in &rules {
+            for _ in 0..if cfg!(debug_assertions) { 12 } else { 150 } {
+                let s = next(4) as usize;
+                let k = next(6) as usize;
+                let mut counts = [0u8; 9];
+                let mut limits = [4u8; 9];
+                for r in 0..ranks(s) {
+                    // Mostly full kinds: a fifth copy is what these levels weigh.
+                    counts[r] = [0, 0, 1, 2, 3, 4, 4][next(7) as usize];
+                    if next(8) == 0 {
+                        limits[r] = next(4) as u8;
+                        counts[r] = counts[r].min(limits[r]);
+                    }
+                }
+                assert_eq!(
+                    count_suit_distances(rules, s, &counts, k, &limits),
+                    listed_levels(rules, s, &counts, k, &limits),
+                    "suit {s}, counts {counts:?}, k {k}, limits {limits:?}"
+                );
+                cases += 1;
+            }
+        }
+        assert!(cases >= 72);
+    }
 
     /// A suit's distances as the tables make them: non-decreasing in the
     /// melds, FAR past five melds, some FAR everywhere.
