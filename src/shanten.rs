@@ -525,22 +525,25 @@ impl Rules {
                             *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
                         }
                     }
+                    let held = Held {
+                        counts: after,
+                        jokers,
+                        natural,
+                        kind_jokers: 0,
+                        count_bits,
+                        drawable,
+                        melds: &pos.melds,
+                    };
                     // No joker kind: every joker may stand for a fifth copy.
                     let res = around.map(|a| a.resident());
                     if jokers == 0 || !Resident::any_fifth(&res) {
                         let whole_now = || self.missing_now(&fewer(after, jokers));
-                        let held = Held {
-                            counts: after,
-                            jokers,
-                            natural,
-                            kind_jokers: 0,
-                            count_bits,
-                            drawable,
-                            melds: &pos.melds,
-                        };
                         let changed = changed.as_ref().map(|(i, _)| i / 9);
                         return self
                             .draws_around(around, &mut rests, changed, &held, &unseen, whole_now);
+                    }
+                    if !forms.contains_knitted() {
+                        return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
                     }
                 }
                 self.draws(&fewer(after, jokers), after, jokers, &unseen)
@@ -619,9 +622,11 @@ impl Rules {
     /// declared melds) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, unseen: &Unseen) -> Draws {
         let res = standard::residents(self, pos);
-        if !self.derived.winnable.contains(Form::Standard)
+        let forms = self.derived.winnable;
+        let spends = standard::spends_fifths(self, pos, &res);
+        if !forms.contains(Form::Standard)
             || !standard::lowering_rules(self, pos)
-            || standard::spends_fifths(self, pos, &res)
+            || spends && (forms.contains_knitted() || !self.jokers.is_empty())
         {
             let shanten = self.replacement(pos) as i8 - 1;
             return self.draws_whole(counts, jokers, &pos.melds, unseen, shanten);
@@ -638,8 +643,11 @@ impl Rules {
             drawable,
             melds: &pos.melds,
         };
-        let whole_now = || self.missing_now(pos);
         let around = [&around[0], &around[1], &around[2], &around[3]];
+        if spends {
+            return self.draws_spending(pos, around, &held, unseen);
+        }
+        let whole_now = || self.missing_now(pos);
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = Rests::new();
         rests.fill(around, k);
@@ -751,10 +759,43 @@ impl Rules {
                     lower |= (falls as u64) << i;
                 }
             }
+            // Without a knitted form, most are settled by bounds.
+            let judge = counted_only.then(|| DrawJudge::new(self, around, held));
             for i in bits(fifth) {
-                let falls = self.lowers_after(&more(i), held.jokers, held.melds, shanten);
+                let falls = judge
+                    .as_ref()
+                    .and_then(|judge| judge.below(self, i, (shanten + 1) as u8))
+                    .unwrap_or_else(|| {
+                        self.lowers_after(&more(i), held.jokers, held.melds, shanten)
+                    });
                 lower |= (falls as u64) << i;
             }
+        }
+        unseen.draws(shanten, lower)
+    }
+
+    /// The effective draws of the 3N+1 hand `held` (accepted as `pos`, its
+    /// suits `around`; [`standard::lowering_rules`] hold and no knitted
+    /// form is winnable) that has a flagged suit and a fifth copy to spend:
+    /// each draw judged by the bounds of its distances ([`DrawJudge`]),
+    /// the few they leave open counted whole.
+    fn draws_spending(
+        &self,
+        pos: &Position,
+        around: [&Around; 4],
+        held: &Held,
+        unseen: &Unseen,
+    ) -> Draws {
+        let shanten = self.replacement(pos) as i8 - 1;
+        let judge = DrawJudge::new(self, around, held);
+        // A 3N+1 hand is no win: its shanten is at least 0.
+        let target = (shanten + 1) as u8;
+        let mut lower = 0u64;
+        for i in bits(held.drawable) {
+            let falls = judge
+                .below(self, i, target)
+                .unwrap_or_else(|| self.replacement_below(&self.with_tile(pos, i), target));
+            lower |= (falls as u64) << i;
         }
         unseen.draws(shanten, lower)
     }
@@ -785,6 +826,64 @@ impl Rules {
             lowers |= (lower as u64) << i;
         }
         unseen.draws(shanten, lowers)
+    }
+}
+
+/// A 3N+1 hand with no declared melds, under rules with no joker kind,
+/// no knitted form and no suit limit, whose draws of natural tiles are
+/// judged by the bounds of the standard distance after the draw
+/// ([`standard::drawn_bounds`]) and its counted forms: the replacement
+/// number after a draw lies between the two, less the jokers.
+struct DrawJudge<'a> {
+    /// The hand's suits.
+    around: [&'a Around; 4],
+    /// Their resident values at their most permissive.
+    frees: [Resident; 4],
+    /// The fifth copies the hand may spend ([`standard::fifths`]).
+    fifths: u32,
+    /// Melds in the targets after a draw.
+    k: usize,
+    /// Natural tiles after a draw.
+    natural: u32,
+    /// Jokers (joker kinds' copies included).
+    jokers: u8,
+}
+
+impl<'a> DrawJudge<'a> {
+    fn new(rules: &Rules, around: [&'a Around; 4], held: &Held) -> DrawJudge<'a> {
+        let jokers = held.jokers + held.kind_jokers;
+        let fifths =
+            jokers as u32 + rules.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
+        DrawJudge {
+            around,
+            frees: standard::frees_around(rules, around, fifths),
+            fifths,
+            k: (held.natural + jokers as u32) as usize / 3,
+            natural: held.natural + 1,
+            jokers,
+        }
+    }
+
+    /// Is the replacement number after a draw of natural kind `i` below
+    /// `target`? `None` when the bounds leave it open.
+    #[inline]
+    fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
+        let ((low, high), res) =
+            standard::drawn_bounds(rules, self.around, &self.frees, self.fifths, i, self.k);
+        // Seven pairs and thirteen orphans from the counted fields.
+        let others = if self.k == 4 {
+            rules.counted_distance(self.natural, Resident::counted_sum(&res))
+        } else {
+            u8::MAX
+        };
+        let bound = |d: u8| d.min(others).saturating_sub(self.jokers);
+        if bound(high) < target {
+            Some(true)
+        } else if bound(low) >= target {
+            Some(false)
+        } else {
+            None
+        }
     }
 }
 

@@ -974,6 +974,39 @@ pub(crate) fn fifth_bounds(
     bounds_of(rules, res, &frees_of(rules, pos, res), k)
 }
 
+/// [`fifth_bounds`] of the hand whose suits are `around`, with no declared
+/// melds and `fifths` fifth copies to spend ([`fifths`]), after a draw of
+/// kind `i`, for targets of `k` melds and the pair; and its suits'
+/// resident values after the draw. `frees` are the suits' values at their
+/// most permissive before the draw ([`frees_around`]): only the drawn
+/// suit's change.
+#[inline(always)]
+pub(crate) fn drawn_bounds(
+    rules: &Rules,
+    around: [&Around; 4],
+    frees: &[Resident; 4],
+    fifths: u32,
+    i: usize,
+    k: usize,
+) -> ((u8, u8), [Resident; 4]) {
+    let (s, r) = (i / 9, i % 9);
+    let mut res = around.map(|a| a.resident);
+    res[s] = around[s].nexts[r];
+    let high = combined_of(rules, &res, k);
+    if fifths == 0 || !Resident::any_fifth(&res) {
+        return ((high, high), res);
+    }
+    let mut frees = *frees;
+    frees[s] = around[s].free(rules, s, Some(r), true);
+    ((combined_of(rules, &frees, k), high), res)
+}
+
+/// The resident values of the suits `around` at their most permissive
+/// ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
+pub(crate) fn frees_around(rules: &Rules, around: [&Around; 4], fifths: u32) -> [Resident; 4] {
+    std::array::from_fn(|s| around[s].free(rules, s, None, fifths > 0))
+}
+
 /// [`fifth_bounds`] from the resident values within four copies and at
 /// their most permissive.
 #[inline(always)]
@@ -1024,40 +1057,37 @@ fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
 /// rules count them) and the pair where the rules allow it, on kinds in
 /// play, counted once for all `b`.
 fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &[u8; 9]) -> Levels {
-    // What the answer depends on: the table parameters (melds, pair ranks),
-    // the kinds in play, the suit, its counts, the melds and the limits.
-    type Key = (
-        crate::tables::TableParams,
-        u64,
-        usize,
-        [u8; 9],
-        usize,
-        [u8; 9],
-    );
+    /// Slots of the memo, each one answer and its key (160 bytes): 160 KB
+    /// a thread, taken when a thread first counts.
+    const SLOTS: usize = 1024;
     thread_local! {
-        /// Answers already counted on this thread (cleared when large):
+        /// Answers already counted on this thread, one per slot, the slot
+        /// picked by the key's hash (a later answer replaces an earlier):
         /// efficiency asks about the same suit many times.
-        static MEMO: std::cell::RefCell<std::collections::HashMap<Key, Levels>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static MEMO: std::cell::RefCell<Vec<(u128, Levels)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
     }
-    let key: Key = (
-        *rules.tables.params(),
-        rules.tiles().bits(),
-        s,
-        *counts,
-        k,
-        *limits,
-    );
-    if let Some(found) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+    let suit = RankSuit::new(rules, s, counts, k, limits);
+    let key = suit.key();
+    let slot = ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52)
+        as usize
+        % SLOTS;
+    let found = MEMO.with(|m| {
+        let m = m.borrow();
+        m.get(slot)
+            .filter(|(k, _)| *k == key)
+            .map(|&(_, levels)| levels)
+    });
+    if let Some(found) = found {
         return found;
     }
-    let found = count_suit_distances(rules, s, counts, k, limits);
+    let found = suit.levels();
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() >= 1 << 12 {
-            m.clear();
+        if m.is_empty() {
+            m.resize(SLOTS, (0, [[[FAR; 8]; 2]; 9]));
         }
-        m.insert(key, found);
+        m[slot] = (key, found);
     });
     found
 }
@@ -1065,10 +1095,8 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &
 /// [`suit_distances`]' answer: `[b][p][m]`.
 type Levels = [[[u8; 8]; 2]; 9];
 
-/// [`suit_distances`], worked out rank by rank: the targets of a
-/// numbered suit carry the runs begun on the two ranks below; an honour
-/// suit's sequences (when the rules count them) are chosen first, every
-/// multiset of them, and its triplets and pair rank by rank on top.
+/// [`suit_distances`], worked out rank by rank, not kept.
+#[cfg(test)]
 fn count_suit_distances(
     rules: &Rules,
     s: usize,
@@ -1076,68 +1104,13 @@ fn count_suit_distances(
     k: usize,
     limits: &[u8; 9],
 ) -> Levels {
-    let ranks = ranks(s);
-    let mut in_play = 0u16;
-    let mut pairs = 0u16;
-    for r in 0..ranks {
-        if rules
-            .tiles()
-            .contains(Tile::from_index(9 * s + r).expect("a tile"))
-        {
-            in_play |= 1 << r;
-            pairs |= (pair_ok(rules, s, r) as u16) << r;
-        }
-    }
-    let suit = RankSuit {
-        counts,
-        limits,
-        ranks,
-        in_play,
-        pairs,
-        starts: 0,
-        most: k.min(5),
-    };
-    let mut ends = [[NO_ROW; 2]; 6];
-    if s < 3 {
-        // A run may begin where its three ranks are in play.
-        let starts = (0..7)
-            .filter(|&r| in_play >> r & 0b111 == 0b111)
-            .fold(0, |m, r| m | 1 << r);
-        RankSuit { starts, ..suit }.ends_into::<6>(&[0; 9], 0, &mut ends);
-    } else {
-        let sets: Vec<u16> = if rules.honor_sequences() {
-            HONOR_SEQUENCES
-                .iter()
-                .map(|&set| set as u16)
-                .filter(|&set| set & in_play == set)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        each_multiset(&sets, suit.most, [0; 9], 0, &mut |base, used| {
-            suit.ends_into::<1>(&base, used, &mut ends)
-        });
-    }
-    // `[b]` is the least over at most `b` copies beyond the limits, and
-    // `[8]` over any number.
-    let mut levels: Levels = [[[FAR; 8]; 2]; 9];
-    for (m, row) in ends.iter().enumerate() {
-        for (p, row) in row.iter().enumerate() {
-            let row = row.to_le_bytes();
-            let mut least = NONE;
-            for (b, level) in levels.iter_mut().enumerate().take(8) {
-                least = least.min(row[b]);
-                level[p][m] = least.min(FAR);
-            }
-            levels[8][p][m] = row[ANY].min(FAR);
-        }
-    }
-    levels
+    RankSuit::new(rules, s, counts, k, limits).levels()
 }
 
-/// A suit as [`count_suit_distances`] walks it: its counts and each
-/// kind's limit, the kinds in play, those that may hold the pair, the
-/// ranks a run may begin on (bits) and the most melds a target holds.
+/// A suit as [`suit_distances`] walks it: its counts and each kind's
+/// limit, the kinds in play, those that may hold the pair, the ranks a run
+/// may begin on (bits), the honour sequences in play and the most melds a
+/// target holds. The answer depends on these alone.
 #[derive(Clone, Copy)]
 struct RankSuit<'a> {
     counts: &'a [u8; 9],
@@ -1146,7 +1119,106 @@ struct RankSuit<'a> {
     in_play: u16,
     pairs: u16,
     starts: u16,
+    /// Bit `j` for each of [`HONOR_SEQUENCES`] a target may hold.
+    sequences: u8,
     most: usize,
+}
+
+impl<'a> RankSuit<'a> {
+    fn new(
+        rules: &Rules,
+        s: usize,
+        counts: &'a [u8; 9],
+        k: usize,
+        limits: &'a [u8; 9],
+    ) -> RankSuit<'a> {
+        let ranks = ranks(s);
+        let mut in_play = 0u16;
+        let mut pairs = 0u16;
+        for r in 0..ranks {
+            if rules
+                .tiles()
+                .contains(Tile::from_index(9 * s + r).expect("a tile"))
+            {
+                in_play |= 1 << r;
+                pairs |= (pair_ok(rules, s, r) as u16) << r;
+            }
+        }
+        // A run may begin where its three ranks are in play; an honour
+        // sequence counts, under the rules that count them, where its
+        // ranks are.
+        let mut starts = 0;
+        let mut sequences = 0;
+        if s < 3 {
+            for r in 0..7 {
+                starts |= ((in_play >> r & 0b111 == 0b111) as u16) << r;
+            }
+        } else if rules.honor_sequences() {
+            for (j, &set) in HONOR_SEQUENCES.iter().enumerate() {
+                sequences |= ((set as u16 & in_play == set as u16) as u8) << j;
+            }
+        }
+        RankSuit {
+            counts,
+            limits,
+            ranks,
+            in_play,
+            pairs,
+            starts,
+            sequences,
+            most: k.min(5),
+        }
+    }
+
+    /// Every field in one number: the memo's key.
+    fn key(&self) -> u128 {
+        let digits = |c: &[u8; 9]| key_of(c) as u128;
+        // Counts and limits in base 5 (21 bits each); a leading bit, so
+        // that no key is 0 (an empty slot).
+        digits(self.counts)
+            | digits(self.limits) << 21
+            | (self.in_play as u128) << 42
+            | (self.pairs as u128) << 51
+            | (self.starts as u128) << 60
+            | (self.sequences as u128) << 67
+            | (self.most as u128) << 72
+            | (self.ranks as u128) << 76
+            | 1 << 80
+    }
+
+    /// The least missing tiles per number of copies beyond the limits:
+    /// the targets of a numbered suit carry the runs begun on the two
+    /// ranks below; an honour suit's sequences are chosen first, every
+    /// multiset of them, and its triplets and pair rank by rank on top.
+    fn levels(&self) -> Levels {
+        let mut ends = [[NO_ROW; 2]; 6];
+        if self.ranks == 9 {
+            self.ends_into::<6>(&[0; 9], 0, &mut ends);
+        } else {
+            let sets: Vec<u16> = (HONOR_SEQUENCES.iter().enumerate())
+                .filter(|&(j, _)| self.sequences >> j & 1 == 1)
+                .map(|(_, &set)| set as u16)
+                .collect();
+            each_multiset(&sets, self.most, [0; 9], 0, &mut |base, used| {
+                self.ends_into::<1>(&base, used, &mut ends)
+            });
+        }
+        // `[b]` is the least over at most `b` copies beyond the limits, and
+        // `[8]` over any number.
+        let mut levels: Levels = [[[FAR; 8]; 2]; 9];
+        for (m, row) in ends.iter().enumerate() {
+            for (p, row) in row.iter().enumerate() {
+                let row = row.to_le_bytes();
+                let mut least = NONE;
+                for (b, level) in levels.iter_mut().enumerate().take(8) {
+                    least = least.min(row[b]);
+                    level[p][m] = least.min(FAR);
+                }
+                levels[8][p][m] = row[ANY].min(FAR);
+            }
+        }
+        levels
+    }
 }
 
 /// The least missing tiles of the targets that hold a given number of
@@ -1476,6 +1548,8 @@ fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// suit's per discard ([`Around::discarded`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Around {
+    /// The suit's key cut in halves ([`crate::tables::key::halves_of`]).
+    halves: (usize, usize),
     /// The suit's resident value.
     resident: Resident,
     /// Its distances barred as the rules say.
@@ -1519,6 +1593,7 @@ impl Around {
         let raw = tables.class(resident).lanes;
         let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
         Around {
+            halves,
             resident,
             dist,
             // Every rank, without a branch.
@@ -1531,6 +1606,25 @@ impl Around {
     #[inline]
     pub(crate) fn resident(&self) -> Resident {
         self.resident
+    }
+
+    /// Suit `s`'s resident value (this `Around`'s suit) at its most
+    /// permissive ([`frees_of`]) when the hand has a fifth copy to spend,
+    /// with one tile more of rank `r` if `drawn` is `Some(r)`.
+    #[inline(always)]
+    fn free(&self, rules: &Rules, s: usize, drawn: Option<usize>, spend: bool) -> Resident {
+        let (resident, halves) = match drawn {
+            None => (self.resident, self.halves),
+            Some(r) => {
+                let (dl, dh) = crate::tables::key::half_step(r);
+                (self.nexts[r], (self.halves.0 + dl, self.halves.1 + dh))
+            }
+        };
+        if spend && resident.fifth() {
+            rules.tables.resident_of_halves(s, halves, true)
+        } else {
+            resident
+        }
     }
 
     /// The ranks whose draw makes the pattern flagged for fifth copies.
