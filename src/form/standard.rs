@@ -910,10 +910,11 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
             return within;
         }
     }
-    // Each suit's choices: (distances, fifth copies spent).
-    let mut choices: [Vec<([[u8; 8]; 2], u32)>; 4] = Default::default();
+    // Each suit's choices: (distances, fifth copies spent), 0 to 8 spent.
+    let mut choices = [[(capped[0], 0u32); 9]; 4];
+    let mut lens = [1; 4];
     for s in 0..4 {
-        choices[s].push((capped[s], 0));
+        choices[s][0] = (capped[s], 0);
         if free[s] == capped[s] {
             continue;
         }
@@ -923,17 +924,19 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
         };
         for b in 1..=spend {
             let within = barred_bytes(rules, s, levels[b as usize]);
-            choices[s].push((within, b));
+            choices[s][b as usize] = (within, b);
+            lens[s] += 1;
             if within == free[s] {
                 break;
             }
         }
     }
+    let choices: [&[_]; 4] = std::array::from_fn(|s| &choices[s][..lens[s]]);
     let mut best = FAR;
-    for a in &choices[0] {
-        for b in &choices[1] {
-            for c in &choices[2] {
-                for e in &choices[3] {
+    for a in choices[0] {
+        for b in choices[1] {
+            for c in choices[2] {
+                for e in choices[3] {
                     if a.1 + b.1 + c.1 + e.1 <= fifths {
                         best = best.min(combined(&[a.0, b.0, c.0, e.0]));
                     }
@@ -1057,25 +1060,26 @@ fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
 /// rules count them) and the pair where the rules allow it, on kinds in
 /// play, counted once for all `b`.
 fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &[u8; 9]) -> Levels {
-    /// Slots of the memo, each one answer and its key (160 bytes): 160 KB
-    /// a thread, taken when a thread first counts.
-    const SLOTS: usize = 1024;
+    /// Sets of the memo, each two answers and their keys (160 bytes an
+    /// answer): 160 KB a thread, taken when a thread first counts.
+    const SETS: usize = 512;
     thread_local! {
-        /// Answers already counted on this thread, one per slot, the slot
-        /// picked by the key's hash (a later answer replaces an earlier):
+        /// Answers already counted on this thread: the set picked by the
+        /// key's hash, the newer answer first (a third replaces the older):
         /// efficiency asks about the same suit many times.
-        static MEMO: std::cell::RefCell<Vec<(u128, Levels)>> =
+        static MEMO: std::cell::RefCell<Vec<[(u128, Levels); 2]>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
     let suit = RankSuit::new(rules, s, counts, k, limits);
     let key = suit.key();
-    let slot = ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52)
+    let set = ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52)
         as usize
-        % SLOTS;
+        % SETS;
     let found = MEMO.with(|m| {
         let m = m.borrow();
-        m.get(slot)
-            .filter(|(k, _)| *k == key)
+        let ways = m.get(set)?;
+        ways.iter()
+            .find(|(k, _)| *k == key)
             .map(|&(_, levels)| levels)
     });
     if let Some(found) = found {
@@ -1085,9 +1089,9 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.is_empty() {
-            m.resize(SLOTS, (0, [[[FAR; 8]; 2]; 9]));
+            m.resize(SETS, [(0, [[[FAR; 8]; 2]; 9]); 2]);
         }
-        m[slot] = (key, found);
+        m[set] = [(key, found), m[set][0]];
     });
     found
 }
