@@ -759,19 +759,50 @@ impl Rules {
                     lower |= (falls as u64) << i;
                 }
             }
-            // Without a knitted form, most are settled by bounds.
-            let judge = counted_only.then(|| DrawJudge::new(self, around, held));
-            for i in bits(fifth) {
-                let falls = judge
-                    .as_ref()
-                    .and_then(|judge| judge.below(self, i, (shanten + 1) as u8))
-                    .unwrap_or_else(|| {
-                        self.lowers_after(&more(i), held.jokers, held.melds, shanten)
-                    });
-                lower |= (falls as u64) << i;
+            if fifth != 0 {
+                lower |= self.fifth_draws(around, held, fifth, shanten, counted_only);
             }
         }
         unseen.draws(shanten, lower)
+    }
+
+    /// Which of the draws `fifth` of the 3N+1 hand `held` (suits `around`,
+    /// shanten `shanten`), each of which makes its suit flagged with a
+    /// fifth copy to spend, lower its shanten: without a knitted form
+    /// (`counted_only`), most are settled by bounds ([`DrawJudge`]); the
+    /// others are counted whole. Out of line: most hands have none.
+    #[inline(never)]
+    fn fifth_draws(
+        &self,
+        around: [&Around; 4],
+        held: &Held,
+        fifth: u64,
+        shanten: i8,
+        counted_only: bool,
+    ) -> u64 {
+        let judge = counted_only.then(|| {
+            // The suits' keys, joker kinds' copies out.
+            let mut natural = *held.counts;
+            for j in bits(self.jokers.bits()) {
+                natural[j] = 0;
+            }
+            let keys =
+                std::array::from_fn(|s| key::key_of(&natural[9 * s..][..standard::ranks(s)]));
+            DrawJudge::new(self, around, keys, held)
+        });
+        let mut lower = 0u64;
+        for i in bits(fifth) {
+            let falls = judge
+                .as_ref()
+                .and_then(|judge| judge.below(self, i, (shanten + 1) as u8))
+                .unwrap_or_else(|| {
+                    let mut more = *held.counts;
+                    more[i] += 1;
+                    self.lowers_after(&more, held.jokers, held.melds, shanten)
+                });
+            lower |= (falls as u64) << i;
+        }
+        lower
     }
 
     /// The effective draws of the 3N+1 hand `held` (accepted as `pos`, its
@@ -787,7 +818,7 @@ impl Rules {
         unseen: &Unseen,
     ) -> Draws {
         let shanten = self.replacement(pos) as i8 - 1;
-        let judge = DrawJudge::new(self, around, held);
+        let judge = DrawJudge::new(self, around, pos.keys, held);
         // A 3N+1 hand is no win: its shanten is at least 0.
         let target = (shanten + 1) as u8;
         let mut lower = 0u64;
@@ -837,6 +868,8 @@ impl Rules {
 struct DrawJudge<'a> {
     /// The hand's suits.
     around: [&'a Around; 4],
+    /// Their keys.
+    keys: [usize; 4],
     /// Their resident values at their most permissive.
     frees: [Resident; 4],
     /// The fifth copies the hand may spend ([`standard::fifths`]).
@@ -850,13 +883,14 @@ struct DrawJudge<'a> {
 }
 
 impl<'a> DrawJudge<'a> {
-    fn new(rules: &Rules, around: [&'a Around; 4], held: &Held) -> DrawJudge<'a> {
+    fn new(rules: &Rules, around: [&'a Around; 4], keys: [usize; 4], held: &Held) -> DrawJudge<'a> {
         let jokers = held.jokers + held.kind_jokers;
         let fifths =
             jokers as u32 + rules.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
         DrawJudge {
             around,
-            frees: standard::frees_around(rules, around, fifths),
+            frees: standard::frees_around(rules, around, &keys, fifths),
+            keys,
             fifths,
             k: (held.natural + jokers as u32) as usize / 3,
             natural: held.natural + 1,
@@ -868,8 +902,15 @@ impl<'a> DrawJudge<'a> {
     /// `target`? `None` when the bounds leave it open.
     #[inline]
     fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
-        let ((low, high), res) =
-            standard::drawn_bounds(rules, self.around, &self.frees, self.fifths, i, self.k);
+        let ((low, high), res) = standard::drawn_bounds(
+            rules,
+            self.around,
+            &self.keys,
+            &self.frees,
+            self.fifths,
+            i,
+            self.k,
+        );
         // Seven pairs and thirteen orphans from the counted fields.
         let others = if self.k == 4 {
             rules.counted_distance(self.natural, Resident::counted_sum(&res))

@@ -977,16 +977,17 @@ pub(crate) fn fifth_bounds(
     bounds_of(rules, res, &frees_of(rules, pos, res), k)
 }
 
-/// [`fifth_bounds`] of the hand whose suits are `around`, with no declared
-/// melds and `fifths` fifth copies to spend ([`fifths`]), after a draw of
-/// kind `i`, for targets of `k` melds and the pair; and its suits'
-/// resident values after the draw. `frees` are the suits' values at their
-/// most permissive before the draw ([`frees_around`]): only the drawn
-/// suit's change.
+/// [`fifth_bounds`] of the hand whose suits are `around` and keys `keys`,
+/// with no declared melds and `fifths` fifth copies to spend
+/// ([`fifths`]), after a draw of kind `i`, for targets of `k` melds and the
+/// pair; and its suits' resident values after the draw. `frees` are the
+/// suits' values at their most permissive before the draw
+/// ([`frees_around`]): only the drawn suit's change.
 #[inline(always)]
 pub(crate) fn drawn_bounds(
     rules: &Rules,
     around: [&Around; 4],
+    keys: &[usize; 4],
     frees: &[Resident; 4],
     fifths: u32,
     i: usize,
@@ -1000,14 +1001,30 @@ pub(crate) fn drawn_bounds(
         return ((high, high), res);
     }
     let mut frees = *frees;
-    frees[s] = around[s].free(rules, s, Some(r), true);
+    if res[s].fifth() {
+        frees[s] = rules.tables.resident_at(s, keys[s] + pow5(r), true);
+    } else {
+        frees[s] = res[s];
+    }
     ((combined_of(rules, &frees, k), high), res)
 }
 
-/// The resident values of the suits `around` at their most permissive
-/// ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
-pub(crate) fn frees_around(rules: &Rules, around: [&Around; 4], fifths: u32) -> [Resident; 4] {
-    std::array::from_fn(|s| around[s].free(rules, s, None, fifths > 0))
+/// The resident values of the suits `around` (keys `keys`) at their most
+/// permissive ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
+pub(crate) fn frees_around(
+    rules: &Rules,
+    around: [&Around; 4],
+    keys: &[usize; 4],
+    fifths: u32,
+) -> [Resident; 4] {
+    std::array::from_fn(|s| {
+        let res = around[s].resident;
+        if fifths > 0 && res.fifth() {
+            rules.tables.resident_at(s, keys[s], true)
+        } else {
+            res
+        }
+    })
 }
 
 /// [`fifth_bounds`] from the resident values within four copies and at
@@ -1552,8 +1569,6 @@ fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// suit's per discard ([`Around::discarded`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Around {
-    /// The suit's key cut in halves ([`crate::tables::key::halves_of`]).
-    halves: (usize, usize),
     /// The suit's resident value.
     resident: Resident,
     /// Its distances barred as the rules say.
@@ -1597,7 +1612,6 @@ impl Around {
         let raw = tables.class(resident).lanes;
         let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
         Around {
-            halves,
             resident,
             dist,
             // Every rank, without a branch.
@@ -1610,25 +1624,6 @@ impl Around {
     #[inline]
     pub(crate) fn resident(&self) -> Resident {
         self.resident
-    }
-
-    /// Suit `s`'s resident value (this `Around`'s suit) at its most
-    /// permissive ([`frees_of`]) when the hand has a fifth copy to spend,
-    /// with one tile more of rank `r` if `drawn` is `Some(r)`.
-    #[inline(always)]
-    fn free(&self, rules: &Rules, s: usize, drawn: Option<usize>, spend: bool) -> Resident {
-        let (resident, halves) = match drawn {
-            None => (self.resident, self.halves),
-            Some(r) => {
-                let (dl, dh) = crate::tables::key::half_step(r);
-                (self.nexts[r], (self.halves.0 + dl, self.halves.1 + dh))
-            }
-        };
-        if spend && resident.fifth() {
-            rules.tables.resident_of_halves(s, halves, true)
-        } else {
-            resident
-        }
     }
 
     /// The ranks whose draw makes the pattern flagged for fifth copies.
