@@ -318,7 +318,14 @@ impl Rules {
     #[inline(never)]
     fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
         let k = (pos.total() as usize - 1) / 3;
-        let mut missing = self.others_distance(pos, res, k);
+        self.replacement_beside(pos, res, k, self.others_distance(pos, res, k))
+    }
+
+    /// [`Rules::replacement_whole`] with `others`, the forms other than the
+    /// standard one ([`Rules::others_distance`]), already worked out.
+    #[inline(always)]
+    fn replacement_beside(&self, pos: &Position, res: &[Resident; 4], k: usize, others: u8) -> u8 {
+        let mut missing = others;
         if self.forms_for(pos).contains(Form::Standard) {
             missing = missing.min(standard::distance_of(self, pos, k, res));
         }
@@ -370,10 +377,12 @@ impl Rules {
     fn missing_now(&self, pos: &Position) -> (u8, u8) {
         let res = standard::residents(self, pos);
         let k = (pos.total() as usize - 1) / 3;
-        (
-            pos.jokers + self.replacement_of(pos, &res),
-            self.others_distance(pos, &res, k),
-        )
+        let others = self.others_distance(pos, &res, k);
+        let replacement = match self.replacement_lean(pos, &res) {
+            Some(missing) => missing,
+            None => self.replacement_beside(pos, &res, k, others),
+        };
+        (pos.jokers + replacement, others)
     }
 
     /// The fewest tiles missing from the forms other than the standard one
@@ -728,11 +737,6 @@ impl Rules {
             }
             fifth &= rest;
             rest &= !fifth;
-            let more = |i: usize| {
-                let mut more = *held.counts;
-                more[i] += 1;
-                more
-            };
             if counted_close {
                 // A draw changes the counted fields by what its kind's
                 // count and being an orphan say: one check per such class.
@@ -750,20 +754,78 @@ impl Rules {
                     }
                 }
             } else if whole_special {
-                for i in bits(rest) {
-                    let p = self
-                        .accept_as::<false>(&more(i), held.jokers, self.sizes(Purpose::Win))
-                        .expect("a drawable tile keeps the hand acceptable");
-                    let res = standard::residents(self, &p);
-                    let falls = self.special_distance(&p, &res) < now;
-                    lower |= (falls as u64) << i;
-                }
+                lower |= self.special_draws(held, rest, counted, now);
             }
             if fifth != 0 {
                 lower |= self.fifth_draws(around, held, fifth, shanten, counted_only);
             }
         }
         unseen.draws(shanten, lower)
+    }
+
+    /// Which of the draws `rest` of the 3N+1 hand `held` (14 tiles with the
+    /// draw; its suits' counted fields `counted`) bring the forms other
+    /// than the standard one below `now` tiles missing, under rules with a
+    /// knitted form: the counted forms by the step a draw makes
+    /// ([`counted_step`]), the honours-and-knitted forms by the kinds held,
+    /// the knitted straight assignment by assignment
+    /// ([`knitted::StraightDraws`]). With a fifth copy to spend, the
+    /// straight is counted whole, draw by draw. Out of line: most rules
+    /// have no knitted form.
+    #[inline(never)]
+    fn special_draws(&self, held: &Held, rest: u64, counted: u32, now: u8) -> u64 {
+        let forms = self.derived.winnable;
+        let pos = self
+            .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
+            .expect("the hand is accepted");
+        let straight = if forms.contains(Form::KnittedStraight) {
+            match knitted::StraightDraws::of(self, &pos) {
+                Some(straight) => {
+                    debug_assert_eq!(straight.least(), knitted::straight_distance(self, &pos));
+                    Some(straight)
+                }
+                None => return self.special_draws_whole(held, rest, now),
+            }
+        } else {
+            None
+        };
+        let kinds = knitted::held(&pos.words);
+        let mut lower = 0u64;
+        for (form, greater) in [
+            (Form::HonorsAndKnitted, false),
+            (Form::GreaterHonorsAndKnitted, true),
+        ] {
+            if forms.contains(form) {
+                lower |= knitted::singles_lowering(self, kinds, greater, now) & rest;
+            }
+        }
+        let [odd, twos] = held.count_bits;
+        for i in bits(rest & !lower) {
+            let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
+            let step = counted_step(class, ORPHAN_BITS >> i & 1 == 1);
+            let falls = self.counted_distance(held.natural + 1, counted.wrapping_add(step)) < now
+                || straight
+                    .as_ref()
+                    .is_some_and(|straight| straight.below_after(self, i, now));
+            lower |= (falls as u64) << i;
+        }
+        lower
+    }
+
+    /// [`Rules::special_draws`] judging each draw whole.
+    fn special_draws_whole(&self, held: &Held, rest: u64, now: u8) -> u64 {
+        let mut lower = 0u64;
+        for i in bits(rest) {
+            let mut more = *held.counts;
+            more[i] += 1;
+            let p = self
+                .accept_as::<false>(&more, held.jokers, self.sizes(Purpose::Win))
+                .expect("a drawable tile keeps the hand acceptable");
+            let res = standard::residents(self, &p);
+            let falls = self.special_distance(&p, &res) < now;
+            lower |= (falls as u64) << i;
+        }
+        lower
     }
 
     /// Which of the draws `fifth` of the 3N+1 hand `held` (suits `around`,

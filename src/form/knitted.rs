@@ -40,6 +40,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
+use crate::tables::Resident;
 use crate::tile::KINDS;
 
 /// The kinds of the residue class `residue` (0: 147, 1: 258, 2: 369) in
@@ -97,7 +98,7 @@ pub(crate) fn group_kind(kinds: u64) -> Option<GroupKind> {
 
 /// The kinds `words` holds (bit `i` for index `i`).
 #[inline(always)]
-fn held(words: &SuitWords) -> u64 {
+pub(crate) fn held(words: &SuitWords) -> u64 {
     words.nonzero().kinds_with_bit(0)
 }
 
@@ -439,6 +440,68 @@ pub(crate) fn straight_distance(rules: &Rules, pos: &Position) -> u8 {
     best
 }
 
+/// A hand's knitted straight judged draw by draw: per assignment, the
+/// knitted kinds it lacks and its remainder's suits (keys and resident
+/// values), so that a draw changes one assignment's term by what it does
+/// to one of the two ([`straight_distance`] after the draw).
+pub(crate) struct StraightDraws {
+    /// `[a]`: assignment `a`'s kinds the hand lacks (bits), its
+    /// remainder's keys and resident values, and its term (the kinds
+    /// lacked plus the remainder's distance to one meld and the pair).
+    terms: [(u64, [usize; 4], [Resident; 4], u8); 6],
+}
+
+impl StraightDraws {
+    /// The straight of the 3N+1 hand `pos` (no declared melds); `None`
+    /// when a joker may stand for a fifth copy (the remainder's targets
+    /// are then counted whole: [`straight_distance`]).
+    pub(crate) fn of(rules: &Rules, pos: &Position) -> Option<StraightDraws> {
+        if standard::fifths(rules, pos) > 0 {
+            return None;
+        }
+        let held = held(&pos.words);
+        let terms = std::array::from_fn(|a| {
+            let taken = pos.words.nonzero().and(&ASSIGNMENT_ONES[a]);
+            let words = pos.words.minus(&taken);
+            let natural = pos.natural - taken.total();
+            let rest = rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies);
+            let res = standard::residents(rules, &rest);
+            let lacked = ASSIGNMENTS[a] & !held;
+            let term =
+                (lacked.count_ones() as u8).saturating_add(standard::distance(rules, &rest, 1));
+            (lacked, rest.keys, res, term)
+        });
+        Some(StraightDraws { terms })
+    }
+
+    /// The hand's distance to a knitted straight ([`straight_distance`]).
+    pub(crate) fn least(&self) -> u8 {
+        self.terms.iter().map(|t| t.3).min().unwrap_or(u8::MAX)
+    }
+
+    /// Is the distance below `below` after a draw of natural kind `i`
+    /// (one the hand may draw)? A draw lowers a term by one at most: the
+    /// kind joins the knitted group where the assignment lacks it, else the
+    /// remainder.
+    pub(crate) fn below_after(&self, rules: &Rules, i: usize, below: u8) -> bool {
+        let (s, r) = (i / 9, i % 9);
+        self.terms.iter().any(|&(lacked, keys, res, term)| {
+            if term > below {
+                return false;
+            }
+            if lacked >> i & 1 == 1 {
+                return true;
+            }
+            let mut res = res;
+            res[s] = rules
+                .tables
+                .resident_at(s, keys[s] + crate::tables::key::pow5(r), false);
+            (lacked.count_ones() as u8).saturating_add(standard::combined_of(rules, &res, 1))
+                < below
+        })
+    }
+}
+
 /// The remainder's distance to one meld and the pair when jokers may be
 /// fifth copies (at most `fifths` of them): every meld and pair of kinds
 /// in play, each kind's copies counted with the knitted group's (`knit`).
@@ -509,7 +572,11 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
 /// fourteen kinds among its nine and the honours in play, each held once
 /// or missing; the greater form keeps at most seven knitted kinds.
 pub(crate) fn singles_distance(rules: &Rules, pos: &Position, greater: bool) -> u8 {
-    let held = held(&pos.words);
+    singles_of_held(rules, held(&pos.words), greater)
+}
+
+/// [`singles_distance`] of a hand that holds the kinds `held` (bits).
+pub(crate) fn singles_of_held(rules: &Rules, held: u64, greater: bool) -> u8 {
     let honors = (held & HONORS & rules.tiles.bits()).count_ones();
     let mut kept = 0;
     for &kinds in &ASSIGNMENTS {
@@ -522,6 +589,39 @@ pub(crate) fn singles_distance(rules: &Rules, pos: &Position, greater: bool) -> 
         kept = kept.max(k);
     }
     (14 - kept) as u8
+}
+
+/// The kinds (bits) whose draw brings the hand holding the kinds `held`
+/// below `below` tiles missing from honours and knitted tiles (`greater`:
+/// the greater form), as [`singles_of_held`] with the kind added says; the
+/// hand itself misses at least `below`. A kind held adds nothing; a new
+/// honour in play adds one to every assignment, a new numbered kind to
+/// those that hold it.
+pub(crate) fn singles_lowering(rules: &Rules, held: u64, greater: bool, below: u8) -> u64 {
+    debug_assert!(singles_of_held(rules, held, greater) >= below);
+    let in_play = rules.tiles.bits();
+    let honors = (held & HONORS & in_play).count_ones();
+    let kept = |knitted: u32, honors: u32| {
+        if greater {
+            knitted.min(7) + honors
+        } else {
+            (knitted + honors).min(14)
+        }
+    };
+    let falls = |kept: u32| 14 - kept < below as u32;
+    let mut lowering = 0;
+    let mut best_honour = 0;
+    for &kinds in &ASSIGNMENTS {
+        let knitted = (held & kinds).count_ones();
+        if falls(kept(knitted + 1, honors)) {
+            lowering |= kinds;
+        }
+        best_honour = best_honour.max(kept(knitted, honors + 1));
+    }
+    if falls(best_honour) {
+        lowering |= HONORS;
+    }
+    lowering & in_play & !held
 }
 
 /// Every concealed target of a knitted straight whose meld is declared:
@@ -633,6 +733,45 @@ pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
                     pair_group,
                 ],
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds `singles_lowering` names are those whose draw lowers
+    /// `singles_of_held` below the bound, on seeded sets of kinds held.
+    #[test]
+    fn singles_lowering_names_the_draws_that_lower() {
+        let rules = [
+            Rules::preset("gb").unwrap(),
+            Rules::from_toml_str("base = \"gb\"\ntiles = \"123456789m123456789p123456789s12345z\"")
+                .unwrap(),
+        ];
+        let mut seed = 5u64;
+        for rules in &rules {
+            for _ in 0..5_000 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let held = (seed >> 20) & rules.tiles.bits() & ((seed >> 3) | (seed << 7));
+                for greater in [false, true] {
+                    let now = singles_of_held(rules, held, greater);
+                    for below in 0..=now {
+                        let want: u64 = (0..KINDS)
+                            .filter(|&i| rules.tiles.bits() >> i & 1 == 1)
+                            .filter(|&i| singles_of_held(rules, held | 1 << i, greater) < below)
+                            .fold(0, |m, i| m | 1 << i);
+                        assert_eq!(
+                            singles_lowering(rules, held, greater, below),
+                            want,
+                            "held {held:#x}, greater {greater}, below {below}"
+                        );
+                    }
+                }
+            }
         }
     }
 }
