@@ -398,7 +398,7 @@ impl Rules {
         }
         missing = missing.min(self.counted_distance(pos.natural, Resident::counted_sum(res)));
         if forms.contains_knitted() {
-            missing = missing.min(self.knitted_distance(pos));
+            missing = self.knitted_distance(pos, missing);
         }
         missing
     }
@@ -425,23 +425,23 @@ impl Rules {
         if forms.contains(Form::SevenPairs) {
             missing = missing.min(seven_pairs::distance_limited(self, pos));
         }
-        missing.min(self.knitted_distance(pos))
+        self.knitted_distance(pos, missing)
     }
 
-    /// The fewest tiles missing from the knitted forms, out of line: most
-    /// rules have none.
+    /// The fewest tiles missing from the knitted forms and `missing`, out
+    /// of line: most rules have none. The straight, the costly one, comes
+    /// last, so that what the others miss bounds it.
     #[inline(never)]
-    fn knitted_distance(&self, pos: &Position) -> u8 {
+    fn knitted_distance(&self, pos: &Position, mut missing: u8) -> u8 {
         let forms = self.derived.winnable;
-        let mut missing = u8::MAX;
-        if forms.contains(Form::KnittedStraight) {
-            missing = missing.min(knitted::straight_distance(self, pos));
-        }
         if forms.contains(Form::HonorsAndKnitted) {
             missing = missing.min(knitted::singles_distance(self, pos, false));
         }
         if forms.contains(Form::GreaterHonorsAndKnitted) {
             missing = missing.min(knitted::singles_distance(self, pos, true));
+        }
+        if forms.contains(Form::KnittedStraight) {
+            missing = knitted::straight_distance(self, pos, missing);
         }
         missing
     }
@@ -779,9 +779,12 @@ impl Rules {
             .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
             .expect("the hand is accepted");
         let straight = if forms.contains(Form::KnittedStraight) {
-            match knitted::StraightDraws::of(self, &pos) {
+            match knitted::StraightDraws::of(self, &pos, now) {
                 Some(straight) => {
-                    debug_assert_eq!(straight.least(), knitted::straight_distance(self, &pos));
+                    debug_assert_eq!(
+                        straight.least().min(now + 1),
+                        knitted::straight_distance(self, &pos, now + 1)
+                    );
                     Some(straight)
                 }
                 None => return self.special_draws_whole(held, rest, now),

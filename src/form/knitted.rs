@@ -414,18 +414,24 @@ pub(crate) fn singles_splits(rules: &Rules, pos: &Position, greater: bool, out: 
 }
 
 /// The fewest tiles missing from a knitted straight (a 14-tile target)
-/// for `pos`'s natural tiles, any of them dropped: for each assignment,
+/// for `pos`'s natural tiles, any of them dropped, or `below` if that is
+/// fewer (an assignment that lacks as many is not read further): for each
+/// assignment,
 /// the knitted kinds not held, plus the standard form's distance of the
 /// remainder to one meld and the pair (the natural copy goes to the
 /// knitted group, as for the win). The remainder is read within four
 /// copies; a joker as a fifth copy is counted on the remainder's targets
 /// with the knitted copy included (`remainder_fifth`), a cold path.
-pub(crate) fn straight_distance(rules: &Rules, pos: &Position) -> u8 {
+pub(crate) fn straight_distance(rules: &Rules, pos: &Position, below: u8) -> u8 {
     let fifths = standard::fifths(rules, pos);
-    let mut best = u8::MAX;
+    let mut best = below;
     for (a, ones) in ASSIGNMENT_ONES.iter().enumerate() {
         let taken = pos.words.nonzero().and(ones);
         let missing = 9 - taken.total() as u8;
+        // The remainder misses none at best.
+        if missing >= best {
+            continue;
+        }
         let words = pos.words.minus(&taken);
         // No joker and every joker-kind copy held: no fifth copy to spend,
         // so the remainder is read within four copies.
@@ -452,21 +458,27 @@ pub(crate) struct StraightDraws {
 }
 
 impl StraightDraws {
-    /// The straight of the 3N+1 hand `pos` (no declared melds); `None`
-    /// when a joker may stand for a fifth copy (the remainder's targets
-    /// are then counted whole: [`straight_distance`]).
-    pub(crate) fn of(rules: &Rules, pos: &Position) -> Option<StraightDraws> {
+    /// The straight of the 3N+1 hand `pos` (no declared melds), for draws
+    /// judged against `below` ([`StraightDraws::below_after`]): an
+    /// assignment that lacks more kinds is not read (its term is
+    /// `u8::MAX`). `None` when a joker may stand for a fifth copy (the
+    /// remainder's targets are then counted whole: [`straight_distance`]).
+    pub(crate) fn of(rules: &Rules, pos: &Position, below: u8) -> Option<StraightDraws> {
         if standard::fifths(rules, pos) > 0 {
             return None;
         }
         let held = held(&pos.words);
         let terms = std::array::from_fn(|a| {
+            let lacked = ASSIGNMENTS[a] & !held;
+            // After a draw it would still lack `below` kinds at least.
+            if lacked.count_ones() > below as u32 {
+                return (lacked, [0; 4], [Resident(0); 4], u8::MAX);
+            }
             let taken = pos.words.nonzero().and(&ASSIGNMENT_ONES[a]);
             let words = pos.words.minus(&taken);
             let natural = pos.natural - taken.total();
             let rest = rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies);
             let res = standard::residents(rules, &rest);
-            let lacked = ASSIGNMENTS[a] & !held;
             let term =
                 (lacked.count_ones() as u8).saturating_add(standard::distance(rules, &rest, 1));
             (lacked, rest.keys, res, term)
@@ -474,7 +486,8 @@ impl StraightDraws {
         Some(StraightDraws { terms })
     }
 
-    /// The hand's distance to a knitted straight ([`straight_distance`]).
+    /// The hand's distance to a knitted straight ([`straight_distance`])
+    /// when it is at most the bound given to [`StraightDraws::of`].
     pub(crate) fn least(&self) -> u8 {
         self.terms.iter().map(|t| t.3).min().unwrap_or(u8::MAX)
     }
