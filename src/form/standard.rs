@@ -932,12 +932,23 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
         }
     }
     let choices: [&[_]; 4] = std::array::from_fn(|s| &choices[s][..lens[s]]);
+    // A copy more never raises a distance: only the ways to spend that
+    // leave no copy a suit could still take are read (a suit's choices
+    // spend 0, 1, 2, … in order, the last its most).
+    let last = |s: usize, b: u32| b as usize + 1 == lens[s];
     let mut best = FAR;
     for a in choices[0] {
         for b in choices[1] {
             for c in choices[2] {
                 for e in choices[3] {
-                    if a.1 + b.1 + c.1 + e.1 <= fifths {
+                    let spent = a.1 + b.1 + c.1 + e.1;
+                    let full = spent == fifths
+                        || spent < fifths
+                            && last(0, a.1)
+                            && last(1, b.1)
+                            && last(2, c.1)
+                            && last(3, e.1);
+                    if full {
                         best = best.min(combined(&[a.0, b.0, c.0, e.0]));
                     }
                 }
