@@ -1127,18 +1127,6 @@ fn suit_distances(rules: &Rules, s: usize, counts: &[u8; 9], k: usize, limits: &
 /// [`suit_distances`]' answer: `[b][p][m]`.
 type Levels = [[[u8; 8]; 2]; 9];
 
-/// [`suit_distances`], worked out rank by rank, not kept.
-#[cfg(test)]
-fn count_suit_distances(
-    rules: &Rules,
-    s: usize,
-    counts: &[u8; 9],
-    k: usize,
-    limits: &[u8; 9],
-) -> Levels {
-    RankSuit::new(rules, s, counts, k, limits).levels()
-}
-
 /// A suit as [`suit_distances`] walks it: its counts and each kind's
 /// limit, the kinds in play, those that may hold the pair, the ranks a run
 /// may begin on (bits), the honour sequences in play and the most melds a
@@ -2135,7 +2123,7 @@ mod tests {
                     }
                 }
                 assert_eq!(
-                    count_suit_distances(rules, s, &counts, k, &limits),
+                    RankSuit::new(rules, s, &counts, k, &limits).levels(),
                     listed_levels(rules, s, &counts, k, &limits),
                     "suit {s}, counts {counts:?}, k {k}, limits {limits:?}"
                 );
