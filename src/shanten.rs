@@ -625,10 +625,12 @@ impl Rules {
     }
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`
-    /// (accepted as `pos`); `seen` counts the copies no draw can bring.
-    /// The standard form's draws are judged by its suits' [`Around`]s;
-    /// draws they cannot judge (a fifth copy to spend, a suit limit,
-    /// declared melds) are judged whole.
+    /// (accepted as `pos`); `unseen` counts the copies no draw can bring.
+    /// The standard form's draws are judged by its suits' [`Around`]s, a
+    /// hand with a fifth copy to spend by the bounds after each draw
+    /// ([`Rules::draws_spending`]); draws they cannot judge (a suit limit,
+    /// declared melds; a fifth copy to spend beside a joker kind or a
+    /// knitted form) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, unseen: &Unseen) -> Draws {
         let res = standard::residents(self, pos);
         let forms = self.derived.winnable;
@@ -925,9 +927,9 @@ impl Rules {
     }
 }
 
-/// A 3N+1 hand with no declared melds, under rules with no joker kind,
-/// no knitted form and no suit limit, whose draws of natural tiles are
-/// judged by the bounds of the standard distance after the draw
+/// A 3N+1 hand with no declared melds, under rules with no knitted form
+/// and no suit limit, whose draws of kinds not joker kinds are judged by
+/// the bounds of the standard distance after the draw
 /// ([`standard::drawn_bounds`]) and its counted forms: the replacement
 /// number after a draw lies between the two, less the jokers.
 struct DrawJudge<'a> {

@@ -415,13 +415,13 @@ pub(crate) fn singles_splits(rules: &Rules, pos: &Position, greater: bool, out: 
 
 /// The fewest tiles missing from a knitted straight (a 14-tile target)
 /// for `pos`'s natural tiles, any of them dropped, or `below` if that is
-/// fewer (an assignment that lacks as many is not read further): for each
-/// assignment,
-/// the knitted kinds not held, plus the standard form's distance of the
-/// remainder to one meld and the pair (the natural copy goes to the
-/// knitted group, as for the win). The remainder is read within four
-/// copies; a joker as a fifth copy is counted on the remainder's targets
-/// with the knitted copy included (`remainder_fifth`), a cold path.
+/// fewer (an assignment that lacks as many kinds is not read further):
+/// for each assignment, the knitted kinds not held, plus the standard
+/// form's distance of the remainder to one meld and the pair (the natural
+/// copy goes to the knitted group, as for the win). The remainder is read
+/// within four copies; a joker as a fifth copy is counted on the
+/// remainder's targets with the knitted copy included (`remainder_fifth`),
+/// a cold path.
 pub(crate) fn straight_distance(rules: &Rules, pos: &Position, below: u8) -> u8 {
     let fifths = standard::fifths(rules, pos);
     let mut best = below;
