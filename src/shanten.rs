@@ -360,12 +360,8 @@ impl Rules {
             let k = (pos.total() as usize - 1) / 3;
             let (low, high) = standard::fifth_bounds(self, pos, k, &res);
             let others = self.others_distance(pos, &res, k);
-            let bound = |d: u8| d.min(others).saturating_sub(pos.jokers);
-            if bound(high) < target {
-                return true;
-            }
-            if bound(low) >= target {
-                return false;
+            if let Some(below) = settled_below((low, high), others, pos.jokers, target) {
+                return below;
             }
         }
         self.replacement_of(pos, &res) < target
@@ -984,14 +980,23 @@ impl<'a> DrawJudge<'a> {
         } else {
             u8::MAX
         };
-        let bound = |d: u8| d.min(others).saturating_sub(self.jokers);
-        if bound(high) < target {
-            Some(true)
-        } else if bound(low) >= target {
-            Some(false)
-        } else {
-            None
-        }
+        settled_below((low, high), others, self.jokers, target)
+    }
+}
+
+/// Is a replacement number below `target`, when the standard distance lies
+/// in `(low, high)` ([`standard::fifth_bounds`]), the other forms miss
+/// `others` and `jokers` fill missing places? `None` when the bounds leave
+/// it open.
+#[inline(always)]
+fn settled_below((low, high): (u8, u8), others: u8, jokers: u8, target: u8) -> Option<bool> {
+    let bound = |d: u8| d.min(others).saturating_sub(jokers);
+    if bound(high) < target {
+        Some(true)
+    } else if bound(low) >= target {
+        Some(false)
+    } else {
+        None
     }
 }
 
