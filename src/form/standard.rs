@@ -964,13 +964,19 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
 #[inline(always)]
 fn frees_of(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> [Resident; 4] {
     let fifths = fifths(rules, pos);
-    std::array::from_fn(|s| {
-        if res[s].fifth() && fifths > 0 {
-            rules.tables.resident_at(s, pos.keys[s], true)
-        } else {
-            res[s]
-        }
-    })
+    std::array::from_fn(|s| free_at(rules, s, res[s], pos.keys[s], fifths))
+}
+
+/// Suit `s`'s resident value `res` (key `key`) at its most permissive, for
+/// a hand with `fifths` fifth copies to spend: the fifth-copy column's
+/// when the suit is flagged and there is one to spend.
+#[inline(always)]
+fn free_at(rules: &Rules, s: usize, res: Resident, key: usize, fifths: u32) -> Resident {
+    if res.fifth() && fifths > 0 {
+        rules.tables.resident_at(s, key, true)
+    } else {
+        res
+    }
 }
 
 /// The standard distance of `pos` (no declared melds; resident values
@@ -1012,11 +1018,7 @@ pub(crate) fn drawn_bounds(
         return ((high, high), res);
     }
     let mut frees = *frees;
-    if res[s].fifth() {
-        frees[s] = rules.tables.resident_at(s, keys[s] + pow5(r), true);
-    } else {
-        frees[s] = res[s];
-    }
+    frees[s] = free_at(rules, s, res[s], keys[s] + pow5(r), fifths);
     ((combined_of(rules, &frees, k), high), res)
 }
 
@@ -1028,14 +1030,7 @@ pub(crate) fn frees_around(
     keys: &[usize; 4],
     fifths: u32,
 ) -> [Resident; 4] {
-    std::array::from_fn(|s| {
-        let res = around[s].resident;
-        if fifths > 0 && res.fifth() {
-            rules.tables.resident_at(s, keys[s], true)
-        } else {
-            res
-        }
-    })
+    std::array::from_fn(|s| free_at(rules, s, around[s].resident, keys[s], fifths))
 }
 
 /// [`fifth_bounds`] from the resident values within four copies and at
