@@ -432,18 +432,25 @@ pub(crate) fn straight_distance(rules: &Rules, pos: &Position, below: u8) -> u8 
         if missing >= best {
             continue;
         }
-        let words = pos.words.minus(&taken);
-        // No joker and every joker-kind copy held: no fifth copy to spend,
-        // so the remainder is read within four copies.
-        let natural = pos.natural - taken.total();
-        let rest = rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies);
+        let rest = remainder_within(rules, pos, &taken);
         let mut d = standard::distance(rules, &rest, 1);
         if fifths > 0 && standard::flagged(rules, &rest) {
-            d = d.min(remainder_fifth(rules, &words, ASSIGNMENTS[a], fifths));
+            d = d.min(remainder_fifth(rules, &rest.words, ASSIGNMENTS[a], fifths));
         }
         best = best.min(missing.saturating_add(d));
     }
     best
+}
+
+/// `pos` once the knitted group took the copies `taken`, with no joker and
+/// every joker-kind copy counted held: no fifth copy to spend, so that its
+/// distances are read within four copies ([`straight_distance`] counts a
+/// fifth copy apart).
+#[inline(always)]
+fn remainder_within(rules: &Rules, pos: &Position, taken: &SuitWords) -> Position {
+    let words = pos.words.minus(taken);
+    let natural = pos.natural - taken.total();
+    rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies)
 }
 
 /// A hand's knitted straight judged draw by draw: per assignment, the
@@ -475,9 +482,7 @@ impl StraightDraws {
                 return (lacked, [0; 4], [Resident(0); 4], u8::MAX);
             }
             let taken = pos.words.nonzero().and(&ASSIGNMENT_ONES[a]);
-            let words = pos.words.minus(&taken);
-            let natural = pos.natural - taken.total();
-            let rest = rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies);
+            let rest = remainder_within(rules, pos, &taken);
             let res = standard::residents(rules, &rest);
             let term =
                 (lacked.count_ones() as u8).saturating_add(standard::distance(rules, &rest, 1));
