@@ -25,8 +25,19 @@ impl Rules {
     /// [`HandError::TooManyTiles`] for a hand over the rules' size limit, and
     /// [`HandError::WrongSize`] for a hand that is not 3N+2 tiles.
     pub fn check(&self, hand: &Hand) -> Result<Forms, HandError> {
-        let pos = self.accept_hand(hand, Purpose::Win)?;
-        Ok(self.forms_of(&pos))
+        // A hand without melds takes the path of its counts (see
+        // `Rules::is_win`: the position built in place).
+        if hand.has_melds() {
+            return self.check_melded(hand);
+        }
+        Ok(self.forms_of(&self.accept_counts(hand.counts(), hand.jokers(), Purpose::Win)?))
+    }
+
+    /// [`Rules::check`] for a hand with declared melds, apart from the
+    /// common path.
+    #[inline(never)]
+    fn check_melded(&self, hand: &Hand) -> Result<Forms, HandError> {
+        Ok(self.forms_of(&self.accept_hand(hand, Purpose::Win)?))
     }
 
     /// Does `hand` win under these rules? Like [`Rules::check`], with every
@@ -43,10 +54,14 @@ impl Rules {
     /// As [`Rules::check`].
     #[inline]
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
-        if self.derived.winnable.contains_knitted() {
-            return self.is_win_knitted(hand);
+        // A hand without melds is its counts and jokers: the same path as
+        // `is_win_counts`, so that the position is built in place (moved
+        // through a `Result` here, its copies stalled on store forwarding
+        // and doubled the time).
+        if hand.has_melds() {
+            return self.is_win_melded(hand);
         }
-        Ok(self.wins::<false>(&self.accept_hand(hand, Purpose::Win)?))
+        self.is_win_counts(hand.counts(), hand.jokers())
     }
 
     /// [`Rules::is_win`] on a count array (indexed 0–33) and a joker count.
@@ -69,11 +84,16 @@ impl Rules {
         Ok(self.wins::<false>(&self.accept_counts(counts, jokers, Purpose::Win)?))
     }
 
-    /// [`Rules::is_win`] for rules naming a knitted form, apart from the
-    /// common path (which then pays one branch, and no call, for them).
+    /// [`Rules::is_win`] for a hand with declared melds, apart from the
+    /// common path.
     #[inline(never)]
-    fn is_win_knitted(&self, hand: &Hand) -> Result<bool, HandError> {
-        Ok(self.wins::<true>(&self.accept_hand(hand, Purpose::Win)?))
+    fn is_win_melded(&self, hand: &Hand) -> Result<bool, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        Ok(if self.derived.winnable.contains_knitted() {
+            self.wins::<true>(&pos)
+        } else {
+            self.wins::<false>(&pos)
+        })
     }
 
     /// [`Rules::is_win_counts`] for rules naming a knitted form.

@@ -38,6 +38,18 @@ impl Rules {
     /// for a hand that is not 3N+1 tiles.
     #[inline]
     pub fn waits(&self, hand: &Hand) -> Result<TileSet, HandError> {
+        // A hand without melds takes the path of its counts (see
+        // `Rules::is_win`: the position built in place).
+        if hand.has_melds() {
+            return self.waits_melded(hand);
+        }
+        self.waits_counts(hand.counts(), hand.jokers())
+    }
+
+    /// [`Rules::waits`] for a hand with declared melds, apart from the
+    /// common path.
+    #[inline(never)]
+    fn waits_melded(&self, hand: &Hand) -> Result<TileSet, HandError> {
         Ok(self.waits_of(&self.accept_hand(hand, Purpose::Wait)?))
     }
 
