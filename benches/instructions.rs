@@ -1,7 +1,8 @@
 //! Instruction counts (valgrind's callgrind through gungraun) for the win
-//! check and the waits: stable on a noisy machine, where timings are not.
-//! Each benchmark judges 256 seeded hands; divide by 256 for a hand. The
-//! hands and the rules are built in the setup, outside the count.
+//! check, the waits, shanten and efficiency: stable on a noisy machine,
+//! where timings are not. Each benchmark judges 256 seeded hands; divide by
+//! 256 for a hand. The hands and the rules are built in the setup, outside
+//! the count.
 //!
 //! Run: `cargo install gungraun-runner --version 0.18.2` once, then
 //! `cargo bench --bench instructions`.
@@ -187,6 +188,63 @@ fn live_shanten(live: Vec<LiveHand<&'static Rules>>) -> i32 {
         .sum()
 }
 
+/// Efficiency of 14-tile hands, as `benches/shanten.rs` times them: the
+/// same seeded spoiled wins under `riichi` and under `gb` (its knitted
+/// forms), and spoiled wins with 1–3 jokers under `chinese`. The setup
+/// judges every hand once, so that the count is the steady state the
+/// timing sees: the distance columns decoded, and the suits a joker may
+/// fill as a fifth copy already counted and kept.
+fn efficiency_hands(kind: &str) -> (Rules, Vec<Hand>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (rules, hands): (Rules, Vec<Hand>) = match kind {
+        "riichi" | "gb-knitted" => {
+            let rules = if kind == "riichi" {
+                Rules::riichi()
+            } else {
+                Rules::preset("gb").unwrap()
+            };
+            let hands = (0..HANDS)
+                .map(|_| {
+                    let win = gen::standard_win(&mut rng, 14);
+                    let raw = gen::spoil(&mut rng, win);
+                    Hand::from_counts(&raw.counts, 0).unwrap()
+                })
+                .collect();
+            (rules, hands)
+        }
+        "chinese-jokers" => {
+            // The efficiency bench draws its joker hands after 256 others.
+            for _ in 0..HANDS {
+                let win = gen::standard_win(&mut rng, 14);
+                gen::spoil(&mut rng, win);
+            }
+            let hands = (0..HANDS)
+                .map(|i| {
+                    let raw = gen::joker_hand(&mut rng, 1 + i % 3, true);
+                    Hand::from_counts(&raw.counts, raw.jokers).unwrap()
+                })
+                .collect();
+            (Rules::chinese(), hands)
+        }
+        _ => unreachable!("unknown hand kind {kind}"),
+    };
+    for h in &hands {
+        let _ = rules.efficiency(h, &[0; 34]);
+    }
+    (rules, hands)
+}
+
+#[library_benchmark]
+#[bench::riichi(efficiency_hands("riichi"))]
+#[bench::gb_knitted(efficiency_hands("gb-knitted"))]
+#[bench::chinese_jokers(efficiency_hands("chinese-jokers"))]
+fn efficiency_14((rules, hands): (Rules, Vec<Hand>)) -> usize {
+    hands
+        .iter()
+        .filter(|h| rules.efficiency(black_box(h), &[0; 34]).is_ok())
+        .count()
+}
+
 library_benchmark_group!(
     name = melds;
     benchmarks = is_win_melds, waits_melds
@@ -202,4 +260,14 @@ library_benchmark_group!(
     benchmarks = shanten_counts, live_shanten, xiangting_replacement, riichienv_shanten
 );
 
-main!(library_benchmark_groups = hot_path, shanten, melds);
+library_benchmark_group!(
+    name = efficiency;
+    benchmarks = efficiency_14
+);
+
+main!(
+    library_benchmark_groups = hot_path,
+    shanten,
+    melds,
+    efficiency
+);
