@@ -360,7 +360,7 @@ impl Rules {
             let k = (pos.total() as usize - 1) / 3;
             let (low, high) = standard::fifth_bounds(self, pos, k, &res);
             let others = self.others_distance(pos, &res, k);
-            if let Some(below) = settled_below((low, high), others, pos.jokers, target) {
+            if let Some(below) = settled_below(|| low, || high, others, pos.jokers, target) {
                 return below;
             }
         }
@@ -522,8 +522,10 @@ impl Rules {
                     let mut natural = pos.natural;
                     let mut drawable = drawable;
                     let mut count_bits = count_bits;
+                    let mut keys = pos.keys;
                     if let Some((i, a)) = &changed {
                         around[i / 9] = a;
+                        keys[i / 9] -= key::pow5(i % 9);
                         natural -= 1;
                         drawable |= 1 << i;
                         for (b, kinds) in count_bits.iter_mut().enumerate() {
@@ -534,6 +536,7 @@ impl Rules {
                         counts: after,
                         jokers,
                         natural,
+                        keys,
                         kind_jokers: 0,
                         count_bits,
                         drawable,
@@ -645,6 +648,7 @@ impl Rules {
             counts,
             jokers,
             natural: pos.natural,
+            keys: pos.keys,
             kind_jokers: pos.kind_jokers,
             count_bits: count_bits(&pos.words),
             drawable,
@@ -843,16 +847,14 @@ impl Rules {
         shanten: i8,
         counted_only: bool,
     ) -> u64 {
-        let judge = counted_only.then(|| {
-            // The suits' keys, joker kinds' copies out.
+        debug_assert!((0..4).all(|s| {
             let mut natural = *held.counts;
             for j in bits(self.jokers.bits()) {
                 natural[j] = 0;
             }
-            let keys =
-                std::array::from_fn(|s| key::key_of(&natural[9 * s..][..standard::ranks(s)]));
-            DrawJudge::new(self, around, keys, held)
-        });
+            held.keys[s] == key::key_of(&natural[9 * s..][..standard::ranks(s)])
+        }));
+        let judge = counted_only.then(|| DrawJudge::new(self, around, held.keys, held));
         let mut lower = 0u64;
         for i in bits(fifth) {
             let falls = judge
@@ -926,7 +928,7 @@ impl Rules {
 /// A 3N+1 hand with no declared melds, under rules with no knitted form
 /// and no suit limit, whose draws of kinds not joker kinds are judged by
 /// the bounds of the standard distance after the draw
-/// ([`standard::drawn_bounds`]) and its counted forms: the replacement
+/// ([`standard::drawn_residents`]) and its counted forms: the replacement
 /// number after a draw lies between the two, less the jokers.
 struct DrawJudge<'a> {
     /// The hand's suits.
@@ -965,36 +967,49 @@ impl<'a> DrawJudge<'a> {
     /// `target`? `None` when the bounds leave it open.
     #[inline]
     fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
-        let ((low, high), res) = standard::drawn_bounds(
-            rules,
-            self.around,
-            &self.keys,
-            &self.frees,
-            self.fifths,
-            i,
-            self.k,
-        );
+        let (res, free) =
+            standard::drawn_residents(rules, self.around, &self.keys, &self.frees, self.fifths, i);
         // Seven pairs and thirteen orphans from the counted fields.
         let others = if self.k == 4 {
             rules.counted_distance(self.natural, Resident::counted_sum(&res))
         } else {
             u8::MAX
         };
-        settled_below((low, high), others, self.jokers, target)
+        let within = || standard::combined_of(rules, &res, self.k);
+        match free {
+            Some(free) => settled_below(
+                || standard::combined_of(rules, &free, self.k),
+                within,
+                others,
+                self.jokers,
+                target,
+            ),
+            None => {
+                let d = within();
+                settled_below(|| d, || d, others, self.jokers, target)
+            }
+        }
     }
 }
 
 /// Is a replacement number below `target`, when the standard distance lies
-/// in `(low, high)` ([`standard::fifth_bounds`]), the other forms miss
-/// `others` and `jokers` fill missing places? `None` when the bounds leave
-/// it open.
+/// between `low()` and `high()` ([`standard::fifth_bounds`]), the other
+/// forms miss `others` and `jokers` fill missing places? `None` when the
+/// bounds leave it open. The lower bound is read first: it alone settles a
+/// draw that lowers nothing, the common case.
 #[inline(always)]
-fn settled_below((low, high): (u8, u8), others: u8, jokers: u8, target: u8) -> Option<bool> {
+fn settled_below(
+    low: impl FnOnce() -> u8,
+    high: impl FnOnce() -> u8,
+    others: u8,
+    jokers: u8,
+    target: u8,
+) -> Option<bool> {
     let bound = |d: u8| d.min(others).saturating_sub(jokers);
-    if bound(high) < target {
-        Some(true)
-    } else if bound(low) >= target {
+    if bound(low()) >= target {
         Some(false)
+    } else if bound(high()) < target {
+        Some(true)
     } else {
         None
     }
@@ -1047,6 +1062,8 @@ struct Held<'a> {
     jokers: u8,
     /// Its natural tiles.
     natural: u32,
+    /// Its suits' keys (natural tiles: joker kinds' copies out).
+    keys: [usize; 4],
     /// Its copies of joker kinds.
     kind_jokers: u8,
     /// The kinds whose natural count has bit 0, and bit 1, set

@@ -994,32 +994,32 @@ pub(crate) fn fifth_bounds(
     bounds_of(rules, res, &frees_of(rules, pos, res), k)
 }
 
-/// [`fifth_bounds`] of the hand whose suits are `around` and keys `keys`,
-/// with no declared melds and `fifths` fifth copies to spend
-/// ([`fifths`]), after a draw of kind `i`, for targets of `k` melds and the
-/// pair; and its suits' resident values after the draw. `frees` are the
-/// suits' values at their most permissive before the draw
-/// ([`frees_around`]): only the drawn suit's change.
+/// The resident values of the hand whose suits are `around` and keys
+/// `keys`, with no declared melds and `fifths` fifth copies to spend
+/// ([`fifths`]), after a draw of kind `i`: within four copies, and at their
+/// most permissive when a suit is then flagged and a copy may be spent
+/// (else `None`: the same values). The standard distances of the two
+/// ([`combined_of`]) bound the one after the draw, as [`fifth_bounds`]
+/// does. `frees` are the suits' values at their most permissive before the
+/// draw ([`frees_around`]): only the drawn suit's change.
 #[inline(always)]
-pub(crate) fn drawn_bounds(
+pub(crate) fn drawn_residents(
     rules: &Rules,
     around: [&Around; 4],
     keys: &[usize; 4],
     frees: &[Resident; 4],
     fifths: u32,
     i: usize,
-    k: usize,
-) -> ((u8, u8), [Resident; 4]) {
+) -> ([Resident; 4], Option<[Resident; 4]>) {
     let (s, r) = (i / 9, i % 9);
     let mut res = around.map(|a| a.resident);
     res[s] = around[s].nexts[r];
-    let high = combined_of(rules, &res, k);
     if fifths == 0 || !Resident::any_fifth(&res) {
-        return ((high, high), res);
+        return (res, None);
     }
     let mut frees = *frees;
     frees[s] = free_at(rules, s, res[s], keys[s] + pow5(r), fifths);
-    ((combined_of(rules, &frees, k), high), res)
+    (res, Some(frees))
 }
 
 /// The resident values of the suits `around` (keys `keys`) at their most
