@@ -522,10 +522,8 @@ impl Rules {
                     let mut natural = pos.natural;
                     let mut drawable = drawable;
                     let mut count_bits = count_bits;
-                    let mut keys = pos.keys;
                     if let Some((i, a)) = &changed {
                         around[i / 9] = a;
-                        keys[i / 9] -= key::pow5(i % 9);
                         natural -= 1;
                         drawable |= 1 << i;
                         for (b, kinds) in count_bits.iter_mut().enumerate() {
@@ -536,7 +534,6 @@ impl Rules {
                         counts: after,
                         jokers,
                         natural,
-                        keys,
                         kind_jokers: 0,
                         count_bits,
                         drawable,
@@ -648,7 +645,6 @@ impl Rules {
             counts,
             jokers,
             natural: pos.natural,
-            keys: pos.keys,
             kind_jokers: pos.kind_jokers,
             count_bits: count_bits(&pos.words),
             drawable,
@@ -847,14 +843,16 @@ impl Rules {
         shanten: i8,
         counted_only: bool,
     ) -> u64 {
-        debug_assert!((0..4).all(|s| {
+        let judge = counted_only.then(|| {
+            // The suits' keys, joker kinds' copies out.
             let mut natural = *held.counts;
             for j in bits(self.jokers.bits()) {
                 natural[j] = 0;
             }
-            held.keys[s] == key::key_of(&natural[9 * s..][..standard::ranks(s)])
-        }));
-        let judge = counted_only.then(|| DrawJudge::new(self, around, held.keys, held));
+            let keys =
+                std::array::from_fn(|s| key::key_of(&natural[9 * s..][..standard::ranks(s)]));
+            DrawJudge::new(self, around, keys, held)
+        });
         let mut lower = 0u64;
         for i in bits(fifth) {
             let falls = judge
@@ -1062,8 +1060,6 @@ struct Held<'a> {
     jokers: u8,
     /// Its natural tiles.
     natural: u32,
-    /// Its suits' keys (natural tiles: joker kinds' copies out).
-    keys: [usize; 4],
     /// Its copies of joker kinds.
     kind_jokers: u8,
     /// The kinds whose natural count has bit 0, and bit 1, set
