@@ -348,7 +348,7 @@ impl Rules {
 
     /// Is the replacement number of `pos` below `target`? When a joker
     /// may stand for a fifth copy, the bounds of the standard distance
-    /// ([`standard::fifth_bounds`]) most often settle it without counting
+    /// ([`standard::bounds_of`]) most often settle it without counting
     /// the flagged suits' targets.
     fn replacement_below(&self, pos: &Position, target: u8) -> bool {
         let res = standard::residents(self, pos);
@@ -358,11 +358,16 @@ impl Rules {
             && standard::spends_fifths(self, pos, &res)
         {
             let k = (pos.total() as usize - 1) / 3;
-            let (low, high) = standard::fifth_bounds(self, pos, k, &res);
+            let frees = standard::frees_of(self, pos, &res);
+            let (low, high) = standard::bounds_of(self, &res, &frees, k);
             let others = self.others_distance(pos, &res, k);
             if let Some(below) = settled_below(|| low, || high, others, pos.jokers, target) {
                 return below;
             }
+            // Open: the flagged suits' targets counted, the bounds and the
+            // other forms already known.
+            let standard = standard::distance_spent(self, pos, k, &res, &frees);
+            return standard.min(others).saturating_sub(pos.jokers) < target;
         }
         self.replacement_of(pos, &res) < target
     }
@@ -991,7 +996,7 @@ impl<'a> DrawJudge<'a> {
 }
 
 /// Is a replacement number below `target`, when the standard distance lies
-/// between `low()` and `high()` ([`standard::fifth_bounds`]), the other
+/// between `low()` and `high()` ([`standard::bounds_of`]), the other
 /// forms miss `others` and `jokers` fill missing places? `None` when the
 /// bounds leave it open. The lower bound is read first: it alone settles a
 /// draw that lowers nothing, the common case.

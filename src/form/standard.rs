@@ -868,8 +868,6 @@ pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
 /// spend the fifth copies the hand has.
 #[inline(never)]
 fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
-    let tables = &rules.tables;
-    let fifths = fifths(rules, pos);
     let frees = frees_of(rules, pos, res);
     if !pos.has_melds() {
         // The answer lies between these two; most often they are equal.
@@ -878,6 +876,22 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
             return within;
         }
     }
+    distance_spent(rules, pos, k, res, &frees)
+}
+
+/// [`distance_fifth`] once the bounds leave it open (or the position has
+/// declared melds): the least over the ways to spend the fifth copies,
+/// `frees` the suits at their most permissive ([`frees_of`]).
+#[inline(never)]
+pub(crate) fn distance_spent(
+    rules: &Rules,
+    pos: &Position,
+    k: usize,
+    res: &[Resident; 4],
+    frees: &[Resident; 4],
+) -> u8 {
+    let tables = &rules.tables;
+    let fifths = fifths(rules, pos);
     let counts = pos.counts();
     let melded = pos.melds.counts();
     let spend = fifths.min(8);
@@ -962,7 +976,7 @@ fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) 
 /// flagged suit's with every fifth copy it may take, when the position
 /// has one to spend.
 #[inline(always)]
-fn frees_of(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> [Resident; 4] {
+pub(crate) fn frees_of(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> [Resident; 4] {
     let fifths = fifths(rules, pos);
     std::array::from_fn(|s| free_at(rules, s, res[s], pos.keys[s], fifths))
 }
@@ -979,27 +993,12 @@ fn free_at(rules: &Rules, s: usize, res: Resident, key: usize, fifths: u32) -> R
     }
 }
 
-/// The standard distance of `pos` (no declared melds; resident values
-/// `res`) for targets of `k` melds and the pair lies between these two:
-/// its suits at their most permissive, and within four copies. Equal, they
-/// are it ([`distance_fifth`]).
-#[inline]
-pub(crate) fn fifth_bounds(
-    rules: &Rules,
-    pos: &Position,
-    k: usize,
-    res: &[Resident; 4],
-) -> (u8, u8) {
-    debug_assert!(!pos.has_melds(), "the bounds hold without declared melds");
-    bounds_of(rules, res, &frees_of(rules, pos, res), k)
-}
-
 /// The resident values of the hand whose suits are `around` and keys
 /// `keys`, with no declared melds and `fifths` fifth copies to spend
 /// ([`fifths`]), after a draw of kind `i`: within four copies, and at their
 /// most permissive when a suit is then flagged and a copy may be spent
 /// (else `None`: the same values). The standard distances of the two
-/// ([`combined_of`]) bound the one after the draw, as [`fifth_bounds`]
+/// ([`combined_of`]) bound the one after the draw, as [`bounds_of`]
 /// does. `frees` are the suits' values at their most permissive before the
 /// draw ([`frees_around`]): only the drawn suit's change.
 #[inline(always)]
@@ -1033,10 +1032,17 @@ pub(crate) fn frees_around(
     std::array::from_fn(|s| free_at(rules, s, around[s].resident, keys[s], fifths))
 }
 
-/// [`fifth_bounds`] from the resident values within four copies and at
-/// their most permissive.
+/// The standard distance of a position with no declared melds, for
+/// targets of `k` melds and the pair, lies between these two: its suits
+/// at their most permissive (`frees`, [`frees_of`]) and within four
+/// copies (`res`). Equal, they are it ([`distance_fifth`]).
 #[inline(always)]
-fn bounds_of(rules: &Rules, res: &[Resident; 4], frees: &[Resident; 4], k: usize) -> (u8, u8) {
+pub(crate) fn bounds_of(
+    rules: &Rules,
+    res: &[Resident; 4],
+    frees: &[Resident; 4],
+    k: usize,
+) -> (u8, u8) {
     (combined_of(rules, frees, k), combined_of(rules, res, k))
 }
 
