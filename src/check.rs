@@ -54,10 +54,10 @@ impl Rules {
     /// As [`Rules::check`].
     #[inline]
     pub fn is_win(&self, hand: &Hand) -> Result<bool, HandError> {
-        // A hand without melds is its counts and jokers: the same path as
-        // `is_win_counts`, so that the position is built in place (moved
-        // through a `Result` here, its copies stalled on store forwarding
-        // and doubled the time).
+        // A hand without melds takes `is_win_counts`' path, which builds
+        // the position in place: a position returned through
+        // `accept_hand`'s `Result` is copied, and the copies stall on store
+        // forwarding (twice the time).
         if hand.has_melds() {
             return self.is_win_melded(hand);
         }
