@@ -196,38 +196,17 @@ fn live_shanten(live: Vec<LiveHand<&'static Rules>>) -> i32 {
 /// fill as a fifth copy already counted and kept.
 fn efficiency_hands(kind: &str) -> (Rules, Vec<Hand>) {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let (rules, hands): (Rules, Vec<Hand>) = match kind {
-        "riichi" | "gb-knitted" => {
-            let rules = if kind == "riichi" {
-                Rules::riichi()
-            } else {
-                Rules::preset("gb").unwrap()
-            };
-            let hands = (0..HANDS)
-                .map(|_| {
-                    let win = gen::standard_win(&mut rng, 14);
-                    let raw = gen::spoil(&mut rng, win);
-                    Hand::from_counts(&raw.counts, 0).unwrap()
-                })
-                .collect();
-            (rules, hands)
-        }
-        "chinese-jokers" => {
-            // The efficiency bench draws its joker hands after 256 others.
-            for _ in 0..HANDS {
-                let win = gen::standard_win(&mut rng, 14);
-                gen::spoil(&mut rng, win);
-            }
-            let hands = (0..HANDS)
-                .map(|i| {
-                    let raw = gen::joker_hand(&mut rng, 1 + i % 3, true);
-                    Hand::from_counts(&raw.counts, raw.jokers).unwrap()
-                })
-                .collect();
-            (Rules::chinese(), hands)
-        }
+    let [plain, jokers, _] = gen::efficiency_hands(&mut rng, [HANDS, HANDS, 0]);
+    let (rules, raws) = match kind {
+        "riichi" => (Rules::riichi(), plain),
+        "gb-knitted" => (Rules::preset("gb").unwrap(), plain),
+        "chinese-jokers" => (Rules::chinese(), jokers),
         _ => unreachable!("unknown hand kind {kind}"),
     };
+    let hands: Vec<Hand> = raws
+        .iter()
+        .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
+        .collect();
     for h in &hands {
         let _ = rules.efficiency(h, &[0; 34]);
     }

@@ -177,22 +177,13 @@ fn bench_efficiency(c: &mut Criterion) {
     let riichi = Rules::riichi();
     let gb = Rules::preset("gb").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let plain: Vec<Hand> = (0..256)
-        .map(|_| {
-            let win = gen::standard_win(&mut rng, 14);
-            let raw = gen::spoil(&mut rng, win);
-            Hand::from_counts(&raw.counts, 0).unwrap()
-        })
-        .collect();
-    let mut jokers = |n: usize| -> Vec<Hand> {
-        (0..n)
-            .map(|i| {
-                let raw = gen::joker_hand(&mut rng, 1 + i % 3, true);
-                Hand::from_counts(&raw.counts, raw.jokers).unwrap()
-            })
+    let hands = |raws: &[Raw]| -> Vec<Hand> {
+        raws.iter()
+            .map(|r| Hand::from_counts(&r.counts, r.jokers).unwrap())
             .collect()
     };
-    let (jokers, many) = (jokers(256), jokers(8192));
+    let [plain, jokers, many] = gen::efficiency_hands(&mut rng, [256, 256, 8192]);
+    let (plain, jokers, many) = (hands(&plain), hands(&jokers), hands(&many));
     let mut group = c.benchmark_group("efficiency/14");
     // Under `gb` the knitted forms are judged whole, draw by draw, when
     // they are at the hand's distance. A suit that a joker may fill as a

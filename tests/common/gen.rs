@@ -182,6 +182,24 @@ pub fn joker_hand<R: Rng>(rng: &mut R, k: usize, spoiled: bool) -> Raw {
     jokerize(rng, base, k)
 }
 
+/// The efficiency benches' hands, drawn in this order from `rng`:
+/// `sizes[0]` spoiled 14-tile standard wins (no jokers), then `sizes[1]`
+/// and `sizes[2]` spoiled wins with 1–3 jokers ([`joker_hand`]). The
+/// criterion bench and the instruction bench draw the same hands from
+/// the same seed.
+pub fn efficiency_hands<R: Rng>(rng: &mut R, sizes: [usize; 3]) -> [Vec<Raw>; 3] {
+    let plain = (0..sizes[0])
+        .map(|_| {
+            let win = standard_win(rng, 14);
+            spoil(rng, win)
+        })
+        .collect();
+    let mut jokers =
+        |n: usize| -> Vec<Raw> { (0..n).map(|i| joker_hand(rng, 1 + i % 3, true)).collect() };
+    let (jokers, many) = (jokers(sizes[1]), jokers(sizes[2]));
+    [plain, jokers, many]
+}
+
 /// A mixed sample: every size 3N+2 up to 14, 0–14 jokers, wins of every
 /// form, spoiled wins and uniform draws.
 pub fn mixed<R: Rng>(rng: &mut R) -> Raw {
