@@ -24,7 +24,7 @@
 //! ```
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, Form, Forms};
+use crate::form::{Form, Forms};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -141,20 +141,9 @@ impl Rules {
         shown: (&[u8; KINDS], u8),
         draws: &[Option<usize>],
     ) -> Option<Form> {
-        if forms.contains(Form::Standard) && standard::hides(self, hidden, shown, draws) {
-            return Some(Form::Standard);
-        }
-        if forms.contains(Form::SevenPairs) && seven_pairs::hides(self, hidden, shown, draws) {
-            return Some(Form::SevenPairs);
-        }
-        if forms.contains(Form::KnittedStraight)
-            && knitted::straight_hides(self, hidden, shown, draws)
-        {
-            return Some(Form::KnittedStraight);
-        }
-        // Thirteen orphans and honours-and-knitted are one group each:
-        // a ready hand of them shows every tile.
-        None
+        forms
+            .iter()
+            .find(|f| f.hides(self, hidden, shown, draws))
     }
 }
 

@@ -32,7 +32,7 @@ use crate::error::HandError;
 use crate::form::standard::{Around, Rests};
 use crate::form::thirteen_orphans::ORPHAN_BITS;
 use crate::form::Forms;
-use crate::form::{knitted, seven_pairs, standard, Form};
+use crate::form::{honors_and_knitted, knitted, knitted_straight, seven_pairs, standard, Form};
 use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
@@ -318,7 +318,7 @@ impl Rules {
     #[inline(never)]
     fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
         let k = (pos.total() as usize - 1) / 3;
-        self.replacement_beside(pos, res, k, self.others_distance(pos, res, k))
+        self.replacement_beside(pos, res, k, self.others_distance(pos, res))
     }
 
     /// [`Rules::replacement_whole`] with `others`, the forms other than the
@@ -333,17 +333,12 @@ impl Rules {
     }
 
     /// The fewest tiles missing from the forms other than the standard one
-    /// that `pos` (targets of `k` melds and the pair) may win by.
+    /// that `pos` may win by, each form's own distance.
     #[inline(always)]
-    fn others_distance(&self, pos: &Position, res: &[Resident; 4], k: usize) -> u8 {
-        let mut missing = u8::MAX;
-        if k == 4 && !pos.has_melds() {
-            missing = missing.min(self.special_distance(pos, res));
-        }
-        if pos.has_melds() && self.forms_for(pos).contains(Form::KnittedStraight) && k == 3 {
-            missing = missing.min(knitted::declared_distance(self, pos));
-        }
-        missing
+    fn others_distance(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+        self.forms_for(pos)
+            .without(Form::Standard)
+            .least_distance(self, pos, res)
     }
 
     /// Is the replacement number of `pos` below `target`? When a joker
@@ -360,7 +355,7 @@ impl Rules {
             let k = (pos.total() as usize - 1) / 3;
             let frees = standard::frees_of(self, pos, &res);
             let (low, high) = standard::bounds_of(self, &res, &frees, k);
-            let others = self.others_distance(pos, &res, k);
+            let others = self.others_distance(pos, &res);
             if let Some(below) = settled_below(|| low, || high, others, pos.jokers, target) {
                 return below;
             }
@@ -378,30 +373,12 @@ impl Rules {
     fn missing_now(&self, pos: &Position) -> (u8, u8) {
         let res = standard::residents(self, pos);
         let k = (pos.total() as usize - 1) / 3;
-        let others = self.others_distance(pos, &res, k);
+        let others = self.others_distance(pos, &res);
         let replacement = match self.replacement_lean(pos, &res) {
             Some(missing) => missing,
             None => self.replacement_beside(pos, &res, k, others),
         };
         (pos.jokers + replacement, others)
-    }
-
-    /// The fewest tiles missing from the forms other than the standard one
-    /// (seven pairs, thirteen orphans, the knitted forms: 14-tile targets).
-    /// Seven pairs and thirteen orphans add the suits' counted fields; the
-    /// knitted forms are out of line.
-    #[inline(always)]
-    fn special_distance(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
-        let forms = self.derived.winnable;
-        let mut missing = u8::MAX;
-        if self.derived.suit_limit < 3 {
-            return self.special_limited(pos);
-        }
-        missing = missing.min(self.counted_distance(pos.natural, Resident::counted_sum(res)));
-        if forms.contains_knitted() {
-            missing = self.knitted_distance(pos, missing);
-        }
-        missing
     }
 
     /// The fewest tiles missing from seven pairs and thirteen orphans for
@@ -416,35 +393,6 @@ impl Rules {
         let pairs =
             d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
         pairs.min(orphans)
-    }
-
-    /// [`Rules::special_distance`] under a suit limit, out of line.
-    #[inline(never)]
-    fn special_limited(&self, pos: &Position) -> u8 {
-        let forms = self.derived.winnable;
-        let mut missing = u8::MAX;
-        if forms.contains(Form::SevenPairs) {
-            missing = missing.min(seven_pairs::distance_limited(self, pos));
-        }
-        self.knitted_distance(pos, missing)
-    }
-
-    /// The fewest tiles missing from the knitted forms and `missing`, out
-    /// of line: most rules have none. The straight, the costly one, comes
-    /// last, so that what the others miss bounds it.
-    #[inline(never)]
-    fn knitted_distance(&self, pos: &Position, mut missing: u8) -> u8 {
-        let forms = self.derived.winnable;
-        if forms.contains(Form::HonorsAndKnitted) {
-            missing = missing.min(knitted::singles_distance(self, pos, false));
-        }
-        if forms.contains(Form::GreaterHonorsAndKnitted) {
-            missing = missing.min(knitted::singles_distance(self, pos, true));
-        }
-        if forms.contains(Form::KnittedStraight) {
-            missing = knitted::straight_distance(self, pos, missing);
-        }
-        missing
     }
 
     /// The tiles whose draw lowers the shanten of `hand` and, for a hand of
@@ -772,7 +720,7 @@ impl Rules {
     /// knitted form: the counted forms by the step a draw makes
     /// ([`counted_step`]), the honours-and-knitted forms by the kinds held,
     /// the knitted straight assignment by assignment
-    /// ([`knitted::StraightDraws`]). With a fifth copy to spend, the
+    /// ([`knitted_straight::StraightDraws`]). With a fifth copy to spend, the
     /// straight is counted whole, draw by draw. Out of line: most rules
     /// have no knitted form.
     #[inline(never)]
@@ -782,11 +730,11 @@ impl Rules {
             .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
             .expect("the hand is accepted");
         let straight = if forms.contains(Form::KnittedStraight) {
-            match knitted::StraightDraws::of(self, &pos, now) {
+            match knitted_straight::StraightDraws::of(self, &pos, now) {
                 Some(straight) => {
                     debug_assert_eq!(
                         straight.least().min(now + 1),
-                        knitted::straight_distance(self, &pos, now + 1)
+                        knitted_straight::straight_distance(self, &pos, now + 1)
                     );
                     Some(straight)
                 }
@@ -802,7 +750,7 @@ impl Rules {
             (Form::GreaterHonorsAndKnitted, true),
         ] {
             if forms.contains(form) {
-                lower |= knitted::singles_lowering(self, kinds, greater, now) & rest;
+                lower |= honors_and_knitted::singles_lowering(self, kinds, greater, now) & rest;
             }
         }
         let [odd, twos] = held.count_bits;
@@ -828,7 +776,7 @@ impl Rules {
                 .accept_as::<false>(&more, held.jokers, self.sizes(Purpose::Win))
                 .expect("a drawable tile keeps the hand acceptable");
             let res = standard::residents(self, &p);
-            let falls = self.special_distance(&p, &res) < now;
+            let falls = self.others_distance(&p, &res) < now;
             lower |= (falls as u64) << i;
         }
         lower

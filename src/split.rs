@@ -31,7 +31,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
+use crate::form::{Form, Forms};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::position::{Position, Purpose};
@@ -438,6 +438,19 @@ impl SplitSink {
         self.kept.into_iter()
     }
 
+    /// How many splits were found.
+    pub(crate) fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// The splits kept and how many were found.
+    fn into_splits_of_all(self) -> Splits {
+        Splits {
+            splits: self.kept.into_iter().collect(),
+            total: self.total,
+        }
+    }
+
     /// One split found (each is found once).
     pub(crate) fn push(&mut self, split: Split) {
         self.total += 1;
@@ -482,30 +495,20 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
-        if pos.has_melds() {
-            return Ok(self.melded_splits(&pos, limit));
-        }
         let forms = self.forms_of(&pos);
+        if pos.has_melds() {
+            return Ok(self.beside_melds(&pos, forms, limit));
+        }
         let mut out = SplitSink::new(limit);
-        if forms.contains(Form::Standard) {
-            standard::splits(self, &pos, &mut out);
+        for form in forms.iter() {
+            form.splits(self, &pos, &mut out);
         }
-        if forms.contains(Form::SevenPairs) {
-            seven_pairs::splits(self, &pos, &mut out);
-        }
-        if forms.contains(Form::ThirteenOrphans) {
-            thirteen_orphans::splits(&pos, &mut out);
-        }
-        self.knitted_splits(forms, &pos, &mut out);
-        Ok(Splits {
-            splits: out.kept.into_iter().collect(),
-            total: out.total,
-        })
+        Ok(out.into_splits_of_all())
     }
 
     /// How many splits [`Rules::splits`] would list, counted without
-    /// listing them (the standard form's are counted per suit and
-    /// combined).
+    /// listing them where the form can (the standard form's are counted
+    /// per suit and combined).
     ///
     /// ```
     /// use hupai::Rules;
@@ -518,37 +521,21 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn split_count(&self, hand: &Hand) -> Result<u64, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
-        if pos.has_melds() {
-            return Ok(self.melded_splits(&pos, 0).total);
-        }
         let forms = self.forms_of(&pos);
-        let mut out = SplitSink::new(0);
-        let mut total = 0;
-        if forms.contains(Form::Standard) {
-            total += standard::split_count(self, &pos);
+        if pos.has_melds() {
+            return Ok(self.beside_melds(&pos, forms, 0).total);
         }
-        if forms.contains(Form::SevenPairs) {
-            seven_pairs::splits(self, &pos, &mut out);
-        }
-        if forms.contains(Form::ThirteenOrphans) {
-            thirteen_orphans::splits(&pos, &mut out);
-        }
-        self.knitted_splits(forms, &pos, &mut out);
-        Ok(total + out.total)
+        Ok(forms.iter().map(|f| f.split_count(self, &pos)).sum())
     }
 
     /// The splits of the accepted `pos`, with declared melds: the concealed
-    /// part's splits by the forms that take melds, each followed by the
-    /// melds. Under `joker_fifth_copy = false` a split whose jokers stand
-    /// for more copies of a kind than the melds leave is not one.
-    fn melded_splits(&self, pos: &Position, limit: usize) -> Splits {
-        let forms = self.forms_of(pos);
+    /// part's splits by `forms`, each followed by the melds. Under
+    /// `joker_fifth_copy = false` a split whose jokers stand for more
+    /// copies of a kind than the melds leave is not one.
+    fn beside_melds(&self, pos: &Position, forms: Forms, limit: usize) -> Splits {
         let mut found = SplitSink::new(usize::MAX);
-        if forms.contains(Form::Standard) {
-            standard::splits(self, pos, &mut found);
-        }
-        if forms.contains(Form::KnittedStraight) {
-            knitted::declared_splits(self, pos, &mut found);
+        for form in forms.iter() {
+            form.splits(self, pos, &mut found);
         }
         let melds = pos.melds.as_slice();
         let melded = pos.melds.counts();
@@ -559,23 +546,7 @@ impl Rules {
                 out.push(split.beside(melds));
             }
         }
-        Splits {
-            splits: out.kept.into_iter().collect(),
-            total: out.total,
-        }
-    }
-
-    /// The splits of the knitted forms among `forms`.
-    fn knitted_splits(&self, forms: crate::form::Forms, pos: &Position, out: &mut SplitSink) {
-        if forms.contains(Form::KnittedStraight) {
-            knitted::straight_splits(self, pos, out);
-        }
-        if forms.contains(Form::HonorsAndKnitted) {
-            knitted::singles_splits(self, pos, false, out);
-        }
-        if forms.contains(Form::GreaterHonorsAndKnitted) {
-            knitted::singles_splits(self, pos, true, out);
-        }
+        out.into_splits_of_all()
     }
 }
 

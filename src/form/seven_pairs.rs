@@ -7,9 +7,10 @@
 //! `14 - natural` jokers when no more kinds are odd than that (and, with
 //! different pairs, no kind is held more than twice).
 
-use crate::form::Form;
+use crate::form::{Form, Judge};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Resolved, Rules};
+use crate::tables::Resident;
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
 use crate::tile::{Tile, KINDS};
@@ -273,4 +274,61 @@ pub(crate) fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
         })
         .min()
         .unwrap_or(14)
+}
+
+/// Seven pairs' answers ([`Judge`]).
+pub(crate) struct SevenPairs;
+
+impl Judge for SevenPairs {
+    const TAKES_MELDS: bool = false;
+
+    fn never_wins(r: &Resolved) -> Option<&'static str> {
+        let kinds_needed = if r.seven_pairs_quads { 1 } else { 7 };
+        (!r.fourteen())
+            .then_some("seven-pairs: hands have at most max_tiles tiles, below 14")
+            .or((r.tiles.len() < kinds_needed)
+                .then_some("seven-pairs: fewer than seven kinds in play"))
+    }
+
+    #[inline(always)]
+    fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+        win_mask(rules, pos)
+    }
+
+    #[inline(always)]
+    fn wins(rules: &Rules, pos: &Position) -> bool {
+        wins(rules, pos)
+    }
+
+    #[inline(always)]
+    fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
+        waits(rules, pos)
+    }
+
+    fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
+        splits(rules, pos, out)
+    }
+
+    fn hides(
+        rules: &Rules,
+        hidden: (&[u8; KINDS], u8),
+        shown: (&[u8; KINDS], u8),
+        draws: &[Option<usize>],
+    ) -> bool {
+        hides(rules, hidden, shown, draws)
+    }
+
+    #[inline(always)]
+    fn distance(rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+        if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
+            return u8::MAX;
+        }
+        if rules.derived.suit_limit < 3 {
+            return distance_limited(rules, pos);
+        }
+        let counted = Resident::counted_sum(suits);
+        let quads = rules.seven_pairs_quads;
+        let table = if quads { &QUADS_MISSING } else { &DISTINCT_MISSING };
+        table[table_index(quads, pos.natural, counted)]
+    }
 }

@@ -16,14 +16,14 @@
 
 use std::collections::BTreeSet;
 
-use crate::form::Form;
+use crate::form::{waits_by_draws, Form, Judge};
 use crate::position::Position;
-use crate::rules::{Rules, NO_PAIR};
+use crate::rules::{Resolved, Rules, NO_PAIR};
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::{key_of, pow5};
 use crate::tables::{Class, Merges, Need, Resident};
-use crate::tile::{Tile, KINDS};
+use crate::tile::{Suit, Tile, KINDS};
 
 /// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
 pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
@@ -1996,6 +1996,75 @@ fn drawn_ranks(rules: &Rules, s: usize, a: &Around, tight: Dist) -> u64 {
 #[inline(always)]
 pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
     pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
+}
+
+
+/// The standard form's answers ([`Judge`]).
+pub(crate) struct Standard;
+
+impl Judge for Standard {
+    const TAKES_MELDS: bool = true;
+
+    fn never_wins(r: &Resolved) -> Option<&'static str> {
+        (!Suit::ALL.into_iter().any(|s| r.may_hold_pair(s)))
+            .then_some("standard: no kind in play may be the pair")
+    }
+
+    /// With declared melds whose copies cap what jokers stand for
+    /// (`joker_fifth_copy = false`), judged by the distance.
+    #[inline(always)]
+    fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+        if pos.has_melds() && !rules.joker_fifth_copy {
+            return capped_win_mask(rules, pos);
+        }
+        win_mask(rules, pos)
+    }
+
+    #[inline(always)]
+    fn wins(rules: &Rules, pos: &Position) -> bool {
+        if pos.has_melds() {
+            return melded_wins(rules, pos);
+        }
+        wins(rules, pos)
+    }
+
+    #[inline(always)]
+    fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
+        if pos.has_melds() && !rules.joker_fifth_copy {
+            return waits_by_draws(rules, pos, capped_win_mask);
+        }
+        waits(rules, pos, open)
+    }
+
+    fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
+        splits(rules, pos, out)
+    }
+
+    fn split_count(rules: &Rules, pos: &Position) -> u64 {
+        split_count(rules, pos)
+    }
+
+    fn hides(
+        rules: &Rules,
+        hidden: (&[u8; KINDS], u8),
+        shown: (&[u8; KINDS], u8),
+        draws: &[Option<usize>],
+    ) -> bool {
+        hides(rules, hidden, shown, draws)
+    }
+
+    #[inline(always)]
+    fn distance(rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+        let k = (pos.total() as usize).saturating_sub(1) / 3;
+        distance_of(rules, pos, k, suits)
+    }
+}
+
+/// [`Standard`]'s win with declared melds, apart from the common path.
+#[cold]
+#[inline(never)]
+fn melded_wins(rules: &Rules, pos: &Position) -> bool {
+    <Standard as Judge>::win_mask(rules, pos) >> pos.jokers & 1 == 1
 }
 
 #[cfg(test)]

@@ -7,8 +7,10 @@
 //! so the form can be won only when all thirteen orphans are in play (the
 //! rules drop it from their winnable forms otherwise).
 
-use crate::form::Form;
+use crate::form::{Form, Judge};
 use crate::position::Position;
+use crate::rules::{Resolved, Rules};
+use crate::tables::Resident;
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
 use crate::tile::Tile;
@@ -143,3 +145,47 @@ pub(crate) static COUNTED_MISSING: [u8; 128] = {
     }
     t
 };
+
+/// Thirteen orphans' answers ([`Judge`]).
+pub(crate) struct ThirteenOrphans;
+
+impl Judge for ThirteenOrphans {
+    const TAKES_MELDS: bool = false;
+
+    fn never_wins(r: &Resolved) -> Option<&'static str> {
+        let orphans_in_play = ORPHANS.iter().all(|&i| r.tiles.bits() >> i & 1 == 1);
+        (!r.fourteen())
+            .then_some("thirteen-orphans: hands have at most max_tiles tiles, below 14")
+            .or((!orphans_in_play)
+                .then_some("thirteen-orphans: some terminal or honour is out of play"))
+            .or((!r.three_suits_allowed())
+                .then_some("thirteen-orphans: max_suits is below 3, and the form holds the three numbered suits"))
+    }
+
+    #[inline(always)]
+    fn win_mask(_rules: &Rules, pos: &Position) -> u32 {
+        win_mask(pos)
+    }
+
+    #[inline(always)]
+    fn wins(_rules: &Rules, pos: &Position) -> bool {
+        wins(pos)
+    }
+
+    #[inline(always)]
+    fn waits(_rules: &Rules, pos: &Position, _open: u32) -> u64 {
+        waits(pos)
+    }
+
+    fn splits(_rules: &Rules, pos: &Position, out: &mut SplitSink) {
+        splits(pos, out)
+    }
+
+    #[inline(always)]
+    fn distance(_rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+        if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
+            return u8::MAX;
+        }
+        COUNTED_MISSING[(Resident::counted_sum(suits) >> 11 & 127) as usize]
+    }
+}

@@ -182,6 +182,30 @@ pub(crate) struct Resolved {
 }
 
 impl Resolved {
+    /// May suit `s` hold the standard form's pair: some kind of it in
+    /// play, and for the honours no `pair_ranks` (which name numbered
+    /// ranks)?
+    pub fn may_hold_pair(&self, s: Suit) -> bool {
+        self.tiles.count_in(s) > 0 && (s != Suit::Honor || self.pair_ranks.is_none())
+    }
+
+    /// May a hand hold 14 tiles?
+    pub fn fourteen(&self) -> bool {
+        self.max_tiles >= 14
+    }
+
+    /// Are the three numbered suits all in play?
+    pub fn three_suits_in_play(&self) -> bool {
+        [Suit::Man, Suit::Pin, Suit::Sou]
+            .iter()
+            .all(|&s| self.tiles.count_in(s) > 0)
+    }
+
+    /// May a hand hold the three numbered suits (no `max_suits` below 3)?
+    pub fn three_suits_allowed(&self) -> bool {
+        self.max_suits.is_none_or(|m| m >= 3)
+    }
+
     /// The table parameters these rules need.
     pub fn table_params(&self) -> TableParams {
         TableParams {
@@ -215,64 +239,11 @@ impl Rules {
             }
         };
         let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
-        let pair_ok =
-            |s: Suit| r.tiles.count_in(s) > 0 && (s != Suit::Honor || r.pair_ranks.is_none());
-        let pair_penalty = Suit::ALL.map(|s| if pair_ok(s) { 0 } else { NO_PAIR });
+        let pair_penalty = Suit::ALL.map(|s| if r.may_hold_pair(s) { 0 } else { NO_PAIR });
         // Each form the rules name, and why no hand could win by it.
-        let orphans_in_play = Tile::all()
-            .filter(|t| t.is_orphan())
-            .all(|t| r.tiles.contains(t));
-        let fourteen = r.max_tiles >= 14;
-        // The knitted forms: a knitted straight spans the three numbered
-        // suits; honours-and-knitted takes 14 of the 9 knitted tiles and
-        // the honours in play.
-        let three_suits = [Suit::Man, Suit::Pin, Suit::Sou]
-            .iter()
-            .all(|&s| r.tiles.count_in(s) > 0)
-            && r.max_suits.is_none_or(|m| m >= 3);
-        let honors_in_play = r.tiles.count_in(Suit::Honor);
-        let kinds_needed = if r.seven_pairs_quads { 1 } else { 7 };
-        let never = |form: Form| -> Option<&'static str> {
-            match form {
-                Form::Standard => (!pair_penalty.contains(&0))
-                    .then_some("standard: no kind in play may be the pair"),
-                Form::SevenPairs => (!fourteen)
-                    .then_some("seven-pairs: hands have at most max_tiles tiles, below 14")
-                    .or((r.tiles.len() < kinds_needed)
-                        .then_some("seven-pairs: fewer than seven kinds in play")),
-                Form::ThirteenOrphans => (!fourteen)
-                    .then_some("thirteen-orphans: hands have at most max_tiles tiles, below 14")
-                    .or((!orphans_in_play)
-                        .then_some("thirteen-orphans: some terminal or honour is out of play")),
-                Form::KnittedStraight => (!fourteen)
-                    .then_some("knitted-straight: hands have at most max_tiles tiles, below 14")
-                    .or((!three_suits).then_some(
-                        "knitted-straight: the three numbered suits are not all in play",
-                    ))
-                    .or((!pair_penalty.contains(&0))
-                        .then_some("knitted-straight: no kind in play may be the pair")),
-                Form::HonorsAndKnitted => (!fourteen)
-                    .then_some("honors-and-knitted: hands have at most max_tiles tiles, below 14")
-                    .or((!three_suits).then_some(
-                        "honors-and-knitted: the three numbered suits are not all in play",
-                    ))
-                    .or((honors_in_play < 5).then_some(
-                        "honors-and-knitted: fewer than five honours in play (9 knitted + 5 = 14)",
-                    )),
-                Form::GreaterHonorsAndKnitted => (!fourteen)
-                    .then_some(
-                        "greater-honors-and-knitted: hands have at most max_tiles tiles, below 14",
-                    )
-                    .or((!three_suits).then_some(
-                        "greater-honors-and-knitted: the three numbered suits are not all in play",
-                    ))
-                    .or((honors_in_play < 7)
-                        .then_some("greater-honors-and-knitted: some honour is out of play")),
-            }
-        };
-        let winnable: Forms = r.forms.iter().filter(|&f| never(f).is_none()).collect();
+        let winnable: Forms = r.forms.iter().filter(|f| f.never_wins(&r).is_none()).collect();
         if winnable.is_empty() {
-            let why: Vec<&str> = r.forms.iter().filter_map(never).collect();
+            let why: Vec<&str> = r.forms.iter().filter_map(|f| f.never_wins(&r)).collect();
             return Err(RulesError::NeverWins {
                 why: why.join("; "),
             });
@@ -294,10 +265,7 @@ impl Rules {
                 )
             }),
             winnable,
-            winnable_melded: Forms::of(&[Form::Standard, Form::KnittedStraight])
-                .iter()
-                .filter(|&f| winnable.contains(f))
-                .collect(),
+            winnable_melded: winnable.iter().filter(|f| f.takes_melds()).collect(),
             pairs_missing: match (winnable.contains(Form::SevenPairs), r.seven_pairs_quads) {
                 (false, _) => &NEVER_MISSING,
                 (true, false) => &seven_pairs::DISTINCT_MISSING,
