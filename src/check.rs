@@ -154,7 +154,10 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn win_mask(&self, pos: &Position) -> u32 {
         let sizes = (self.derived.win_sizes >> (pos.natural + pos.meld_tiles()).min(63)) as u32;
-        let forms = self.forms_for(pos).iter().fold(0, |m, f| m | f.win_mask(self, pos));
+        let forms = self
+            .forms_for(pos)
+            .iter()
+            .fold(0, |m, f| m | f.win_mask(self, pos));
         forms & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
     }
 
@@ -170,6 +173,9 @@ impl Rules {
         if !self.suits_ok(pos) {
             return Forms::NONE;
         }
-        self.forms_for(pos).iter().filter(|f| f.wins(self, pos)).collect()
+        self.forms_for(pos)
+            .iter()
+            .filter(|f| f.wins(self, pos))
+            .collect()
     }
 }

@@ -141,9 +141,7 @@ impl Rules {
         shown: (&[u8; KINDS], u8),
         draws: &[Option<usize>],
     ) -> Option<Form> {
-        forms
-            .iter()
-            .find(|f| f.hides(self, hidden, shown, draws))
+        forms.iter().find(|f| f.hides(self, hidden, shown, draws))
     }
 }
 

@@ -274,7 +274,9 @@ fn compile_err_knitted_forms_without_their_tiles() {
         panic!("{err:?}");
     };
     assert!(
-        why.contains("knitted-straight: max_suits is below 3, and the form holds the three numbered suits"),
+        why.contains(
+            "knitted-straight: max_suits is below 3, and the form holds the three numbered suits"
+        ),
         "{why}"
     );
     assert!(
@@ -287,7 +289,8 @@ fn compile_err_knitted_forms_without_their_tiles() {
     )
     .unwrap_err();
     assert!(
-        err.to_string().contains("knitted-straight: the three numbered suits are not all in play"),
+        err.to_string()
+            .contains("knitted-straight: the three numbered suits are not all in play"),
         "{err}"
     );
     // Five honours are enough for 全不靠, not for 七星不靠.

@@ -128,7 +128,6 @@ pub(crate) fn singles_splits(rules: &Rules, pos: &Position, greater: bool, out: 
     }
 }
 
-
 /// The fewest tiles missing from honours and knitted tiles (`greater`:
 /// with all seven honours) for `pos`'s natural tiles: for each assignment,
 /// fourteen kinds among its nine and the honours in play, each held once
@@ -185,9 +184,6 @@ pub(crate) fn singles_lowering(rules: &Rules, held: u64, greater: bool, below: u
     }
     lowering & in_play & !held
 }
-
-
-
 
 /// Honours and knitted tiles' answers ([`Judge`]); `GREATER`: its greater
 /// form, holding all seven honours.

@@ -66,7 +66,6 @@ pub(crate) fn held(words: &SuitWords) -> u64 {
     words.nonzero().kinds_with_bit(0)
 }
 
-
 /// Calls `f` with every subset of `bits` of at most `most` members.
 pub(crate) fn for_subsets(bits: u64, most: u32, f: &mut dyn FnMut(u64)) {
     let mut sub = bits;

@@ -134,7 +134,6 @@ pub(crate) fn straight_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
     }
 }
 
-
 /// Can the tiles `counts` plus `jokers` be split into a knitted group
 /// (when `knitted`), melds and a pair (when `pair`)? Any size.
 fn completes(rules: &Rules, counts: &[u8; KINDS], jokers: u8, knitted: bool, pair: bool) -> bool {
@@ -201,7 +200,6 @@ pub(crate) fn straight_hides(
             })
     })
 }
-
 
 /// The fewest tiles missing from a knitted straight (a 14-tile target)
 /// for `pos`'s natural tiles, any of them dropped, or `below` if that is
@@ -374,7 +372,6 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
     }
     best
 }
-
 
 /// Every concealed target of a knitted straight whose meld is declared:
 /// an assignment's nine kinds (bits) and a pair kind the rules allow, with

@@ -10,9 +10,9 @@
 use crate::form::{Form, Judge};
 use crate::position::Position;
 use crate::rules::{Resolved, Rules};
-use crate::tables::Resident;
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
+use crate::tables::Resident;
 use crate::tile::{Tile, KINDS};
 
 /// Do the natural tiles `words` and `jokers` make seven pairs, given that
@@ -328,7 +328,11 @@ impl Judge for SevenPairs {
         }
         let counted = Resident::counted_sum(suits);
         let quads = rules.seven_pairs_quads;
-        let table = if quads { &QUADS_MISSING } else { &DISTINCT_MISSING };
+        let table = if quads {
+            &QUADS_MISSING
+        } else {
+            &DISTINCT_MISSING
+        };
         table[table_index(quads, pos.natural, counted)]
     }
 }

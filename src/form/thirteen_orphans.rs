@@ -10,9 +10,9 @@
 use crate::form::{Form, Judge};
 use crate::position::Position;
 use crate::rules::{Resolved, Rules};
-use crate::tables::Resident;
 use crate::split::{Group, GroupKind, Split, SplitSink};
 use crate::swar::SuitWords;
+use crate::tables::Resident;
 use crate::tile::Tile;
 
 /// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.

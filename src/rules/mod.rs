@@ -241,7 +241,11 @@ impl Rules {
         let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
         let pair_penalty = Suit::ALL.map(|s| if r.may_hold_pair(s) { 0 } else { NO_PAIR });
         // Each form the rules name, and why no hand could win by it.
-        let winnable: Forms = r.forms.iter().filter(|f| f.never_wins(&r).is_none()).collect();
+        let winnable: Forms = r
+            .forms
+            .iter()
+            .filter(|f| f.never_wins(&r).is_none())
+            .collect();
         if winnable.is_empty() {
             let why: Vec<&str> = r.forms.iter().filter_map(|f| f.never_wins(&r)).collect();
             return Err(RulesError::NeverWins {
