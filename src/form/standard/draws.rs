@@ -112,7 +112,7 @@ pub(super) struct Mirrored {
 impl Mirrored {
     /// The join `l` ([`join`]'s layout) for `K` melds.
     #[cfg(test)]
-    fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
+    pub(super) fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
         let mut m = Mirrored::ZERO;
         m.fill::<K>(Mirrored::read_back::<K>(l));
         m
@@ -154,7 +154,7 @@ impl Mirrored {
     /// end as `self` is: what they hold together beside the rest of the
     /// hand. Lanes past `K` hold no target's value.
     #[cfg(test)]
-    fn beside<const K: usize>(&self, a: Dist) -> Dist {
+    pub(super) fn beside<const K: usize>(&self, a: Dist) -> Dist {
         let [c] = Mirrored::besides::<K, 1>([self], a);
         c
     }

@@ -124,6 +124,8 @@ fn melded_wins(rules: &Rules, pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::gen::HONOR_SEQUENCES;
+    use crate::tile::Tile;
 
     /// Every target of suit `s` listed, as the definition reads: a
     /// multiset of at most `k` (and five) melds on kinds in play, and the

@@ -78,7 +78,7 @@ pub(super) struct RankSuit<'a> {
 }
 
 impl<'a> RankSuit<'a> {
-    fn new(
+    pub(super) fn new(
         rules: &Rules,
         s: usize,
         counts: &'a [u8; 9],
@@ -143,7 +143,7 @@ impl<'a> RankSuit<'a> {
     /// the targets of a numbered suit carry the runs begun on the two
     /// ranks below; an honour suit's sequences are chosen first, every
     /// multiset of them, and its triplets and pair rank by rank on top.
-    fn levels(&self) -> Levels {
+    pub(super) fn levels(&self) -> Levels {
         let mut ends = [[NO_ROW; 2]; 6];
         if self.ranks == 9 {
             self.ends_into::<6>(&[0; 9], 0, &mut ends);
