@@ -32,6 +32,7 @@
 mod check;
 pub mod error;
 pub mod form;
+mod group;
 pub mod hand;
 mod live;
 pub mod meld;

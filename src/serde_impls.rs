@@ -19,8 +19,8 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::form::{Form, Forms};
+use crate::group::{Group, Split};
 use crate::hand::Hand;
-use crate::split::{Group, Split};
 use crate::tile::{Tile, TileSet};
 
 /// Serialises `value` as its `Display` text.

@@ -11,11 +11,12 @@
 //! (seven honours and seven of the nine knitted kinds): the natural knitted
 //! tiles are at most seven, and jokers fill the missing honours.
 
+use crate::form::judge::Judge;
+use crate::form::kind::Form;
 use crate::form::knitted::{for_choices, held, ASSIGNMENTS, HONORS};
-use crate::form::{Form, Judge};
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::{Resolved, Rules};
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::Resident;
 use crate::tile::Suit;

@@ -4,7 +4,6 @@
 //! honours. The knitted straight (`knitted_straight.rs`) and honours and
 //! knitted tiles (`honors_and_knitted.rs`) read them here.
 
-use crate::split::GroupKind;
 use crate::swar::SuitWords;
 
 /// The kinds of the residue class `residue` (0: 147, 1: 258, 2: 369) in
@@ -46,19 +45,6 @@ pub(crate) const ASSIGNMENT_ONES: [SuitWords; 6] = {
 
 /// The seven honours (bit `i` for index `i`).
 pub(crate) const HONORS: u64 = 0x7f << 27;
-
-/// The kind of a knitted group holding exactly the kinds `kinds`, if it is
-/// one: an assignment's nine (a knitted straight), or fourteen kinds within
-/// an assignment's nine and the honours (honours and knitted tiles).
-pub(crate) fn group_kind(kinds: u64) -> Option<GroupKind> {
-    if ASSIGNMENTS.contains(&kinds) {
-        Some(GroupKind::Knitted)
-    } else if kinds.count_ones() == 14 && ASSIGNMENTS.iter().any(|&a| kinds & !(a | HONORS) == 0) {
-        Some(GroupKind::HonorsAndKnitted)
-    } else {
-        None
-    }
-}
 
 /// The kinds `words` holds (bit `i` for index `i`).
 #[inline(always)]

@@ -20,11 +20,13 @@
 //! tiles and the pair (11 tiles), judged by counting over the six
 //! assignments and the pairs (`declared_*` below).
 
+use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
+use crate::form::kind::Form;
 use crate::form::knitted::{for_subsets, held, ASSIGNMENTS, ASSIGNMENT_ONES};
-use crate::form::{standard, waits_by_draws, Form, Judge};
+use crate::form::standard;
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::{Resolved, Rules};
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::Resident;
 use crate::tile::{Suit, KINDS};
@@ -168,35 +170,22 @@ fn completes(rules: &Rules, counts: &[u8; KINDS], jokers: u8, knitted: bool, pai
     })
 }
 
-/// The reveal's grouping test for the knitted straight, on a 13-tile ready
-/// hand split into `hidden` and `shown` natural tiles and jokers: the
-/// hidden part is complete groups of the form (the knitted group, a meld,
-/// the pair), and the shown part plus each wait completes the others. The
-/// knitted group sits on either side; its assignment may differ from wait
-/// to wait, as the melds of the standard form's test may.
-pub(crate) fn straight_hides(
-    rules: &Rules,
-    hidden: (&[u8; KINDS], u8),
-    shown: (&[u8; KINDS], u8),
-    draws: &[Option<usize>],
-) -> bool {
-    let (h, hj) = hidden;
-    let (s, sj) = shown;
-    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+/// The reveal's grouping test for the knitted straight: the hidden part
+/// is complete groups of the form (the knitted group, a meld, the pair),
+/// and the shown part plus each wait completes the others. The knitted
+/// group sits on either side; its assignment may differ from wait to wait,
+/// as the melds of the standard form's test may.
+pub(crate) fn straight_hides(rules: &Rules, split: &RevealSplit) -> bool {
+    let size = split.hidden_size();
     if size % 3 == 1 {
         return false;
     }
     let hidden_pair = size % 3 == 2;
+    let (h, hj) = split.hidden;
     [true, false].into_iter().any(|knitted_hidden| {
         completes(rules, h, hj, knitted_hidden, hidden_pair)
-            && draws.iter().all(|&draw| {
-                let mut with = *s;
-                let mut jokers = sj;
-                match draw {
-                    Some(w) => with[w] += 1,
-                    None => jokers += 1,
-                }
-                completes(rules, &with, jokers, !knitted_hidden, !hidden_pair)
+            && split.shown_completes(|with, jokers| {
+                completes(rules, with, jokers, !knitted_hidden, !hidden_pair)
             })
     })
 }
@@ -537,13 +526,8 @@ impl Judge for KnittedStraight {
         straight_splits(rules, pos, out)
     }
 
-    fn hides(
-        rules: &Rules,
-        hidden: (&[u8; KINDS], u8),
-        shown: (&[u8; KINDS], u8),
-        draws: &[Option<usize>],
-    ) -> bool {
-        straight_hides(rules, hidden, shown, draws)
+    fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+        straight_hides(rules, split)
     }
 
     #[inline(never)]

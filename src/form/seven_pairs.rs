@@ -7,10 +7,11 @@
 //! `14 - natural` jokers when no more kinds are odd than that (and, with
 //! different pairs, no kind is held more than twice).
 
-use crate::form::{Form, Judge};
+use crate::form::judge::{Judge, RevealSplit};
+use crate::form::kind::Form;
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::{Resolved, Rules};
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::swar::SuitWords;
 use crate::tables::Resident;
 use crate::tile::{Tile, KINDS};
@@ -140,33 +141,20 @@ impl Walk<'_> {
     }
 }
 
-/// The reveal's grouping test for seven pairs, on a 13-tile ready hand
-/// split into `hidden` and `shown` natural tiles and jokers: the hidden
-/// part pairs up, and the shown part plus each wait pairs up, with
-/// different pairs across both parts unless quads count. `draws` are the
-/// hand's waits as (natural kind, or `None` for a joker kind).
-pub(crate) fn hides(
-    rules: &Rules,
-    hidden: (&[u8; KINDS], u8),
-    shown: (&[u8; KINDS], u8),
-    draws: &[Option<usize>],
-) -> bool {
-    let (h, hj) = hidden;
-    let (s, sj) = shown;
-    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+/// The reveal's grouping test for seven pairs: the hidden part pairs
+/// up, and the shown part plus each wait pairs up, with different pairs
+/// across both parts unless quads count.
+pub(crate) fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+    let (h, hj) = split.hidden;
+    let (s, sj) = split.shown;
+    let size = split.hidden_size();
     let whole = size + s.iter().map(|&c| c as u32).sum::<u32>() + sj as u32;
     if whole != 13 || size % 2 != 0 || !pairs_up(rules, &SuitWords::load(h), hj) {
         return false;
     }
-    draws.iter().all(|&draw| {
-        let mut with = *s;
-        let mut with_jokers = sj;
-        match draw {
-            Some(w) => with[w] += 1,
-            None => with_jokers += 1,
-        }
+    split.shown_completes(|with, jokers| {
         // Different pairs: no kind may have natural tiles on both sides.
-        pairs_up(rules, &SuitWords::load(&with), with_jokers)
+        pairs_up(rules, &SuitWords::load(with), jokers)
             && (rules.seven_pairs_quads || (0..KINDS).all(|i| with[i] == 0 || h[i] == 0))
     })
 }
@@ -229,7 +217,7 @@ pub(crate) static QUADS_MISSING: [u8; TABLE] = {
 };
 
 /// The size of the tables of [`DISTINCT_MISSING`] and [`QUADS_MISSING`].
-pub(crate) const TABLE: usize = 512;
+pub(crate) const TABLE: usize = PAIRS_TABLE;
 
 /// Where [`DISTINCT_MISSING`] (or, with `quads`, [`QUADS_MISSING`]) holds
 /// the distance of a hand of `natural` natural tiles (at most 14) whose
@@ -309,13 +297,8 @@ impl Judge for SevenPairs {
         splits(rules, pos, out)
     }
 
-    fn hides(
-        rules: &Rules,
-        hidden: (&[u8; KINDS], u8),
-        shown: (&[u8; KINDS], u8),
-        draws: &[Option<usize>],
-    ) -> bool {
-        hides(rules, hidden, shown, draws)
+    fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+        hides(rules, split)
     }
 
     #[inline(always)]

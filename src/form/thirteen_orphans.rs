@@ -7,10 +7,11 @@
 //! so the form can be won only when all thirteen orphans are in play (the
 //! rules drop it from their winnable forms otherwise).
 
-use crate::form::{Form, Judge};
+use crate::form::judge::Judge;
+use crate::form::kind::Form;
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::{Resolved, Rules};
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::Resident;
 use crate::tile::Tile;

@@ -2,9 +2,10 @@
 //! at their most and least permissive, so that most draws are settled
 //! without counting.
 
-use super::*;
+use super::distance::{combined, combined_of, fifths, EMPTY, FAR};
+use super::draws::Around;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::tables::key::pow5;
 use crate::tables::Resident;
 
@@ -105,14 +106,4 @@ pub(super) fn combined_beside(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize, me
         best = best.min(combined(rules, &e, k));
     }
     best
-}
-
-/// [`barred`] for distances already in bytes.
-#[inline(always)]
-pub(super) fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
-    let b = &rules.derived.dist_bars[s];
-    [
-        ((u64::from_le_bytes(d[0]) & b[0][0]) | b[0][1]).to_le_bytes(),
-        ((u64::from_le_bytes(d[1]) & b[1][0]) | b[1][1]).to_le_bytes(),
-    ]
 }

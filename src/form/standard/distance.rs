@@ -2,9 +2,8 @@
 //! values merged or joined into the fewest tiles missing from N melds and
 //! the pair.
 
-use super::*;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::tables::{Class, Merges, Resident};
 
 /// One suit's distances as the standard form's distance combines them:
@@ -180,32 +179,10 @@ pub(super) fn combined_other(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> 
     best
 }
 
-/// The fewest tiles missing from a standard target of `k` melds and the
-/// pair for `pos`'s natural tiles, any of them dropped; the hand's jokers
-/// and draws fill the missing places. A joker may stand for a fifth copy
-/// only when the rules allow it, and only as a joker: the fifth copies a
-/// target uses are at most the hand's jokers plus the joker-kind copies
-/// still to draw. Each suit's distance within four copies is flagged when
-/// a fifth copy would lower it; a hand whose suits are all unflagged, or
-/// that has no joker to spend, reads the distances within four copies.
-#[inline(always)]
-pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
-    distance_of(rules, pos, k, &residents(rules, pos))
-}
-
 /// The resident values of `pos`'s four suits, within four copies.
 #[inline(always)]
 pub(crate) fn residents(rules: &Rules, pos: &Position) -> [Resident; 4] {
     rules.tables.residents(&pos.keys)
-}
-
-/// [`distance`] from the resident values `res` of `pos`'s suits.
-#[inline(always)]
-pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
-    if spends_fifths(rules, pos, res) || pos.has_melds() {
-        return distance_fifth(rules, pos, k, res);
-    }
-    combined_of(rules, res, k)
 }
 
 /// The tiles missing from `k` melds and the pair over the suits of
@@ -248,4 +225,38 @@ pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> Merges {
         tables.merge(res[2]),
         tables.merge(res[3]),
     ])
+}
+
+/// [`barred`] for distances already in bytes.
+#[inline(always)]
+pub(super) fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]; 2] {
+    let b = &rules.derived.dist_bars[s];
+    [
+        ((u64::from_le_bytes(d[0]) & b[0][0]) | b[0][1]).to_le_bytes(),
+        ((u64::from_le_bytes(d[1]) & b[1][0]) | b[1][1]).to_le_bytes(),
+    ]
+}
+
+/// The fifth copies a position may spend: its jokers and the joker-kind
+/// copies still to draw (none when the position holds them all, or one
+/// more in a wait being tried).
+#[inline(always)]
+pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
+    pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
+}
+
+/// Is some suit of `pos` flagged: would a joker as a fifth copy lower
+/// one of its distances?
+pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
+    Resident::any_fifth(&residents(rules, pos))
+}
+
+/// Byte by byte, the least of `a` and `b` (every byte below `0x80`).
+#[inline(always)]
+pub(super) fn least_bytes(a: u64, b: u64) -> u64 {
+    // The high bit of (a | 0x80) - b is set where a >= b (no borrow leaves
+    // a byte).
+    let b_least = (((a | crate::swar::HIGH) - b) & crate::swar::HIGH) >> 7;
+    let mask = b_least * 0xff;
+    (b & mask) | (a & !mask)
 }

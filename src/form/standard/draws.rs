@@ -1,9 +1,9 @@
 //! Efficiency's lanes: which draws lower the standard distance, judged
 //! for every kind at once from each suit's distances around its pattern.
 
-use super::*;
+use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::tables::Resident;
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
@@ -67,16 +67,6 @@ pub(super) fn least_byte(d: Dist) -> u8 {
     let m = least(m, m >> 32);
     let m = least(m, m >> 16);
     least(m, m >> 8) as u8
-}
-
-/// Byte by byte, the least of `a` and `b` (every byte below `0x80`).
-#[inline(always)]
-pub(super) fn least_bytes(a: u64, b: u64) -> u64 {
-    // The high bit of (a | 0x80) - b is set where a >= b (no borrow leaves
-    // a byte).
-    let b_least = (((a | crate::swar::HIGH) - b) & crate::swar::HIGH) >> 7;
-    let mask = b_least * 0xff;
-    (b & mask) | (a & !mask)
 }
 
 /// `0x80` in each byte of `d` that is not zero.

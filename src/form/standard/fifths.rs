@@ -1,9 +1,12 @@
 //! Fifth copies: the distance of a hand whose jokers may stand for a
 //! fifth copy of a kind, or whose declared melds cap the copies.
 
-use super::*;
+use super::bounds::{bounds_of, combined_beside, frees_of};
+use super::distance::{barred, barred_bytes, combined_of, fifths, residents, spends_fifths, FAR};
+use super::needs::ranks;
+use super::ranks::{suit_distances, Levels};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::tables::Resident;
 use crate::tile::KINDS;
 
@@ -20,12 +23,6 @@ pub(super) fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
             4
         }
     })
-}
-
-/// Is some suit of `pos` flagged: would a joker as a fifth copy lower
-/// one of its distances?
-pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
-    Resident::any_fifth(&residents(rules, pos))
 }
 
 /// [`distance`] when a joker as a fifth copy may help, or the hand has
@@ -147,10 +144,37 @@ pub(crate) fn distance_spent(
     best
 }
 
-/// The fifth copies a position may spend: its jokers and the joker-kind
-/// copies still to draw (none when the position holds them all, or one
-/// more in a wait being tried).
+/// The joker counts (bit `j`) with which `pos`'s natural tiles complete
+/// the standard form when its declared melds' copies cap what jokers may
+/// stand for (`joker_fifth_copy = false`): only `pos`'s own joker count is
+/// judged, by the distance (a target of the hand's size that misses
+/// exactly its jokers keeps every natural tile).
+pub(crate) fn capped_win_mask(rules: &Rules, pos: &Position) -> u32 {
+    let total = pos.total() as usize;
+    if total % 3 != 2 {
+        return 0;
+    }
+    ((distance(rules, pos, (total - 2) / 3) == pos.jokers) as u32) << pos.jokers
+}
+
+/// The fewest tiles missing from a standard target of `k` melds and the
+/// pair for `pos`'s natural tiles, any of them dropped; the hand's jokers
+/// and draws fill the missing places. A joker may stand for a fifth copy
+/// only when the rules allow it, and only as a joker: the fifth copies a
+/// target uses are at most the hand's jokers plus the joker-kind copies
+/// still to draw. Each suit's distance within four copies is flagged when
+/// a fifth copy would lower it; a hand whose suits are all unflagged, or
+/// that has no joker to spend, reads the distances within four copies.
 #[inline(always)]
-pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
-    pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
+pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
+    distance_of(rules, pos, k, &residents(rules, pos))
+}
+
+/// [`distance`] from the resident values `res` of `pos`'s suits.
+#[inline(always)]
+pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
+    if spends_fifths(rules, pos, res) || pos.has_melds() {
+        return distance_fifth(rules, pos, k, res);
+    }
+    combined_of(rules, res, k)
 }

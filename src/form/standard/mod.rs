@@ -29,29 +29,16 @@ pub(crate) use self::distance::*;
 pub(crate) use self::draws::*;
 pub(crate) use self::fifths::*;
 pub(crate) use self::needs::*;
-use self::ranks::*;
 pub(crate) use self::reveal::*;
 pub(crate) use self::split::*;
 pub(crate) use self::win::*;
 
-use crate::form::{waits_by_draws, Judge};
+use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
+use crate::group::SplitSink;
 use crate::position::Position;
-use crate::rules::{Resolved, Rules};
-use crate::split::SplitSink;
+use crate::rules::compiled::{Resolved, Rules};
 use crate::tables::Resident;
-use crate::tile::{Suit, KINDS};
-
-/// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
-pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
-
-/// Ranks in suit `s` (0–2 numbered, 3 honours).
-pub(crate) const fn ranks(s: usize) -> usize {
-    if s == 3 {
-        7
-    } else {
-        9
-    }
-}
+use crate::tile::Suit;
 
 /// The standard form's answers ([`Judge`]).
 pub(crate) struct Standard;
@@ -98,13 +85,8 @@ impl Judge for Standard {
         split_count(rules, pos)
     }
 
-    fn hides(
-        rules: &Rules,
-        hidden: (&[u8; KINDS], u8),
-        shown: (&[u8; KINDS], u8),
-        draws: &[Option<usize>],
-    ) -> bool {
-        hides(rules, hidden, shown, draws)
+    fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+        hides(rules, split)
     }
 
     #[inline(always)]

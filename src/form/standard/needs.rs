@@ -1,12 +1,23 @@
 //! The needs of any counts, a kind held five times peeled into its
 //! melds (the tables hold counts of at most four).
 
-use super::*;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::key_of;
 use crate::tables::Need;
 use crate::tile::KINDS;
+
+/// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
+pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+
+/// Ranks in suit `s` (0–2 numbered, 3 honours).
+pub(crate) const fn ranks(s: usize) -> usize {
+    if s == 3 {
+        7
+    } else {
+        9
+    }
+}
 
 /// The counts of suit `s` within the 34 counts.
 pub(super) fn suit_counts(s: usize, counts: &[u8; KINDS]) -> [u8; 9] {
@@ -110,4 +121,15 @@ pub(crate) fn needs_of(rules: &Rules, counts: &[u8; KINDS]) -> [Need; 4] {
             _ => Need::NONE,
         }
     })
+}
+
+/// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
+pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
+    let params = rules.tables.params();
+    rules.derived.pair_penalty[s] == 0
+        && if s == 3 {
+            params.honor_pair
+        } else {
+            params.suit_pair_ranks >> r & 1 == 1
+        }
 }

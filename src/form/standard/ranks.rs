@@ -1,8 +1,9 @@
 //! A suit's distances per number of copies beyond the limits, worked out
 //! rank by rank (runs carried two ranks), with a memo of recent suits.
 
-use super::*;
-use crate::rules::Rules;
+use super::distance::{least_bytes, FAR};
+use super::needs::{pair_ok, ranks};
+use crate::rules::compiled::Rules;
 use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::key_of;
 use crate::tile::Tile;

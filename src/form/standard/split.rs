@@ -1,11 +1,11 @@
 //! Every split of a winning hand into the standard form's groups, and
 //! their count without listing them.
 
-use super::*;
-use crate::form::Form;
+use super::needs::{meld_sets, pair_ok, ranks, suit_counts};
+use crate::form::kind::Form;
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::Rules;
 use crate::tables::key::{key_of, pow5};
 use crate::tile::{Tile, KINDS};
 use std::collections::BTreeSet;

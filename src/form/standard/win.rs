@@ -1,9 +1,9 @@
 //! The standard form's win and waits: the four suits' needs combined
 //! with the pair's cost, and the draws that complete a 3N+1 hand.
 
-use super::*;
+use super::needs::{fifth_copy, ranks, POW5};
 use crate::position::Position;
-use crate::rules::{Rules, NO_PAIR};
+use crate::rules::compiled::{Rules, NO_PAIR};
 use crate::tables::Need;
 use crate::tile::KINDS;
 
@@ -39,17 +39,6 @@ pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
 #[inline(always)]
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
     need(rules, &pos.needs) <= pos.jokers
-}
-
-/// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
-pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
-    let params = rules.tables.params();
-    rules.derived.pair_penalty[s] == 0
-        && if s == 3 {
-            params.honor_pair
-        } else {
-            params.suit_pair_ranks >> r & 1 == 1
-        }
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
@@ -125,17 +114,4 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
         }
     }
     waits
-}
-
-/// The joker counts (bit `j`) with which `pos`'s natural tiles complete
-/// the standard form when its declared melds' copies cap what jokers may
-/// stand for (`joker_fifth_copy = false`): only `pos`'s own joker count is
-/// judged, by the distance (a target of the hand's size that misses
-/// exactly its jokers keeps every natural tile).
-pub(crate) fn capped_win_mask(rules: &Rules, pos: &Position) -> u32 {
-    let total = pos.total() as usize;
-    if total % 3 != 2 {
-        return 0;
-    }
-    ((distance(rules, pos, (total - 2) / 3) == pos.jokers) as u32) << pos.jokers
 }
