@@ -243,6 +243,10 @@ impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
         singles_splits(rules, pos, GREATER, out)
     }
 
+    fn kinds_lowering(rules: &Rules, held: u64, below: u8) -> u64 {
+        singles_lowering(rules, held, GREATER, below)
+    }
+
     #[inline(never)]
     fn distance(rules: &Rules, pos: &Position, _suits: &[Resident; 4], _below: u8) -> u8 {
         if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {

@@ -50,6 +50,14 @@ pub(crate) trait Judge {
         false
     }
 
+    /// The kinds (bits) whose draw brings the hand holding the kinds
+    /// `held` (bits) below `below` tiles missing from the form, for a form
+    /// whose distance the kinds held decide alone; 0 for the forms
+    /// efficiency judges otherwise.
+    fn kinds_lowering(_rules: &Rules, _held: u64, _below: u8) -> u64 {
+        0
+    }
+
     /// Is the form's distance costly to work out? Costly forms are asked
     /// last, bounded by what the others miss.
     const COSTLY: bool = false;

@@ -174,6 +174,13 @@ impl Forms {
             != 0
     }
 
+    /// Does the set hold the standard form and no knitted one (shanten's
+    /// lean path)?
+    #[inline(always)]
+    pub(crate) const fn standard_without_knitted(self) -> bool {
+        self.contains(Form::Standard) && !self.contains_knitted()
+    }
+
     /// The forms in the set, in [`Form::ALL`] order.
     pub fn iter(self) -> impl Iterator<Item = Form> {
         Form::ALL.into_iter().filter(move |f| self.contains(*f))

@@ -30,7 +30,7 @@ pub use self::kind::{Form, Forms};
 
 use crate::group::SplitSink;
 use crate::position::Position;
-use crate::rules::compiled::{Resolved, Rules};
+use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::tables::Resident;
 
 impl Forms {
@@ -47,6 +47,30 @@ impl Forms {
         }
         missing
     }
+}
+
+/// The tables of the counted forms' distances that the rules keep for
+/// shanten's lean path (`Derived::pairs_missing` and
+/// `Derived::orphans_missing`): seven pairs' (as `quads` counts them) and
+/// thirteen orphans' when `winnable` holds the form, else `u8::MAX`
+/// throughout.
+pub(crate) fn counted_tables(
+    winnable: Forms,
+    quads: bool,
+) -> (&'static [u8; PAIRS_TABLE], &'static [u8; 128]) {
+    static NEVER_PAIRS: [u8; PAIRS_TABLE] = [u8::MAX; PAIRS_TABLE];
+    static NEVER_ORPHANS: [u8; 128] = [u8::MAX; 128];
+    let pairs = match (winnable.contains(Form::SevenPairs), quads) {
+        (false, _) => &NEVER_PAIRS,
+        (true, false) => &seven_pairs::DISTINCT_MISSING,
+        (true, true) => &seven_pairs::QUADS_MISSING,
+    };
+    let orphans = if winnable.contains(Form::ThirteenOrphans) {
+        &thirteen_orphans::COUNTED_MISSING
+    } else {
+        &NEVER_ORPHANS
+    };
+    (pairs, orphans)
 }
 
 /// Calls `$call` with `$judge` standing for the [`Judge`] of `$form`.
@@ -125,6 +149,11 @@ impl Form {
     /// [`Judge::hides`].
     pub(crate) fn hides(self, rules: &Rules, split: &RevealSplit) -> bool {
         judge!(self, J => J::hides(rules, split))
+    }
+
+    /// [`Judge::kinds_lowering`].
+    pub(crate) fn kinds_lowering(self, rules: &Rules, held: u64, below: u8) -> u64 {
+        judge!(self, J => J::kinds_lowering(rules, held, below))
     }
 
     /// [`Judge::COSTLY`].

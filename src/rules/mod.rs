@@ -44,13 +44,13 @@ pub(crate) mod compiled;
 pub mod file;
 
 pub use self::compiled::Rules;
-pub(crate) use self::compiled::{Derived, Resolved, NO_PAIR, PAIRS_TABLE};
+pub(crate) use self::compiled::{Derived, Resolved, NO_PAIR};
 pub use self::file::{RuleSpec, RulesError};
 
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use crate::form::{seven_pairs, thirteen_orphans, Form, Forms};
+use crate::form::{counted_tables, Forms};
 use crate::swar::SuitWords;
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile, TileSet};
@@ -76,11 +76,6 @@ pub struct UnknownRules {
     /// The name given.
     pub name: String,
 }
-
-/// The counted forms' tables (`Derived::pairs_missing`,
-/// `Derived::orphans_missing`) of a form no hand wins by.
-static NEVER_MISSING: [u8; PAIRS_TABLE] = [u8::MAX; PAIRS_TABLE];
-static NEVER_ORPHANS: [u8; 128] = [u8::MAX; 128];
 
 impl Rules {
     /// The one constructor: `r` (validated) named `name`, judging with
@@ -116,6 +111,7 @@ impl Rules {
                 why: why.join("; "),
             });
         }
+        let (pairs_missing, orphans_missing) = counted_tables(winnable, r.seven_pairs_quads);
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
             partial: r.tiles != TileSet::ALL,
@@ -134,21 +130,12 @@ impl Rules {
             }),
             winnable,
             winnable_melded: winnable.iter().filter(|f| f.takes_melds()).collect(),
-            pairs_missing: match (winnable.contains(Form::SevenPairs), r.seven_pairs_quads) {
-                (false, _) => &NEVER_MISSING,
-                (true, false) => &seven_pairs::DISTINCT_MISSING,
-                (true, true) => &seven_pairs::QUADS_MISSING,
-            },
-            orphans_missing: if winnable.contains(Form::ThirteenOrphans) {
-                &thirteen_orphans::COUNTED_MISSING
-            } else {
-                &NEVER_ORPHANS
-            },
+            pairs_missing,
+            orphans_missing,
             lean_shanten: r.tiles == TileSet::ALL
                 && r.jokers.is_empty()
                 && r.max_suits.is_none_or(|m| m >= 3)
-                && winnable.contains(Form::Standard)
-                && !winnable.contains_knitted(),
+                && winnable.standard_without_knitted(),
         };
         Ok(Rules {
             name,

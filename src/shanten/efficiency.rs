@@ -7,7 +7,7 @@ use super::*;
 use crate::error::HandError;
 use crate::form::standard::{Around, Rests};
 use crate::form::thirteen_orphans::ORPHAN_BITS;
-use crate::form::{honors_and_knitted, knitted, knitted_straight, standard, Form};
+use crate::form::{knitted, knitted_straight, standard, Form};
 use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
@@ -256,7 +256,7 @@ impl Rules {
         let held_jokers = held.jokers + held.kind_jokers;
         let k = ((natural + held_jokers as u32) as usize - 1) / 3;
         let forms = self.derived.winnable;
-        let special = k == 4 && forms.intersects(SPECIAL);
+        let special = k == 4 && !forms.without(Form::Standard).is_empty();
         // Seven pairs and thirteen orphans from the counted fields, unless
         // a knitted form needs the whole hand.
         let counted_only = !forms.contains_knitted();
@@ -368,13 +368,8 @@ impl Rules {
         };
         let kinds = knitted::held(&pos.words);
         let mut lower = 0u64;
-        for (form, greater) in [
-            (Form::HonorsAndKnitted, false),
-            (Form::GreaterHonorsAndKnitted, true),
-        ] {
-            if forms.contains(form) {
-                lower |= honors_and_knitted::singles_lowering(self, kinds, greater, now) & rest;
-            }
+        for form in forms.iter() {
+            lower |= form.kinds_lowering(self, kinds, now) & rest;
         }
         let [odd, twos] = held.count_bits;
         for i in bits(rest & !lower) {

@@ -36,7 +36,6 @@ pub use self::answer::{
 };
 
 use crate::error::HandError;
-use crate::form::Forms;
 use crate::form::{seven_pairs, standard, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
@@ -44,15 +43,6 @@ use crate::rules::Rules;
 use crate::swar::SuitWords;
 use crate::tables::{Merges, Resident};
 use crate::tile::KINDS;
-
-/// The forms judged by counting, beside the standard form's tables.
-const SPECIAL: Forms = Forms::of(&[
-    Form::SevenPairs,
-    Form::ThirteenOrphans,
-    Form::KnittedStraight,
-    Form::HonorsAndKnitted,
-    Form::GreaterHonorsAndKnitted,
-]);
 
 impl Rules {
     /// The shanten of `hand` (3N+1 or 3N+2 tiles within the rules' limit):
