@@ -93,7 +93,7 @@ pub(crate) struct Derived {
     /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
     /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
     pub orphans_missing: &'static [u8; 128],
-    /// Shanten may take its lean path (`Rules::shanten_lean`): every kind
+    /// Shanten may take its lean path (`Rules::shanten_common`): every kind
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
     pub lean_shanten: bool,

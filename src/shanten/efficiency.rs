@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::error::HandError;
-use crate::form::standard::{Around, Rests};
+use crate::form::standard::{BesideJoins, SuitDraws};
 use crate::form::thirteen_orphans::ORPHAN_BITS;
 use crate::form::{knitted, knitted_straight, standard, Form};
 use crate::hand::{Hand, MAX_HAND_TILES};
@@ -76,23 +76,23 @@ impl Rules {
                 .expect("a tile fewer than an accepted hand is accepted")
         };
         // Each discard changes one suit: with the standard form judged by
-        // the suits' `Around`s, the other three are worked out once.
+        // the suits' `SuitDraws`s, the other three are worked out once.
         let forms = self.derived.winnable;
         let by_suit = forms.contains(Form::Standard)
             && self.jokers.is_empty()
-            && standard::lowering_rules(self, &pos);
+            && standard::draws_by_suit_apply(self, &pos);
         let drawable = self.drawable(counts);
         let count_bits = count_bits(&pos.words);
         let halves = pos.keys.map(key::halves_of);
-        let base: Option<[Around; 4]> =
-            by_suit.then(|| std::array::from_fn(|s| Around::of(self, s, halves[s])));
-        let mut rests = Rests::new();
+        let base: Option<[SuitDraws; 4]> =
+            by_suit.then(|| std::array::from_fn(|s| SuitDraws::of(self, s, halves[s])));
+        let mut rests = BesideJoins::new();
         if let Some(base) = &base {
             let k = (pos.total() as usize - 1) / 3;
             rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
         }
         let mut discard_one =
-            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &Around)>| {
+            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &SuitDraws)>| {
                 if let Some(base) = &base {
                     let mut around = [&base[0], &base[1], &base[2], &base[3]];
                     let mut natural = pos.natural;
@@ -140,7 +140,7 @@ impl Rules {
             // One digit less in the half that holds the rank.
             let discarded = base.is_some().then(|| {
                 let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
-                Around::discarded(self, s, (low - dl, high - dh))
+                SuitDraws::discarded(self, s, (low - dl, high - dh))
             });
             let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
             after[i] += 1;
@@ -193,12 +193,12 @@ impl Rules {
             .accept_with::<false>(counts, jokers, melds, self.sizes(Purpose::Either))
             .expect("a drawable tile more keeps a hand acceptable");
         // Shanten is the replacement number less one.
-        shanten >= 0 && self.replacement_below(&pos, (shanten + 1) as u8)
+        shanten >= 0 && self.replacement_is_below(&pos, (shanten + 1) as u8)
     }
 
     /// The effective draws of the 3N+1 hand `counts` and `jokers`
     /// (accepted as `pos`); `unseen` counts the copies no draw can bring.
-    /// The standard form's draws are judged by its suits' [`Around`]s, a
+    /// The standard form's draws are judged by its suits' [`SuitDraws`]s, a
     /// hand with a fifth copy to spend by the bounds after each draw
     /// ([`Rules::draws_spending`]); draws they cannot judge (a suit limit,
     /// declared melds; a fifth copy to spend beside a joker kind or a
@@ -208,15 +208,15 @@ impl Rules {
         let forms = self.derived.winnable;
         let spends = standard::spends_fifths(self, pos, &res);
         if !forms.contains(Form::Standard)
-            || !standard::lowering_rules(self, pos)
+            || !standard::draws_by_suit_apply(self, pos)
             || spends && (forms.contains_knitted() || !self.jokers.is_empty())
         {
             let shanten = self.replacement(pos) as i8 - 1;
             return self.draws_whole(counts, jokers, &pos.melds, unseen, shanten);
         }
         let drawable = self.drawable(counts);
-        let around: [Around; 4] =
-            std::array::from_fn(|s| Around::of(self, s, key::halves_of(pos.keys[s])));
+        let around: [SuitDraws; 4] =
+            std::array::from_fn(|s| SuitDraws::of(self, s, key::halves_of(pos.keys[s])));
         let held = Held {
             counts,
             jokers,
@@ -232,21 +232,21 @@ impl Rules {
         }
         let whole_now = || self.missing_now(pos);
         let k = (pos.total() as usize - 1) / 3;
-        let mut rests = Rests::new();
+        let mut rests = BesideJoins::new();
         rests.fill(around, k);
         self.draws_around(around, &mut rests, None, &held, unseen, whole_now)
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
-    /// `around` (the position passes [`standard::lowering_rules`] and
+    /// `around` (the position passes [`standard::draws_by_suit_apply`] and
     /// spends no fifth copy), `rests` their joins but for suit `changed`
-    /// ([`standard::lowering`]); `whole_now` works out the tiles it misses
+    /// ([`standard::lowering_draws`]); `whole_now` works out the tiles it misses
     /// (jokers included) when the counted forms cannot, and those the forms
     /// other than the standard one miss ([`Rules::missing_now`]).
     fn draws_around(
         &self,
-        around: [&Around; 4],
-        rests: &mut Rests,
+        around: [&SuitDraws; 4],
+        rests: &mut BesideJoins,
         changed: Option<usize>,
         held: &Held,
         unseen: &Unseen,
@@ -266,7 +266,7 @@ impl Rules {
         } else {
             u8::MAX
         };
-        let (best, lowers) = standard::lowering(self, around, rests, changed);
+        let (best, lowers) = standard::lowering_draws(self, around, rests, changed);
         // The missing places now; a draw helps when it leaves fewer. With
         // the standard form and the counted ones alone, they are known.
         let (now, special_now) = if counted_only {
@@ -408,7 +408,7 @@ impl Rules {
     #[inline(never)]
     fn fifth_draws(
         &self,
-        around: [&Around; 4],
+        around: [&SuitDraws; 4],
         held: &Held,
         fifth: u64,
         shanten: i8,
@@ -440,14 +440,14 @@ impl Rules {
     }
 
     /// The effective draws of the 3N+1 hand `held` (accepted as `pos`, its
-    /// suits `around`; [`standard::lowering_rules`] hold and no knitted
+    /// suits `around`; [`standard::draws_by_suit_apply`] hold and no knitted
     /// form is winnable) that has a flagged suit and a fifth copy to spend:
     /// each draw judged by the bounds of its distances ([`DrawJudge`]),
     /// the few they leave open counted whole.
     fn draws_spending(
         &self,
         pos: &Position,
-        around: [&Around; 4],
+        around: [&SuitDraws; 4],
         held: &Held,
         unseen: &Unseen,
     ) -> Draws {
@@ -459,7 +459,7 @@ impl Rules {
         for i in bits(held.drawable) {
             let falls = judge
                 .below(self, i, target)
-                .unwrap_or_else(|| self.replacement_below(&self.with_tile(pos, i), target));
+                .unwrap_or_else(|| self.replacement_is_below(&self.with_tile(pos, i), target));
             lower |= (falls as u64) << i;
         }
         unseen.draws(shanten, lower)
@@ -501,7 +501,7 @@ impl Rules {
 /// number after a draw lies between the two, less the jokers.
 struct DrawJudge<'a> {
     /// The hand's suits.
-    around: [&'a Around; 4],
+    around: [&'a SuitDraws; 4],
     /// Their keys.
     keys: [usize; 4],
     /// Their resident values at their most permissive.
@@ -517,7 +517,12 @@ struct DrawJudge<'a> {
 }
 
 impl<'a> DrawJudge<'a> {
-    fn new(rules: &Rules, around: [&'a Around; 4], keys: [usize; 4], held: &Held) -> DrawJudge<'a> {
+    fn new(
+        rules: &Rules,
+        around: [&'a SuitDraws; 4],
+        keys: [usize; 4],
+        held: &Held,
+    ) -> DrawJudge<'a> {
         let jokers = held.jokers + held.kind_jokers;
         let fifths =
             jokers as u32 + rules.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
@@ -546,7 +551,7 @@ impl<'a> DrawJudge<'a> {
         };
         let within = || standard::combined_of(rules, &res, self.k);
         match free {
-            Some(free) => settled_below(
+            Some(free) => decided_by_bounds(
                 || standard::combined_of(rules, &free, self.k),
                 within,
                 others,
@@ -555,7 +560,7 @@ impl<'a> DrawJudge<'a> {
             ),
             None => {
                 let d = within();
-                settled_below(|| d, || d, others, self.jokers, target)
+                decided_by_bounds(|| d, || d, others, self.jokers, target)
             }
         }
     }

@@ -86,9 +86,9 @@ impl Rules {
     /// [`Rules::shanten`].
     #[inline]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
-        match self.shanten_lean(counts, jokers) {
+        match self.shanten_common(counts, jokers) {
             Some(shanten) => Ok(shanten),
-            None => self.shanten_whole(counts, jokers),
+            None => self.shanten_any(counts, jokers),
         }
     }
 
@@ -97,14 +97,14 @@ impl Rules {
     /// out of play or a joker kind in the rules, a suit limit, a knitted
     /// form; a joker that might stand for a fifth copy, a suit whose
     /// distances the merge cannot take) or the hand is refused, which
-    /// [`Rules::shanten_whole`] takes.
+    /// [`Rules::shanten_any`] takes.
     #[inline(always)]
-    fn shanten_lean(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+    fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let res = self.tables.residents_of_halves(&words.halves());
         let merges = standard::merges_of(self, &res);
         let counted = Resident::counted_sum(&res);
-        Some(self.replacement_counted(total, jokers, &res, &merges, counted)? as i8 - 1)
+        Some(self.replacement_from_counts(total, jokers, &res, &merges, counted)? as i8 - 1)
     }
 
     /// The counts' words and the hand's size (jokers included) when the
@@ -126,14 +126,14 @@ impl Rules {
         Some((words, total))
     }
 
-    /// [`Rules::shanten_lean`] of the hands it sets aside
-    /// ([`Rules::replacement_aside`]); `None` for the hands that need more.
+    /// [`Rules::shanten_common`] of the hands it leaves to the bounds
+    /// ([`Rules::replacement_by_bounds`]); `None` for the hands that need more.
     #[inline(always)]
-    fn shanten_aside(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+    fn shanten_by_bounds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let keys = words.keys();
         let res = self.tables.residents(&keys);
-        Some(self.replacement_aside(total, jokers, &res, &keys)? as i8 - 1)
+        Some(self.replacement_by_bounds(total, jokers, &res, &keys)? as i8 - 1)
     }
 
     /// The replacement number of a hand of `total` tiles, `jokers` of them
@@ -141,10 +141,10 @@ impl Rules {
     /// their classes' merge values `merges` and their counted fields added
     /// up `counted` (`Resident::counted_sum`), under rules that take the
     /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
-    /// for a fifth copy (see [`Rules::replacement_aside`]) or a suit's
+    /// for a fifth copy (see [`Rules::replacement_by_bounds`]) or a suit's
     /// distances are out of the merge's reach.
     #[inline(always)]
-    pub(crate) fn replacement_counted(
+    pub(crate) fn replacement_from_counts(
         &self,
         total: u32,
         jokers: u8,
@@ -160,14 +160,14 @@ impl Rules {
         self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, standard)
     }
 
-    /// [`Rules::replacement_counted`] of the hands it sets aside, for a hand
+    /// [`Rules::replacement_from_counts`] of the hands it leaves to the bounds, for a hand
     /// whose suits' keys are `keys`, out of its line. A suit out of the
     /// merge's order is joined. With a joker that might stand for a fifth
     /// copy, the standard distance lies between the one within four copies
     /// and the one with every flagged suit at its most permissive
     /// (`standard::distance_fifth`); most often the two are equal, and that
     /// is the answer. `None` otherwise.
-    pub(crate) fn replacement_aside(
+    pub(crate) fn replacement_by_bounds(
         &self,
         total: u32,
         jokers: u8,
@@ -197,8 +197,8 @@ impl Rules {
     /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
     /// refused, then judged whole.
     #[inline(never)]
-    fn shanten_whole(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
-        if let Some(shanten) = self.shanten_aside(counts, jokers) {
+    fn shanten_any(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        if let Some(shanten) = self.shanten_by_bounds(counts, jokers) {
             return Ok(shanten);
         }
         match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
@@ -253,9 +253,9 @@ impl Rules {
     /// `pos`'s suits.
     #[inline(always)]
     pub(crate) fn replacement_of(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
-        match self.replacement_lean(pos, res) {
+        match self.replacement_common(pos, res) {
             Some(missing) => missing,
-            None => self.replacement_whole(pos, res),
+            None => self.replacement_any(pos, res),
         }
     }
 
@@ -263,9 +263,9 @@ impl Rules {
     /// its suits' resident values alone: `None` when it needs a path out
     /// of line (declared melds, a fifth copy to spend, a suit limit, a
     /// knitted form, a suit whose distances the merge cannot take), which
-    /// [`Rules::replacement_whole`] takes.
+    /// [`Rules::replacement_any`] takes.
     #[inline(always)]
-    pub(crate) fn replacement_lean(&self, pos: &Position, res: &[Resident; 4]) -> Option<u8> {
+    pub(crate) fn replacement_common(&self, pos: &Position, res: &[Resident; 4]) -> Option<u8> {
         if pos.has_melds() || standard::spends_fifths(self, pos, res) {
             return None;
         }
@@ -309,15 +309,21 @@ impl Rules {
 
     /// [`Rules::replacement_of`] for any position, out of line.
     #[inline(never)]
-    fn replacement_whole(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+    fn replacement_any(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
         let k = (pos.total() as usize - 1) / 3;
-        self.replacement_beside(pos, res, k, self.others_distance(pos, res))
+        self.replacement_with_others(pos, res, k, self.others_distance(pos, res))
     }
 
-    /// [`Rules::replacement_whole`] with `others`, the forms other than the
+    /// [`Rules::replacement_any`] with `others`, the forms other than the
     /// standard one ([`Rules::others_distance`]), already worked out.
     #[inline(always)]
-    fn replacement_beside(&self, pos: &Position, res: &[Resident; 4], k: usize, others: u8) -> u8 {
+    fn replacement_with_others(
+        &self,
+        pos: &Position,
+        res: &[Resident; 4],
+        k: usize,
+        others: u8,
+    ) -> u8 {
         let mut missing = others;
         if self.forms_for(pos).contains(Form::Standard) {
             missing = missing.min(standard::distance_of(self, pos, k, res));
@@ -338,7 +344,7 @@ impl Rules {
     /// may stand for a fifth copy, the bounds of the standard distance
     /// ([`standard::bounds_of`]) most often settle it without counting
     /// the flagged suits' targets.
-    fn replacement_below(&self, pos: &Position, target: u8) -> bool {
+    fn replacement_is_below(&self, pos: &Position, target: u8) -> bool {
         let res = standard::residents(self, pos);
         let forms = self.forms_for(pos);
         if forms.contains(Form::Standard)
@@ -349,7 +355,7 @@ impl Rules {
             let frees = standard::frees_of(self, pos, &res);
             let (low, high) = standard::bounds_of(self, &res, &frees, k);
             let others = self.others_distance(pos, &res);
-            if let Some(below) = settled_below(|| low, || high, others, pos.jokers, target) {
+            if let Some(below) = decided_by_bounds(|| low, || high, others, pos.jokers, target) {
                 return below;
             }
             // Open: the flagged suits' targets counted, the bounds and the
@@ -367,9 +373,9 @@ impl Rules {
         let res = standard::residents(self, pos);
         let k = (pos.total() as usize - 1) / 3;
         let others = self.others_distance(pos, &res);
-        let replacement = match self.replacement_lean(pos, &res) {
+        let replacement = match self.replacement_common(pos, &res) {
             Some(missing) => missing,
-            None => self.replacement_beside(pos, &res, k, others),
+            None => self.replacement_with_others(pos, &res, k, others),
         };
         (pos.jokers + replacement, others)
     }
@@ -404,7 +410,7 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// bounds leave it open. The lower bound is read first: it alone settles a
 /// draw that lowers nothing, the common case.
 #[inline(always)]
-fn settled_below(
+fn decided_by_bounds(
     low: impl FnOnce() -> u8,
     high: impl FnOnce() -> u8,
     others: u8,

@@ -3,7 +3,7 @@
 //! without counting.
 
 use super::distance::{combined, combined_of, fifths, EMPTY, FAR};
-use super::draws::Around;
+use super::draws::SuitDraws;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
 use crate::tables::key::pow5;
@@ -41,7 +41,7 @@ pub(super) fn free_at(rules: &Rules, s: usize, res: Resident, key: usize, fifths
 #[inline(always)]
 pub(crate) fn drawn_residents(
     rules: &Rules,
-    around: [&Around; 4],
+    around: [&SuitDraws; 4],
     keys: &[usize; 4],
     frees: &[Resident; 4],
     fifths: u32,
@@ -62,7 +62,7 @@ pub(crate) fn drawn_residents(
 /// permissive ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
 pub(crate) fn frees_around(
     rules: &Rules,
-    around: [&Around; 4],
+    around: [&SuitDraws; 4],
     keys: &[usize; 4],
     fifths: u32,
 ) -> [Resident; 4] {
@@ -86,7 +86,12 @@ pub(crate) fn bounds_of(
 /// [`combined`] for a hand whose declared melds hold the numbered suits
 /// `melded` (bits): under a suit limit, only the suits kept that include
 /// them (the others emptied of the target).
-pub(super) fn combined_beside(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize, melded: u32) -> u8 {
+pub(super) fn combined_with_melds(
+    rules: &Rules,
+    d: &[[[u8; 8]; 2]; 4],
+    k: usize,
+    melded: u32,
+) -> u8 {
     let limit = rules.derived.suit_limit;
     if melded == 0 || limit >= 3 {
         return combined(rules, d, k);

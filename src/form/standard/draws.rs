@@ -89,9 +89,9 @@ pub(super) fn equal_bytes(d: Dist, v: u8) -> Dist {
 /// [`Lanes`] `r[p][j]` = `l[1 - p][K - j]` for their join `l` (what they
 /// hold when the suits beside them hold `j` melds and `p` pairs, on a
 /// target of `K` melds and the pair; `FAR` beyond `K`), moved down `i`
-/// places for `i` = 0..=K the way [`Mirrored::beside`] reads them.
+/// places for `i` = 0..=K the way [`ReversedJoin::beside`] reads them.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Mirrored {
+pub(super) struct ReversedJoin {
     /// `[i]`: `r` moved down `i` places in each half.
     down: [Lanes; 6],
     /// `[i]`: `r`'s half with the pair moved down `i` places into the half
@@ -99,12 +99,12 @@ pub(super) struct Mirrored {
     across: [Lanes; 6],
 }
 
-impl Mirrored {
+impl ReversedJoin {
     /// The join `l` ([`join`]'s layout) for `K` melds.
     #[cfg(test)]
-    pub(super) fn of<const K: usize>(l: &[[u8; 8]; 2]) -> Mirrored {
-        let mut m = Mirrored::ZERO;
-        m.fill::<K>(Mirrored::read_back::<K>(l));
+    pub(super) fn of<const K: usize>(l: &[[u8; 8]; 2]) -> ReversedJoin {
+        let mut m = ReversedJoin::ZERO;
+        m.fill::<K>(ReversedJoin::read_back::<K>(l));
         m
     }
 
@@ -120,15 +120,15 @@ impl Mirrored {
         r.map(u64::from_le_bytes)
     }
 
-    /// Every lane zero: places past `K` are never read ([`Mirrored::fill`]).
-    const ZERO: Mirrored = Mirrored {
+    /// Every lane zero: places past `K` are never read ([`ReversedJoin::fill`]).
+    const ZERO: ReversedJoin = ReversedJoin {
         down: [[0; 16]; 6],
         across: [[0; 16]; 6],
     };
 
     /// Writes the places `i` = 0..=K of `r` (a join read from the other
-    /// end, [`Mirrored::read_back`]) in place: a `Mirrored` made by value
-    /// is moved into [`Rests`] through `memcpy`.
+    /// end, [`ReversedJoin::read_back`]) in place: a `ReversedJoin` made by value
+    /// is moved into [`BesideJoins`] through `memcpy`.
     #[inline(always)]
     fn fill<const K: usize>(&mut self, r: [u64; 2]) {
         // FAR moves in from the top of each half (none for i = 0: the
@@ -145,18 +145,18 @@ impl Mirrored {
     /// hand. Lanes past `K` hold no target's value.
     #[cfg(test)]
     pub(super) fn beside<const K: usize>(&self, a: Dist) -> Dist {
-        let [c] = Mirrored::besides::<K, 1>([self], a);
+        let [c] = ReversedJoin::besides::<K, 1>([self], a);
         c
     }
 
-    /// [`Mirrored::beside`] of the suit `a` and each of the `N` joins `m`,
+    /// [`ReversedJoin::beside`] of the suit `a` and each of the `N` joins `m`,
     /// written to `c` (every lane [`FAR`] on entry), out of line: inlined,
     /// or handing its lanes back by value, the compiler worked some of them
     /// a byte at a time in general registers. Each lane of `a` is spread
     /// once for all `N`.
     #[inline(never)]
     fn besides_into<const K: usize, const N: usize>(
-        m: [&Mirrored; N],
+        m: [&ReversedJoin; N],
         a: Lanes,
         c: &mut [Lanes; N],
     ) {
@@ -170,11 +170,11 @@ impl Mirrored {
         }
     }
 
-    /// [`Mirrored::besides_into`] by value.
+    /// [`ReversedJoin::besides_into`] by value.
     #[inline(always)]
-    fn besides<const K: usize, const N: usize>(m: [&Mirrored; N], a: Dist) -> [Dist; N] {
+    fn besides<const K: usize, const N: usize>(m: [&ReversedJoin; N], a: Dist) -> [Dist; N] {
         let mut c = [[FAR; 16]; N];
-        Mirrored::besides_into::<K, N>(m, lanes_of(a), &mut c);
+        ReversedJoin::besides_into::<K, N>(m, lanes_of(a), &mut c);
         let mut d = [[0; 2]; N];
         for (d, c) in d.iter_mut().zip(&c) {
             *d = dist_of(c);
@@ -197,11 +197,11 @@ pub(super) fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// may be dropped, or be the one tile more of a kept sub-pattern) and the
 /// other suits keep theirs, so it lowers the hand's least standard
 /// distance exactly when it lowers some distance of its suit that lies on
-/// a least split ([`lowering`]). A suit's `Around` serves every discard
+/// a least split ([`lowering_draws`]). A suit's `SuitDraws` serves every discard
 /// that leaves the suit alone: working out a hand's discards reloads one
-/// suit's per discard ([`Around::discarded`]).
+/// suit's per discard ([`SuitDraws::discarded`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Around {
+pub(crate) struct SuitDraws {
     /// The suit's resident value.
     pub(super) resident: Resident,
     /// Its distances barred as the rules say.
@@ -212,18 +212,18 @@ pub(crate) struct Around {
     /// draw.
     pub(super) nexts: [Resident; 9],
     /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
-    /// the rank lowers ([`Around::of`]); none for [`Around::discarded`],
-    /// whose draws [`lowering`] reads from `nexts`.
+    /// the rank lowers ([`SuitDraws::of`]); none for [`SuitDraws::discarded`],
+    /// whose draws [`lowering_draws`] reads from `nexts`.
     lowered: [u32; 9],
 }
 
-impl Around {
+impl SuitDraws {
     /// Suit `s` whose key is cut in halves `(low, high)`
     /// ([`crate::tables::key::halves_of`]), with the lanes each draw
     /// lowers worked out: for a suit read beside many discards.
     #[inline]
-    pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> Around {
-        let mut around = Around::discarded(rules, s, halves);
+    pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
+        let mut around = SuitDraws::discarded(rules, s, halves);
         let tables = &rules.tables;
         let raw = tables.class(around.resident).lanes;
         let kept = kept_lanes(rules, s);
@@ -235,16 +235,16 @@ impl Around {
         around
     }
 
-    /// Suit `s` as [`Around::of`] reads it, without the lanes each draw
+    /// Suit `s` as [`SuitDraws::of`] reads it, without the lanes each draw
     /// lowers: for the suit of a discard, read once.
     #[inline]
-    pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> Around {
+    pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
         let tables = &rules.tables;
         let column = tables.residents_of_suit(s, false);
         let resident = column.at(halves);
         let raw = tables.class(resident).lanes;
         let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
-        Around {
+        SuitDraws {
             resident,
             dist,
             // Every rank, without a branch.
@@ -278,51 +278,51 @@ pub(super) fn kept_lanes(rules: &Rules, s: usize) -> u32 {
     ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00)
 }
 
-/// Can [`lowering`] judge the draws of the position `pos` (or of one
+/// Can [`lowering_draws`] judge the draws of the position `pos` (or of one
 /// tile fewer) under `rules`? Not with declared melds, a suit limit or
 /// more than five melds; nor, the caller checks, when a suit is flagged
 /// for fifth copies and the position has a fifth copy to spend
 /// ([`spends_fifths`]). The caller then judges each draw whole.
 #[inline]
-pub(crate) fn lowering_rules(rules: &Rules, pos: &Position) -> bool {
+pub(crate) fn draws_by_suit_apply(rules: &Rules, pos: &Position) -> bool {
     rules.derived.suit_limit >= 3 && !pos.has_melds() && (pos.total() as usize - 1) / 3 <= 5
 }
 
-/// The joins of a hand's suits that [`lowering`] reads, for targets of
+/// The joins of a hand's suits that [`lowering_draws`] reads, for targets of
 /// `k` melds and the pair: every two suits together, and the three
-/// beside each suit, read from the other end ([`Mirrored`]). A discard
+/// beside each suit, read from the other end ([`ReversedJoin`]). A discard
 /// changes one suit; the three beside each other suit are then that suit
 /// beside a pair worked out here. Discards that leave their suit with
 /// the same distances (the same class) share all but that suit's draws:
-/// what the last few classes of each suit gave is kept ([`Seen`]).
-pub(crate) struct Rests {
+/// what the last few classes of each suit gave is kept ([`ClassMemo`]).
+pub(crate) struct BesideJoins {
     /// Melds in the targets.
     k: usize,
     /// Every two suits together, mirrored ([`pair_index`]).
-    pairs: [Mirrored; 6],
+    pairs: [ReversedJoin; 6],
     /// `[x]`: the three suits beside suit `x` together, mirrored.
     beside: [Dist; 4],
     /// `[s]`: the lowerings last worked out for discards of suit `s`, one
-    /// per class the suit is left with ([`SEEN`] at most, the oldest
+    /// per class the suit is left with ([`CLASSES_KEPT`] at most, the oldest
     /// replaced first).
-    seen: [[Seen; SEEN]; 4],
+    seen: [[ClassMemo; CLASSES_KEPT]; 4],
     /// `[s][j]`: the class of `seen[s][j]` ([`Resident::class_index`]);
     /// `u32::MAX`, no class, for a place not filled.
-    seen_class: [[u32; SEEN]; 4],
+    seen_class: [[u32; CLASSES_KEPT]; 4],
     /// How many lowerings of each suit were kept in all.
     seen_len: [u8; 4],
 }
 
-/// The lowerings [`Rests`] keeps per suit: a suit has at most nine
+/// The lowerings [`BesideJoins`] keeps per suit: a suit has at most nine
 /// discards, most of them in fewer classes.
-pub(super) const SEEN: usize = 4;
+pub(super) const CLASSES_KEPT: usize = 4;
 
-/// What [`lowering`] found for a discard of one suit, kept for the other
+/// What [`lowering_draws`] found for a discard of one suit, kept for the other
 /// discards of the suit that leave it in the same class: those have the
 /// same least distance, the same tight lanes in every suit, and the same
 /// draws in the other suits.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Seen {
+pub(super) struct ClassMemo {
     /// The least distance.
     best: u8,
     /// The suit's tight lanes (`0x80` in each byte, as [`drawn_ranks`]
@@ -332,8 +332,8 @@ pub(super) struct Seen {
     others: u64,
 }
 
-impl Seen {
-    const NONE: Seen = Seen {
+impl ClassMemo {
+    const NONE: ClassMemo = ClassMemo {
         best: 0,
         tight: [0; 2],
         others: 0,
@@ -387,24 +387,24 @@ pub(super) const OTHER_PAIR: [[usize; 4]; 4] = {
     t
 };
 
-impl Rests {
-    /// Joins still to work out ([`Rests::fill`]); every lane zero.
-    pub(crate) fn new() -> Rests {
-        Rests {
+impl BesideJoins {
+    /// Joins still to work out ([`BesideJoins::fill`]); every lane zero.
+    pub(crate) fn new() -> BesideJoins {
+        BesideJoins {
             k: 0,
-            pairs: [Mirrored::ZERO; 6],
+            pairs: [ReversedJoin::ZERO; 6],
             beside: [[0; 2]; 4],
-            seen: [[Seen::NONE; SEEN]; 4],
-            seen_class: [[u32::MAX; SEEN]; 4],
+            seen: [[ClassMemo::NONE; CLASSES_KEPT]; 4],
+            seen_class: [[u32::MAX; CLASSES_KEPT]; 4],
             seen_len: [0; 4],
         }
     }
 
     /// Works out the joins of the suits `around` for targets of `k` melds
-    /// (0–5) and the pair, in place: a `Rests` made by value is moved
+    /// (0–5) and the pair, in place: a `BesideJoins` made by value is moved
     /// through `memcpy`.
     #[inline]
-    pub(crate) fn fill(&mut self, around: [&Around; 4], k: usize) {
+    pub(crate) fn fill(&mut self, around: [&SuitDraws; 4], k: usize) {
         match k {
             0 => self.fill_k::<0>(around),
             1 => self.fill_k::<1>(around),
@@ -416,22 +416,22 @@ impl Rests {
     }
 
     #[inline(always)]
-    fn fill_k<const K: usize>(&mut self, around: [&Around; 4]) {
+    fn fill_k<const K: usize>(&mut self, around: [&SuitDraws; 4]) {
         self.k = K;
-        self.seen_class = [[u32::MAX; SEEN]; 4];
+        self.seen_class = [[u32::MAX; CLASSES_KEPT]; 4];
         self.seen_len = [0; 4];
         // Suits 1–3 alone, mirrored: each pair of suits is its first suit
         // beside its second, read from the other end as `fill` takes it.
-        let mut alone = [Mirrored::ZERO; 3];
+        let mut alone = [ReversedJoin::ZERO; 3];
         for (m, a) in alone.iter_mut().zip(&around[1..]) {
-            m.fill::<K>(Mirrored::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
+            m.fill::<K>(ReversedJoin::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
         }
         // The six pairs in `pair_index`'s order, those of one first suit
         // at once.
         let [a1, a2, a3] = &alone;
-        let [p01, p02, p03] = Mirrored::besides::<K, 3>([a1, a2, a3], around[0].dist);
-        let [p12, p13] = Mirrored::besides::<K, 2>([a2, a3], around[1].dist);
-        let [p23] = Mirrored::besides::<K, 1>([a3], around[2].dist);
+        let [p01, p02, p03] = ReversedJoin::besides::<K, 3>([a1, a2, a3], around[0].dist);
+        let [p12, p13] = ReversedJoin::besides::<K, 2>([a2, a3], around[1].dist);
+        let [p23] = ReversedJoin::besides::<K, 1>([a3], around[2].dist);
         // What `beside` leaves past `K` is no target's: FAR there.
         let inside = through::<K>();
         for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
@@ -440,7 +440,7 @@ impl Rests {
         // The three beside suits 1–3 hold suit 0, beside the pair of the
         // other two; those beside suit 0, suit 1 beside suits 2 and 3.
         let p = &self.pairs;
-        let [b1, b2, b3] = Mirrored::besides::<K, 3>(
+        let [b1, b2, b3] = ReversedJoin::besides::<K, 3>(
             [
                 &p[pair_index(2, 3)],
                 &p[pair_index(1, 3)],
@@ -448,7 +448,7 @@ impl Rests {
             ],
             around[0].dist,
         );
-        let [b0] = Mirrored::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
+        let [b0] = ReversedJoin::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
         self.beside = [b0, b1, b2, b3];
     }
 
@@ -456,11 +456,15 @@ impl Rests {
     /// (if any) is `around[changed]` instead of the suit these joins were
     /// worked out from.
     #[inline(always)]
-    fn around_k<const K: usize>(&self, around: [&Around; 4], changed: Option<usize>) -> [Dist; 4] {
+    fn around_k<const K: usize>(
+        &self,
+        around: [&SuitDraws; 4],
+        changed: Option<usize>,
+    ) -> [Dist; 4] {
         let mut rest = self.beside;
         if let Some(s) = changed {
             let pairs = BESIDE_OTHERS[s];
-            let beside = Mirrored::besides::<K, 3>(
+            let beside = ReversedJoin::besides::<K, 3>(
                 [
                     &self.pairs[pairs[0]],
                     &self.pairs[pairs[1]],
@@ -496,19 +500,19 @@ pub(super) const BESIDE_OTHERS: [[usize; 3]; 4] = {
 };
 
 /// The standard form's part of the efficiency of a 3N+1 hand whose suits
-/// are `around` (its position passes [`lowering_rules`] and spends no
+/// are `around` (its position passes [`draws_by_suit_apply`] and spends no
 /// fifth copy): the least distance over the ways to share the melds and
 /// the pair among the suits, and the tiles (bit `i` for index `i`) whose
 /// draw lowers it. `rests` are the joins of the same suits but for the
 /// suit `changed` (a discard's). On a least split a suit's distance
 /// `d(m, p)` and the three beside it at `(k - m, 1 - p)` add up to the
 /// least; a draw lowers the least when it lowers one of those distances
-/// ([`Around`]).
+/// ([`SuitDraws`]).
 #[inline]
-pub(crate) fn lowering(
+pub(crate) fn lowering_draws(
     rules: &Rules,
-    around: [&Around; 4],
-    rests: &mut Rests,
+    around: [&SuitDraws; 4],
+    rests: &mut BesideJoins,
     changed: Option<usize>,
 ) -> (u8, u64) {
     if let Some(s) = changed {
@@ -520,27 +524,27 @@ pub(crate) fn lowering(
             found |= ((c == class) as u32) << j;
         }
         if found != 0 {
-            let seen = &rests.seen[s][found.trailing_zeros() as usize % SEEN];
+            let seen = &rests.seen[s][found.trailing_zeros() as usize % CLASSES_KEPT];
             let ranks = drawn_ranks(rules, s, around[s], seen.tight);
             return (seen.best, seen.others | ranks << (9 * s));
         }
     }
     match rests.k {
-        0 => lowering_k::<0>(rules, around, rests, changed),
-        1 => lowering_k::<1>(rules, around, rests, changed),
-        2 => lowering_k::<2>(rules, around, rests, changed),
-        3 => lowering_k::<3>(rules, around, rests, changed),
-        4 => lowering_k::<4>(rules, around, rests, changed),
-        _ => lowering_k::<5>(rules, around, rests, changed),
+        0 => lowering_draws_k::<0>(rules, around, rests, changed),
+        1 => lowering_draws_k::<1>(rules, around, rests, changed),
+        2 => lowering_draws_k::<2>(rules, around, rests, changed),
+        3 => lowering_draws_k::<3>(rules, around, rests, changed),
+        4 => lowering_draws_k::<4>(rules, around, rests, changed),
+        _ => lowering_draws_k::<5>(rules, around, rests, changed),
     }
 }
 
-/// [`lowering`] for targets of `K` melds and the pair.
+/// [`lowering_draws`] for targets of `K` melds and the pair.
 #[inline(always)]
-pub(super) fn lowering_k<const K: usize>(
+pub(super) fn lowering_draws_k<const K: usize>(
     rules: &Rules,
-    around: [&Around; 4],
-    rests: &mut Rests,
+    around: [&SuitDraws; 4],
+    rests: &mut BesideJoins,
     changed: Option<usize>,
 ) -> (u8, u64) {
     let rest = rests.around_k::<K>(around, changed);
@@ -562,7 +566,7 @@ pub(super) fn lowering_k<const K: usize>(
         let splits = ((1u32 << (K + 1)) - 1) * 0x101;
         let mut lowers = 0u64;
         // Every suit alike, without a branch on which one changed: the
-        // changed suit has no lowered lanes ([`Around::discarded`]).
+        // changed suit has no lowered lanes ([`SuitDraws::discarded`]).
         for (s, a) in around.iter().enumerate() {
             let tight = high_bits(equal_bytes(sums[s], best)) & splits;
             let mut ranks = 0u64;
@@ -585,9 +589,9 @@ pub(super) fn lowering_k<const K: usize>(
     let Some(s) = changed else {
         return (best, lowers);
     };
-    let place = rests.seen_len[s] as usize % SEEN;
+    let place = rests.seen_len[s] as usize % CLASSES_KEPT;
     rests.seen_class[s][place] = around[s].resident.class_index();
-    rests.seen[s][place] = Seen {
+    rests.seen[s][place] = ClassMemo {
         best,
         tight,
         others: lowers,
@@ -600,12 +604,12 @@ pub(super) fn lowering_k<const K: usize>(
 }
 
 /// The ranks (bit `r` for rank `r`) of suit `s`, read as `a` without the
-/// lanes each draw lowers ([`Around::discarded`]), whose draw lowers one
+/// lanes each draw lowers ([`SuitDraws::discarded`]), whose draw lowers one
 /// of the lanes `tight` (`0x80` in each byte of such a lane, as
 /// [`Lanes`]): the lanes in which its distances and those of its draw
 /// differ, of a half the rules do not bar ([`kept_lanes`]).
 #[inline(always)]
-pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &Around, tight: Dist) -> u64 {
+pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: Dist) -> u64 {
     let bars = &rules.derived.dist_bars[s];
     // 0x7f in each byte of a tight lane kept: distances are below 0x80.
     let tight: Dist = std::array::from_fn(|h| {

@@ -1,7 +1,7 @@
 //! Fifth copies: the distance of a hand whose jokers may stand for a
 //! fifth copy of a kind, or whose declared melds cap the copies.
 
-use super::bounds::{bounds_of, combined_beside, frees_of};
+use super::bounds::{bounds_of, combined_with_melds, frees_of};
 use super::distance::{barred, barred_bytes, combined_of, fifths, residents, spends_fifths, FAR};
 use super::needs::ranks;
 use super::ranks::{suit_distances, Levels};
@@ -89,7 +89,7 @@ pub(crate) fn distance_spent(
         None => barred(rules, s, tables.class(frees[s])),
     });
     // Under a suit limit, the suits kept hold the melds' suits.
-    let combined = |d: &[[[u8; 8]; 2]; 4]| combined_beside(rules, d, k, pos.meld_suits as u32);
+    let combined = |d: &[[[u8; 8]; 2]; 4]| combined_with_melds(rules, d, k, pos.meld_suits as u32);
     if pos.has_melds() {
         let within = combined(&capped);
         if within == combined(&free) {

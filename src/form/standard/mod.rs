@@ -289,7 +289,7 @@ mod tests {
             let (a, b, c) = (dist(seed), dist(seed), dist(seed));
             let whole = join::<K>(&a, &join::<K>(&b, &c));
             let got = lanes_of(
-                Mirrored::of::<K>(&join::<K>(&b, &c)).beside::<K>(a.map(u64::from_le_bytes)),
+                ReversedJoin::of::<K>(&join::<K>(&b, &c)).beside::<K>(a.map(u64::from_le_bytes)),
             );
             for j in 0..=K {
                 assert_eq!(
