@@ -42,16 +42,42 @@ const LAYERS: &[&[&str]] = &[
     &["src/meld.rs"],
     &["src/hand.rs"],
     &["src/notation.rs"],
-    // The per-suit need tables: their generator, their store, their files.
+    // The per-suit tables: their generator, their store, their files.
     &["src/tables/"],
-    // The rules, from presets and rule files.
-    &["src/rules/"],
+    // The forms by name (`Form`, `Forms`), and the knitted tiles the
+    // knitted forms and the groups share.
+    &["src/form/kind.rs", "src/form/knitted.rs"],
+    // The compiled rule set the forms read, and the presets' names.
+    &["src/rules/compiled.rs", "src/rules/preset.rs"],
     // A hand as the rules see it.
     &["src/position.rs"],
-    // (Here, below `form`, the types of a split, `Group`, `GroupKind`,
-    // `Split`, `SplitSink`, once they leave `src/split.rs`: see ALLOWED.)
-    // The forms of a win: standard, seven pairs, thirteen orphans, knitted.
+    // The groups of a split, and the splits.
+    &["src/group.rs"],
+    // The interface every form answers.
+    &["src/form/judge.rs"],
+    // The standard form, in the order of its files' jobs.
+    &[
+        "src/form/standard/needs.rs",
+        "src/form/standard/distance.rs",
+    ],
+    &[
+        "src/form/standard/win.rs",
+        "src/form/standard/ranks.rs",
+        "src/form/standard/draws.rs",
+    ],
+    &[
+        "src/form/standard/reveal.rs",
+        "src/form/standard/split.rs",
+        "src/form/standard/bounds.rs",
+    ],
+    &["src/form/standard/fifths.rs"],
+    &["src/form/standard/mod.rs"],
+    // The other forms (the knitted straight reads the standard form's
+    // tables for its meld and pair), then every form by name.
     &["src/form/"],
+    // Rules made from presets and rule files, each form asked why it can
+    // never win.
+    &["src/rules/"],
     // What is asked of the rules about a hand.
     &[
         "src/check.rs",
@@ -59,7 +85,7 @@ const LAYERS: &[&[&str]] = &[
         "src/split.rs",
         "src/reveal.rs",
         "src/win.rs",
-        "src/shanten.rs",
+        "src/shanten/",
     ],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],
@@ -78,70 +104,13 @@ const ALLOWED: &[(&str, &str, &str)] = &[
     // tables < rules: a table file records the rules it was made for.
     (
         "src/tables/file.rs",
-        "src/rules/mod.rs",
+        "src/rules/compiled.rs",
         "a table file is read into and written from Rules (crate::Rules)",
     ),
     (
         "src/tables/file.rs",
         "src/rules/file.rs",
         "a table file holds the rules' spec and its errors (RuleSpec, RulesError)",
-    ),
-    // Within the rules: `Rules` (rules/mod.rs) is built from a `RuleSpec`
-    // and fails with a `RulesError`, both of rules/file.rs, which builds
-    // `Rules` from files: a circle of two files.
-    (
-        "src/rules/mod.rs",
-        "src/rules/file.rs",
-        "Rules takes RuleSpec and returns RulesError, of rules/file.rs, which uses Rules",
-    ),
-    // rules < form: the rules name the forms they play and keep tables
-    // and bounds the forms define.
-    (
-        "src/rules/mod.rs",
-        "src/form/mod.rs",
-        "Rules holds the forms it plays (Form, Forms)",
-    ),
-    (
-        "src/rules/mod.rs",
-        "src/form/seven_pairs.rs",
-        "Rules keeps a table of seven pairs (seven_pairs::TABLE, DISTINCT_MISSING, QUADS_MISSING)",
-    ),
-    (
-        "src/rules/mod.rs",
-        "src/form/thirteen_orphans.rs",
-        "Rules keeps a table of thirteen orphans (thirteen_orphans::COUNTED_MISSING)",
-    ),
-    (
-        "src/rules/mod.rs",
-        "src/form/standard.rs",
-        "Rules computes the standard form's bars (form::standard::bars)",
-    ),
-    (
-        "src/rules/file.rs",
-        "src/form/mod.rs",
-        "a rule file names the forms it plays (Form, Forms)",
-    ),
-    // split (groups) < form: the forms build splits of `src/split.rs`,
-    // whose group types are to move below `form`.
-    (
-        "src/form/knitted.rs",
-        "src/split.rs",
-        "the knitted form builds splits (Group, GroupKind, Split, SplitSink)",
-    ),
-    (
-        "src/form/seven_pairs.rs",
-        "src/split.rs",
-        "seven pairs builds splits (Group, GroupKind, Split, SplitSink)",
-    ),
-    (
-        "src/form/standard.rs",
-        "src/split.rs",
-        "the standard form builds splits (Group, GroupKind, Split, SplitSink)",
-    ),
-    (
-        "src/form/thirteen_orphans.rs",
-        "src/split.rs",
-        "thirteen orphans builds splits (Group, GroupKind, Split, SplitSink)",
     ),
 ];
 

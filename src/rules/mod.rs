@@ -42,10 +42,12 @@
 
 pub(crate) mod compiled;
 pub mod file;
+mod preset;
 
 pub use self::compiled::Rules;
 pub(crate) use self::compiled::{Derived, Resolved, NO_PAIR};
 pub use self::file::{RuleSpec, RulesError};
+pub use self::preset::{Preset, UnknownRules};
 
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
@@ -54,28 +56,6 @@ use crate::form::{counted_tables, Forms};
 use crate::swar::SuitWords;
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile, TileSet};
-
-include!(concat!(env!("OUT_DIR"), "/presets.rs"));
-
-impl Preset {
-    /// The preset named `name` (a perfect-hash look-up).
-    ///
-    /// ```
-    /// assert_eq!(hupai::Preset::from_name("riichi"), Some(hupai::Preset::Riichi));
-    /// assert_eq!(hupai::Preset::from_name("mahjong"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Preset> {
-        PRESETS_BY_NAME.get(name).copied()
-    }
-}
-
-/// An error naming a rule set that does not exist.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {name:?} (presets: {})", PRESET_NAMES)]
-pub struct UnknownRules {
-    /// The name given.
-    pub name: String,
-}
 
 impl Rules {
     /// The one constructor: `r` (validated) named `name`, judging with

@@ -1,6 +1,6 @@
 //! What efficiency answers: the draws of a hand, or of each discard.
 
-use super::bits;
+use crate::swar::bits;
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// What [`Rules::efficiency`] finds.

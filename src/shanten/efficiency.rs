@@ -12,6 +12,7 @@ use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
+use crate::swar::bits;
 use crate::swar::SuitWords;
 use crate::tables::gen::counted_step;
 use crate::tables::{key, Resident};

@@ -395,15 +395,6 @@ impl Rules {
     }
 }
 
-/// The set bits of `mask`, lowest first.
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let i = mask.trailing_zeros() as usize;
-        mask &= mask.wrapping_sub(1);
-        (i < 64).then_some(i)
-    })
-}
-
 /// Is a replacement number below `target`, when the standard distance lies
 /// between `low()` and `high()` ([`standard::bounds_of`]), the other
 /// forms miss `others` and `jokers` fill missing places? `None` when the
