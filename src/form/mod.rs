@@ -5,7 +5,7 @@
 //! counting), with `knitted` holding the knitted tiles the last two share.
 //!
 //! Each module answers every operation for its form behind one interface,
-//! [`Judge`]: why the form can never win under given rules, its win mask,
+//! `Judge` (`judge.rs`): why the form can never win under given rules, its win mask,
 //! waits, splits, the reveal's grouping and its distance (shanten). An
 //! operation asks each of the rules' forms through [`Form`]'s methods of
 //! the same names, one loop over the forms, and combines the answers.

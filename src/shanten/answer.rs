@@ -3,7 +3,7 @@
 use crate::swar::bits;
 use crate::tile::{Tile, TileSet, KINDS};
 
-/// What [`Rules::efficiency`] finds.
+/// What [`Rules::efficiency`](crate::Rules::efficiency) finds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Efficiency {
     /// A hand of 3N+1 tiles: the draws that lower its shanten.

@@ -105,6 +105,10 @@ fn melded_wins(rules: &Rules, pos: &Position) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::distance::*;
+    use super::draws::*;
+    use super::needs::*;
+    use super::ranks::{Levels, RankSuit};
     use super::*;
     use crate::tables::gen::HONOR_SEQUENCES;
     use crate::tile::Tile;
