@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod batch;
 mod check;
 pub mod error;
 pub mod form;

@@ -89,6 +89,9 @@ const LAYERS: &[&[&str]] = &[
     ],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],
+    // Rows of hands in, an answer and a status per row out: the one layer
+    // under the bindings.
+    &["src/batch.rs"],
     // Serde for the public types (feature `serde`).
     &["src/serde_impls.rs"],
     // The crate root: module declarations and re-exports.
