@@ -113,17 +113,14 @@ mod tests {
     use crate::tables::gen::HONOR_SEQUENCES;
     use crate::tile::Tile;
 
+    /// A suit's counts (or limits) by rank.
+    type Ranks = [u8; 9];
+
     /// Every target of suit `s` listed, as the definition reads: a
     /// multiset of at most `k` (and five) melds on kinds in play, and the
     /// pair or not; its missing tiles and copies beyond `limits` scored,
     /// `[b]` the least with at most `b` beyond (`[8]`: any number).
-    fn listed_levels(
-        rules: &Rules,
-        s: usize,
-        counts: &[u8; 9],
-        k: usize,
-        limits: &[u8; 9],
-    ) -> Levels {
+    fn listed_levels(rules: &Rules, s: usize, counts: &Ranks, k: usize, limits: &Ranks) -> Levels {
         let ranks = ranks(s);
         let playing = |r: usize| rules.tiles().contains(Tile::from_index(9 * s + r).unwrap());
         let mut melds: Vec<u32> = (0..ranks)
