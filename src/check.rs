@@ -154,10 +154,7 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn win_mask(&self, pos: &Position) -> u32 {
         let sizes = (self.derived.win_sizes >> (pos.natural + pos.meld_tiles()).min(63)) as u32;
-        let forms = self
-            .forms_for(pos)
-            .iter()
-            .fold(0, |m, f| m | f.win_mask(self, pos));
+        let forms = self.forms_for(pos).win_mask(self, pos);
         forms & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
     }
 
@@ -165,7 +162,7 @@ impl Rules {
     /// order of [`Form::ALL`], until one wins.
     #[inline(always)]
     pub(crate) fn wins(&self, pos: &Position) -> bool {
-        self.suits_ok(pos) & self.forms_for(pos).iter().any(|f| f.wins(self, pos))
+        self.suits_ok(pos) && self.forms_for(pos).any_wins(self, pos)
     }
 
     /// Every form the accepted 3N+2 `pos` wins by.

@@ -121,10 +121,7 @@ impl Rules {
         // The suits a new tile may join: any, or with the limit reached,
         // the suits held and the honours.
         let open: u32 = if suits == limit { held | 8 } else { 15 };
-        let mut waits = self
-            .forms_for(pos)
-            .iter()
-            .fold(0u64, |w, f| w | f.waits(self, pos, open));
+        let mut waits = self.forms_for(pos).waits(self, pos, open);
         if pos.has_melds() {
             // Kinds whose four copies are in the hand and its melds.
             waits &= !self.melded_fours(pos);

@@ -73,6 +73,75 @@ pub(crate) fn counted_tables(
     (pairs, orphans)
 }
 
+/// Runs `$body` with `$judge` standing for the [`Judge`] of each form of
+/// `$forms`, in the order of [`Form::ALL`], typed statically so that the
+/// hot paths pay one test a form (the knitted forms one test for the
+/// three): the loop over the rules' forms, unrolled.
+macro_rules! each_judge {
+    ($forms:expr, $judge:ident => $body:block) => {{
+        let forms: Forms = $forms;
+        if forms.contains(Form::Standard) {
+            type $judge = standard::Standard;
+            $body
+        }
+        if forms.contains(Form::SevenPairs) {
+            type $judge = seven_pairs::SevenPairs;
+            $body
+        }
+        if forms.contains(Form::ThirteenOrphans) {
+            type $judge = thirteen_orphans::ThirteenOrphans;
+            $body
+        }
+        if forms.contains_knitted() {
+            if forms.contains(Form::KnittedStraight) {
+                type $judge = knitted_straight::KnittedStraight;
+                $body
+            }
+            if forms.contains(Form::HonorsAndKnitted) {
+                type $judge = honors_and_knitted::HonorsAndKnitted<false>;
+                $body
+            }
+            if forms.contains(Form::GreaterHonorsAndKnitted) {
+                type $judge = honors_and_knitted::HonorsAndKnitted<true>;
+                $body
+            }
+        }
+    }};
+}
+
+impl Forms {
+    /// Does `pos` win by some form of the set ([`Judge::wins`])?
+    #[inline(always)]
+    pub(crate) fn any_wins(self, rules: &Rules, pos: &Position) -> bool {
+        each_judge!(self, J => {
+            if J::wins(rules, pos) {
+                return true;
+            }
+        });
+        false
+    }
+
+    /// The forms' win masks together ([`Judge::win_mask`]).
+    #[inline(always)]
+    pub(crate) fn win_mask(self, rules: &Rules, pos: &Position) -> u32 {
+        let mut mask = 0;
+        each_judge!(self, J => {
+            mask |= J::win_mask(rules, pos);
+        });
+        mask
+    }
+
+    /// The forms' waits together ([`Judge::waits`]).
+    #[inline(always)]
+    pub(crate) fn waits(self, rules: &Rules, pos: &Position, open: u32) -> u64 {
+        let mut waits = 0;
+        each_judge!(self, J => {
+            waits |= J::waits(rules, pos, open);
+        });
+        waits
+    }
+}
+
 /// Calls `$call` with `$judge` standing for the [`Judge`] of `$form`.
 macro_rules! judge {
     ($form:expr, $judge:ident => $call:expr) => {
@@ -118,22 +187,10 @@ impl Form {
         judge!(self, J => J::never_wins(r))
     }
 
-    /// [`Judge::win_mask`].
-    #[inline(always)]
-    pub(crate) fn win_mask(self, rules: &Rules, pos: &Position) -> u32 {
-        judge!(self, J => J::win_mask(rules, pos))
-    }
-
     /// [`Judge::wins`].
     #[inline(always)]
     pub(crate) fn wins(self, rules: &Rules, pos: &Position) -> bool {
         judge!(self, J => J::wins(rules, pos))
-    }
-
-    /// [`Judge::waits`].
-    #[inline(always)]
-    pub(crate) fn waits(self, rules: &Rules, pos: &Position, open: u32) -> u64 {
-        judge!(self, J => J::waits(rules, pos, open))
     }
 
     /// [`Judge::splits`].
