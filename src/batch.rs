@@ -33,6 +33,7 @@
 //! [`Status::Internal`], where unwinding is on; the other rows are
 //! answered.
 
+#[cfg(panic = "unwind")]
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::error::{HandError, ParseError};
@@ -261,14 +262,16 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// `judge`'s answer, or the status of its error or of its panic.
+/// `judge`'s answer, or the status of its error or of its panic (where
+/// panics unwind; where they abort, as on `wasm32-unknown-unknown`, there
+/// is nothing to catch).
 #[inline(always)]
 fn judged<T>(judge: impl FnOnce() -> Result<T, HandError>) -> Result<T, Status> {
-    match catch_unwind(AssertUnwindSafe(judge)) {
-        Ok(Ok(answer)) => Ok(answer),
-        Ok(Err(e)) => Err(Status::of_hand(&e)),
-        Err(_) => Err(Status::Internal),
-    }
+    #[cfg(panic = "unwind")]
+    let answer = catch_unwind(AssertUnwindSafe(judge)).map_err(|_| Status::Internal)?;
+    #[cfg(not(panic = "unwind"))]
+    let answer = judge();
+    answer.map_err(|e| Status::of_hand(&e))
 }
 
 /// Runs `judge` on every row: `answers[i]` receives row i's answer and
