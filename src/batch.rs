@@ -31,8 +31,9 @@
 //!
 //! A row whose judgement panics (a bug in hupai) gets
 //! [`Status::Internal`], where unwinding is on; the other rows are
-//! answered.
+//! answered (the batch is then answered again, each row caught).
 
+#[cfg(panic = "unwind")]
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::error::{HandError, ParseError};
@@ -261,14 +262,31 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// `judge`'s answer, or the status of its error or of its panic.
+/// `judge`'s answer, or the status of its error; with `CAUGHT`, of its
+/// panic too (where panics unwind).
 #[inline(always)]
-fn judged<T>(judge: impl FnOnce() -> Result<T, HandError>) -> Result<T, Status> {
-    match catch_unwind(AssertUnwindSafe(judge)) {
-        Ok(Ok(answer)) => Ok(answer),
-        Ok(Err(e)) => Err(Status::of_hand(&e)),
-        Err(_) => Err(Status::Internal),
+fn judged<const CAUGHT: bool, T>(
+    judge: impl FnOnce() -> Result<T, HandError>,
+) -> Result<T, Status> {
+    #[cfg(panic = "unwind")]
+    if CAUGHT {
+        let answer = catch_unwind(AssertUnwindSafe(judge)).map_err(|_| Status::Internal)?;
+        return answer.map_err(|e| Status::of_hand(&e));
     }
+    judge().map_err(|e| Status::of_hand(&e))
+}
+
+/// Runs `pass` over the batch with no catch per row (a catch around each
+/// row moves its answer through memory, a store-forwarding stall that
+/// costs more than the row's check), inside one catch for the whole pass;
+/// were a row to panic, the batch is answered again row by row, each row
+/// caught (`pass(true)`), so that only that row gets [`Status::Internal`].
+fn guarded(mut pass: impl FnMut(bool) -> usize) -> usize {
+    #[cfg(panic = "unwind")]
+    if let Ok(bad) = catch_unwind(AssertUnwindSafe(|| pass(false))) {
+        return bad;
+    }
+    pass(cfg!(panic = "unwind"))
 }
 
 /// Runs `judge` on every row: `answers[i]` receives row i's answer and
@@ -281,15 +299,29 @@ fn each_row<A: Default>(
     judge: impl Fn(&[u8; KINDS], u8) -> Result<A, HandError>,
 ) -> Result<usize, LengthError> {
     rows.fits("status", status)?;
+    Ok(guarded(|caught| match caught {
+        false => each_row_pass::<false, A>(rows, answers, status, &judge),
+        true => each_row_pass::<true, A>(rows, answers, status, &judge),
+    }))
+}
+
+/// One pass of [`each_row`].
+#[inline(always)]
+fn each_row_pass<const CAUGHT: bool, A: Default>(
+    rows: Rows<'_>,
+    answers: &mut [A],
+    status: &mut [i8],
+    judge: &impl Fn(&[u8; KINDS], u8) -> Result<A, HandError>,
+) -> usize {
     let mut bad = 0;
-    for (((c, j), a), s) in rows.iter().zip(answers).zip(status) {
-        (*a, *s) = match judged(|| judge(c, j)) {
+    for (((c, j), a), s) in rows.iter().zip(answers.iter_mut()).zip(status.iter_mut()) {
+        (*a, *s) = match judged::<CAUGHT, A>(|| judge(c, j)) {
             Ok(answer) => (answer, OK),
             Err(e) => (A::default(), e.code()),
         };
         bad += usize::from(*s < 0);
     }
-    Ok(bad)
+    bad
 }
 
 /// [`Rules::is_win_counts`] of every row: `out[i]` receives 1 (a win), 0
@@ -300,15 +332,24 @@ fn each_row<A: Default>(
 /// is answered).
 pub fn is_win(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> Result<usize, LengthError> {
     rows.fits("out", out)?;
+    Ok(guarded(|caught| match caught {
+        false => is_win_pass::<false>(rules, rows, out),
+        true => is_win_pass::<true>(rules, rows, out),
+    }))
+}
+
+/// One pass of [`is_win`].
+#[inline(always)]
+fn is_win_pass<const CAUGHT: bool>(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> usize {
     let mut bad = 0;
-    for ((c, j), o) in rows.iter().zip(out) {
-        *o = match judged(|| rules.is_win_counts(c, j)) {
+    for ((c, j), o) in rows.iter().zip(out.iter_mut()) {
+        *o = match judged::<CAUGHT, bool>(|| rules.is_win_counts(c, j)) {
             Ok(win) => i8::from(win),
             Err(e) => e.code(),
         };
         bad += usize::from(*o < 0);
     }
-    Ok(bad)
+    bad
 }
 
 /// [`Rules::waits_counts`] of every row: `masks[i]` receives row i's waits
