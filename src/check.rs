@@ -78,7 +78,10 @@ impl Rules {
     /// [`Rules::check`].
     #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        Ok(self.wins(&self.accept_counts(counts, jokers, Purpose::Win)?))
+        match self.accept(counts, jokers, self.derived.win_sizes) {
+            Some(pos) => Ok(self.wins(&pos)),
+            None => Err(self.reject(counts, jokers as usize, 0, Purpose::Win)),
+        }
     }
 
     /// [`Rules::is_win`] for a hand with declared melds, apart from the
@@ -146,7 +149,8 @@ impl Rules {
     /// rule of the whole hand, for every form (declared melds included).
     #[inline(always)]
     pub(crate) fn suits_ok(&self, pos: &Position) -> bool {
-        pos.suits_held().count_ones() <= self.derived.suit_limit
+        // Rules that allow all three numbered suits (most) skip the count.
+        self.derived.suit_limit >= 3 || pos.suits_held().count_ones() <= self.derived.suit_limit
     }
 
     /// The joker counts (bit `j`) with which `pos`'s natural tiles win:

@@ -98,6 +98,12 @@ impl SuitWords {
         byte_sum(self.m + self.p + self.s + self.z + self.rest)
     }
 
+    /// Is some kind held an odd number of times?
+    #[inline(always)]
+    pub fn any_odd(&self) -> bool {
+        self.all().iter().fold(0, |acc, w| acc | w) & LOW != 0
+    }
+
     /// The number of kinds held an odd number of times.
     #[inline(always)]
     pub fn odd_kinds(&self) -> u32 {

@@ -190,6 +190,26 @@ pub(crate) fn singles_lowering(rules: &Rules, held: u64, greater: bool, below: u
 /// form, holding all seven honours.
 pub(crate) struct HonorsAndKnitted<const GREATER: bool>;
 
+/// The judgements behind [`HonorsAndKnitted`]'s hot [`Judge`] methods, out
+/// of line and on a copy of the position (as `KnittedStraight`'s).
+impl<const GREATER: bool> HonorsAndKnitted<GREATER> {
+    #[inline(never)]
+    fn win_mask_of(rules: &Rules, pos: Position) -> u32 {
+        singles_win_mask(rules, &pos, GREATER)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wins_of(rules: &Rules, pos: Position) -> bool {
+        singles_wins(rules, &pos, GREATER)
+    }
+
+    #[inline(never)]
+    fn waits_of(rules: &Rules, pos: Position) -> u64 {
+        singles_waits(rules, &pos, GREATER)
+    }
+}
+
 impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
     const TAKES_MELDS: bool = false;
 
@@ -223,20 +243,19 @@ impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
         }
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-        singles_win_mask(rules, pos, GREATER)
+        Self::win_mask_of(rules, *pos)
     }
 
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn wins(rules: &Rules, pos: &Position) -> bool {
-        singles_wins(rules, pos, GREATER)
+        Self::wins_of(rules, *pos)
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
-        singles_waits(rules, pos, GREATER)
+        Self::waits_of(rules, *pos)
     }
 
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {

@@ -478,6 +478,37 @@ pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
 /// The knitted straight's answers ([`Judge`]).
 pub(crate) struct KnittedStraight;
 
+/// The judgements behind [`KnittedStraight`]'s hot [`Judge`] methods, out
+/// of line and on a copy of the position: a call that takes the caller's
+/// position by reference would keep every caller's position in memory,
+/// on the hot path of rules without this form too.
+impl KnittedStraight {
+    #[inline(never)]
+    fn win_mask_of(rules: &Rules, pos: Position) -> u32 {
+        if pos.has_melds() {
+            return declared_win_mask(rules, &pos);
+        }
+        straight_win_mask(rules, &pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wins_of(rules: &Rules, pos: Position) -> bool {
+        if pos.has_melds() {
+            return declared_win_mask(rules, &pos) >> pos.jokers & 1 == 1;
+        }
+        straight_wins(rules, &pos)
+    }
+
+    #[inline(never)]
+    fn waits_of(rules: &Rules, pos: Position) -> u64 {
+        if pos.has_melds() {
+            return waits_by_draws(rules, &pos, declared_win_mask);
+        }
+        straight_waits(rules, &pos)
+    }
+}
+
 impl Judge for KnittedStraight {
     const TAKES_MELDS: bool = true;
     const COSTLY: bool = true;
@@ -494,29 +525,19 @@ impl Judge for KnittedStraight {
                 .then_some("knitted-straight: no kind in play may be the pair"))
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-        if pos.has_melds() {
-            return declared_win_mask(rules, pos);
-        }
-        straight_win_mask(rules, pos)
+        Self::win_mask_of(rules, *pos)
     }
 
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn wins(rules: &Rules, pos: &Position) -> bool {
-        if pos.has_melds() {
-            return declared_win_mask(rules, pos) >> pos.jokers & 1 == 1;
-        }
-        straight_wins(rules, pos)
+        Self::wins_of(rules, *pos)
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
-        if pos.has_melds() {
-            return waits_by_draws(rules, pos, declared_win_mask);
-        }
-        straight_waits(rules, pos)
+        Self::waits_of(rules, *pos)
     }
 
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {

@@ -33,22 +33,6 @@ use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::tables::Resident;
 
-impl Forms {
-    /// The fewest tiles missing from a target of any form of the set
-    /// ([`Judge::distance`]), the costly forms asked last, bounded by what
-    /// the others miss; `u8::MAX` for none.
-    #[inline(always)]
-    pub(crate) fn least_distance(self, rules: &Rules, pos: &Position, suits: &[Resident; 4]) -> u8 {
-        let mut missing = u8::MAX;
-        for costly in [false, true] {
-            for form in self.iter().filter(|f| f.costly() == costly) {
-                missing = missing.min(form.distance(rules, pos, suits, missing));
-            }
-        }
-        missing
-    }
-}
-
 /// The tables of the counted forms' distances that the rules keep for
 /// shanten's lean path (`Derived::pairs_missing` and
 /// `Derived::orphans_missing`): seven pairs' (as `quads` counts them) and
@@ -110,6 +94,24 @@ macro_rules! each_judge {
 }
 
 impl Forms {
+    /// The fewest tiles missing from a target of any form of the set
+    /// ([`Judge::distance`]), the costly forms asked last, bounded by what
+    /// the others miss; `u8::MAX` for none.
+    #[inline(always)]
+    pub(crate) fn least_distance(self, rules: &Rules, pos: &Position, suits: &[Resident; 4]) -> u8 {
+        let mut missing = u8::MAX;
+        each_judge!(self, J => {
+            if !J::COSTLY {
+                missing = missing.min(J::distance(rules, pos, suits, missing));
+            }
+        });
+        each_judge!(self, J => {
+            if J::COSTLY {
+                missing = missing.min(J::distance(rules, pos, suits, missing));
+            }
+        });
+        missing
+    }
     /// Does `pos` win by some form of the set ([`Judge::wins`])?
     #[inline(always)]
     pub(crate) fn any_wins(self, rules: &Rules, pos: &Position) -> bool {

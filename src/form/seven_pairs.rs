@@ -20,7 +20,13 @@ use crate::tile::{Tile, KINDS};
 /// they are fourteen tiles?
 #[inline(always)]
 fn fits(rules: &Rules, words: &SuitWords, jokers: u32) -> bool {
-    words.odd_kinds() <= jokers && (rules.seven_pairs_quads || !words.any_over_two())
+    // Without jokers (the common hand) one test of the low bits decides.
+    let odd_fit = if jokers == 0 {
+        !words.any_odd()
+    } else {
+        words.odd_kinds() <= jokers
+    };
+    odd_fit && (rules.seven_pairs_quads || !words.any_over_two())
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make seven
