@@ -214,22 +214,4 @@ impl Form {
     pub(crate) fn kinds_lowering(self, rules: &Rules, held: u64, below: u8) -> u64 {
         judge!(self, J => J::kinds_lowering(rules, held, below))
     }
-
-    /// [`Judge::COSTLY`].
-    #[inline(always)]
-    pub(crate) fn costly(self) -> bool {
-        judge!(self, J => J::COSTLY)
-    }
-
-    /// [`Judge::distance`].
-    #[inline(always)]
-    pub(crate) fn distance(
-        self,
-        rules: &Rules,
-        pos: &Position,
-        suits: &[Resident; 4],
-        below: u8,
-    ) -> u8 {
-        judge!(self, J => J::distance(rules, pos, suits, below))
-    }
 }
