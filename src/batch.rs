@@ -131,7 +131,7 @@ impl Status {
         match e {
             HandError::TooManyCopies { .. } => Status::TooManyCopies,
             HandError::TooManyTiles { .. } => Status::TooManyTiles,
-            HandError::WrongSize { .. } => Status::WrongSize,
+            HandError::WrongSize { .. } | HandError::ConcealedSize { .. } => Status::WrongSize,
             HandError::TileNotInRules { .. } => Status::TileNotInRules,
             _ => Status::BadHand,
         }

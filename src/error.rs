@@ -148,6 +148,17 @@ pub enum HandError {
         /// The rules' limit.
         max: u32,
     },
+    /// A concealed part of a size no form of the rules takes beside the
+    /// hand's declared melds.
+    #[error("{} beside {}: {expected}", count_concealed(*.concealed), count_melds(*.melds))]
+    ConcealedSize {
+        /// Tiles in the concealed part, jokers included.
+        concealed: usize,
+        /// Declared melds (a kong is one).
+        melds: usize,
+        /// The sizes the concealed part may have, in words.
+        expected: String,
+    },
     /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
     #[error("{} (jokers included): expected {expected}", count_tiles(*.tiles))]
     WrongSize {
@@ -180,6 +191,20 @@ fn count_copies(n: usize) -> String {
 }
 
 /// `1 tile`, `0 tiles`, `2 tiles`.
+fn count_concealed(n: usize) -> String {
+    match n {
+        1 => "1 concealed tile".to_string(),
+        n => format!("{n} concealed tiles"),
+    }
+}
+
+fn count_melds(n: usize) -> String {
+    match n {
+        1 => "1 meld".to_string(),
+        n => format!("{n} melds"),
+    }
+}
+
 fn count_tiles(n: usize) -> String {
     match n {
         1 => "1 tile".to_string(),

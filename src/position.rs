@@ -258,12 +258,7 @@ impl Rules {
         let melds = hand.meld_list();
         match self.accept_with::<NEEDS>(hand.counts(), hand.jokers(), melds, self.sizes(purpose)) {
             Some(pos) => Ok(pos),
-            None => Err(self.reject(
-                hand.counts(),
-                hand.jokers() as usize,
-                3 * melds.len(),
-                purpose,
-            )),
+            None => Err(self.reject(hand.counts(), hand.jokers() as usize, melds.len(), purpose)),
         }
     }
 
@@ -281,7 +276,8 @@ impl Rules {
         if melds.len() == 0 {
             return self.accept_as::<NEEDS>(counts, jokers, sizes);
         }
-        let mut pos = self.accept_as::<NEEDS>(counts, jokers, sizes >> (3 * melds.len()))?;
+        let sizes = (sizes >> (3 * melds.len())) & self.derived.melded_sizes[melds.len()];
+        let mut pos = self.accept_as::<NEEDS>(counts, jokers, sizes)?;
         pos.melds = *melds;
         pos.meld_suits = melds.suits();
         Some(pos)
@@ -332,19 +328,21 @@ impl Rules {
         }
     }
 
-    /// Why [`Rules::accept`] refuses `counts` and `jokers` (beside declared
-    /// melds worth `extra` tiles) for `purpose`, checked in this order: a count above 4
-    /// ([`HandError::TooManyCopies`]), a kind out of play
-    /// ([`HandError::TileNotInRules`]), more tiles than the rules allow
-    /// ([`HandError::TooManyTiles`]), a size that is not 3N+2 (a win) or
-    /// 3N+1 (waits) ([`HandError::WrongSize`]).
+    /// Why [`Rules::accept`] refuses `counts` and `jokers` (beside `melds`
+    /// declared melds) for `purpose`, checked in this order: a count above
+    /// 4 ([`HandError::TooManyCopies`]), a kind out of play
+    /// ([`HandError::TileNotInRules`]); then, beside declared melds, a
+    /// concealed part of a size no form takes beside them
+    /// ([`HandError::ConcealedSize`]); else more tiles than the rules allow
+    /// ([`HandError::TooManyTiles`]) or a size no form wins or waits at
+    /// ([`HandError::WrongSize`]).
     #[cold]
     #[inline(never)]
     pub(crate) fn reject(
         &self,
         counts: &[u8; KINDS],
         jokers: usize,
-        extra: usize,
+        melds: usize,
         purpose: Purpose,
     ) -> HandError {
         if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
@@ -360,32 +358,60 @@ impl Rules {
                 rules: self.name.to_string(),
             };
         }
-        let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers + extra;
-        let limit = match purpose {
-            Purpose::Win | Purpose::Either => self.max_tiles(),
-            Purpose::Wait => self.max_tiles() - 1,
+        let tiles = counts.iter().map(|&c| c as usize).sum::<usize>() + jokers;
+        let sizes = self.sizes(purpose);
+        let needs = match purpose {
+            Purpose::Win => "a win needs",
+            Purpose::Wait => "a hand that waits needs",
+            Purpose::Either => "a win or a wait needs",
+        };
+        if melds > 0 {
+            let melded = &self.derived.melded_sizes;
+            let expected = if melded.iter().all(|&m| m == 0) {
+                "no form of these rules takes declared melds".to_string()
+            } else {
+                let within = melded.get(melds).copied().unwrap_or(0);
+                match listed((sizes >> (3 * melds).min(63)) & within) {
+                    Some(listed) => format!("{needs} {listed}"),
+                    None => format!("no form of these rules takes {melds} melds"),
+                }
+            };
+            return HandError::ConcealedSize {
+                concealed: tiles,
+                melds,
+                expected,
+            };
         }
-        .min(MAX_HAND_TILES);
+        let limit = (64 - sizes.leading_zeros() as usize)
+            .saturating_sub(1)
+            .min(MAX_HAND_TILES);
         if tiles > limit {
             return HandError::TooManyTiles { tiles, max: limit };
         }
-        let (remainders, what): (&[usize], &str) = match purpose {
-            Purpose::Win => (&[2], "3N+2 for a win"),
-            Purpose::Wait => (&[1], "3N+1 to wait"),
-            Purpose::Either => (&[1, 2], "3N+1 or 3N+2"),
+        let listed = listed(sizes).unwrap_or_default();
+        let pattern = |first: usize| (first..=limit).step_by(3).fold(0u64, |m, n| m | 1 << n);
+        let expected = match purpose {
+            Purpose::Win if sizes == pattern(2) => format!("3N+2 for a win ({listed})"),
+            Purpose::Wait if sizes == pattern(1) => format!("3N+1 to wait ({listed})"),
+            Purpose::Either if sizes == pattern(1) | pattern(2) => {
+                format!("3N+1 or 3N+2 ({listed})")
+            }
+            _ => format!("{listed} (the sizes the rules' forms take)"),
         };
-        let sizes: Vec<String> = (1..=limit)
-            .filter(|n| remainders.contains(&(n % 3)))
-            .map(|n| n.to_string())
-            .collect();
-        let listed = match sizes.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        HandError::WrongSize {
-            tiles,
-            expected: format!("{what} ({listed})"),
-        }
+        HandError::WrongSize { tiles, expected }
+    }
+}
+
+/// The sizes of `sizes` (bit `n`: `n` tiles) in words, "2, 5 or 8";
+/// `None` for none.
+fn listed(sizes: u64) -> Option<String> {
+    let sizes: Vec<String> = (0..64)
+        .filter(|n| sizes >> n & 1 == 1)
+        .map(|n| n.to_string())
+        .collect();
+    match sizes.split_last() {
+        Some((last, [])) => Some(last.clone()),
+        Some((last, rest)) => Some(format!("{} or {last}", rest.join(", "))),
+        None => None,
     }
 }

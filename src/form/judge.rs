@@ -16,6 +16,18 @@ pub(crate) trait Judge {
     /// Why no hand can win by the form under the rules `r`, or `None`.
     fn never_wins(r: &Resolved) -> Option<&'static str>;
 
+    /// The sizes (bit `n`) of the concealed parts that win by the form
+    /// under the rules `r` beside `melds` declared melds: fourteen tiles
+    /// and no meld, unless the form says otherwise. A hand of no form's
+    /// size is refused by the acceptance step, so no operation judges it.
+    fn win_sizes(_r: &Resolved, melds: usize) -> u64 {
+        if melds == 0 {
+            1 << 14
+        } else {
+            0
+        }
+    }
+
     /// The joker counts (bit `j`) with which `pos`'s natural tiles win by
     /// the form.
     fn win_mask(rules: &Rules, pos: &Position) -> u32;

@@ -525,6 +525,15 @@ impl Judge for KnittedStraight {
                 .then_some("knitted-straight: no kind in play may be the pair"))
     }
 
+    /// Fourteen tiles, or eleven beside one declared meld.
+    fn win_sizes(_r: &Resolved, melds: usize) -> u64 {
+        match melds {
+            0 => 1 << 14,
+            1 => 1 << 11,
+            _ => 0,
+        }
+    }
+
     #[inline(always)]
     fn win_mask(rules: &Rules, pos: &Position) -> u32 {
         Self::win_mask_of(rules, *pos)

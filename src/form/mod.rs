@@ -184,6 +184,11 @@ impl Form {
         judge!(self, J => J::TAKES_MELDS)
     }
 
+    /// [`Judge::win_sizes`].
+    pub(crate) fn win_sizes(self, r: &Resolved, melds: usize) -> u64 {
+        judge!(self, J => J::win_sizes(r, melds))
+    }
+
     /// [`Judge::never_wins`].
     pub(crate) fn never_wins(self, r: &Resolved) -> Option<&'static str> {
         judge!(self, J => J::never_wins(r))

@@ -8,6 +8,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::form::kind::Forms;
+use crate::meld::MAX_MELDS;
 use crate::swar::SuitWords;
 use crate::tables::{TableParams, Tables};
 use crate::tile::{Suit, TileSet};
@@ -55,10 +56,14 @@ pub(crate) struct Derived {
     pub partial: bool,
     /// Byte `0xff` for every joker kind.
     pub joker_kinds: SuitWords,
-    /// Bit `n` set when a hand of `n` tiles may win (3N+2, within the limit).
+    /// Bit `n` set when a hand of `n` tiles may win by some form (3N+2
+    /// within the limit for the standard form, 14 for the others).
     pub win_sizes: u64,
-    /// Bit `n` set when a hand of `n` tiles may wait (3N+1, one below the limit).
+    /// Bit `n` set when a hand of `n` tiles may wait: one below a win size.
     pub ready_sizes: u64,
+    /// The sizes (bit `n`) a concealed part may have to win or wait
+    /// beside `m` declared melds (index `m`; 0 for none at index 0).
+    pub melded_sizes: [u64; MAX_MELDS + 1],
     /// The most numbered suits a hand may hold (3 when unlimited).
     pub suit_limit: u32,
     /// The extra cost of holding the standard form's pair in suit `s` (m,

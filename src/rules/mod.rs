@@ -77,7 +77,6 @@ impl Rules {
                 })
             }
         };
-        let sizes = |first: u8, last: u8| (first..=last).step_by(3).fold(0u64, |m, n| m | 1 << n);
         let pair_penalty = Suit::ALL.map(|s| if r.may_hold_pair(s) { 0 } else { NO_PAIR });
         // Each form the rules name, and why no hand could win by it.
         let winnable: Forms = r
@@ -92,12 +91,23 @@ impl Rules {
             });
         }
         let (pairs_missing, orphans_missing) = counted_tables(winnable, r.seven_pairs_quads);
+        // The concealed sizes some form wins at beside `melds` declared
+        // melds, within the rules' limit.
+        let win_sizes = |melds: usize| {
+            let within = ((1u64 << (r.max_tiles + 1)) - 1) >> (3 * melds);
+            winnable.iter().fold(0, |m, f| m | f.win_sizes(&r, melds)) & within
+        };
+        let melded_sizes = std::array::from_fn(|melds| {
+            let win = if melds == 0 { 0 } else { win_sizes(melds) };
+            win | win >> 1
+        });
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
             partial: r.tiles != TileSet::ALL,
             joker_kinds: SuitWords::mask(r.jokers.bits()),
-            win_sizes: sizes(2, r.max_tiles),
-            ready_sizes: sizes(1, r.max_tiles - 1),
+            win_sizes: win_sizes(0),
+            ready_sizes: win_sizes(0) >> 1,
+            melded_sizes,
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty,
             drawable: r.tiles.bits() & !r.jokers.bits(),

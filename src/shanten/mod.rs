@@ -279,8 +279,8 @@ impl Rules {
     /// them natural and `jokers` jokers, no declared meld and no fifth
     /// copy to spend, whose suits' counted fields add up to `counted` and
     /// whose standard distance for `k` melds is `standard(k)`: that and the
-    /// counted forms. `None` when `standard` gives none or a knitted form
-    /// needs the whole hand. `LEAN`: the rules take the lean
+    /// counted forms. `None` when `standard` gives none, or a knitted form
+    /// or a suit limit needs the whole hand. `LEAN`: the rules take the lean
     /// path (`Derived::lean_shanten`), so the standard form is winnable
     /// and no knitted one is.
     #[inline(always)]
@@ -299,7 +299,9 @@ impl Rules {
             missing = standard(k)?;
         }
         if k == 4 {
-            if !LEAN && forms.contains_knitted() {
+            // The counted forms' tables take no suit limit: under one, and
+            // for the knitted forms, each form's own distance answers.
+            if !LEAN && (forms.contains_knitted() || self.derived.suit_limit < 3) {
                 return None;
             }
             missing = missing.min(self.counted_distance(natural, counted));

@@ -51,6 +51,11 @@ impl Judge for Standard {
             .then_some("standard: no kind in play may be the pair")
     }
 
+    /// Every 3N+2 size up to the rules' limit, a meld as 3 tiles.
+    fn win_sizes(r: &Resolved, melds: usize) -> u64 {
+        (2..=r.max_tiles).step_by(3).fold(0u64, |m, n| m | 1 << n) >> (3 * melds)
+    }
+
     /// With declared melds whose copies cap what jokers stand for
     /// (`joker_fifth_copy = false`), judged by the distance.
     #[inline(always)]

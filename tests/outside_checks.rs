@@ -1,0 +1,104 @@
+//! What checks from outside found under rule files no preset matches, each
+//! with the exact inputs that were answered wrongly.
+
+use hupai::{Efficiency, Hand, HandError, Rules, RulesError};
+
+fn rules(toml: &str) -> Rules {
+    Rules::from_toml_str(toml).unwrap_or_else(|e| panic!("{toml:?}: {e}"))
+}
+
+fn hand(text: &str) -> Hand {
+    text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+/// A hand of a size no form of the rules takes is an error for every
+/// operation, and shanten is never below −1.
+#[test]
+fn sizes_no_form_takes_are_errors_and_shanten_is_never_below_minus_one() {
+    for forms in [
+        r#"forms = ["seven-pairs"]"#,
+        r#"forms = ["thirteen-orphans"]"#,
+        "base = \"gb\"\nforms = [\"honors-and-knitted\", \"knitted-straight\"]",
+    ] {
+        let rules = rules(forms);
+        for text in ["1z", "11z", "**", "1234m", "1z2z3z4z5z6z7z123m"] {
+            let e = rules.shanten(&hand(text)).unwrap_err();
+            assert!(
+                matches!(e, HandError::WrongSize { .. }),
+                "{forms}: {text}: {e:?}"
+            );
+            assert!(e.to_string().contains("13 or 14"), "{forms}: {text}: {e}");
+        }
+        let e = rules
+            .shanten(&hand("11z [123m] [456m] [789m] [111p]"))
+            .unwrap_err();
+        let expected = if forms.contains("knitted-straight") {
+            "2 concealed tiles beside 4 melds: no form of these rules takes 4 melds"
+        } else {
+            "2 concealed tiles beside 4 melds: no form of these rules takes declared melds"
+        };
+        assert!(e.to_string().starts_with(expected), "{forms}: {e}");
+        // Thirteen or fourteen tiles: a shanten of −1 or more.
+        for text in ["1z2z3z4z5z6z7z1m9m1p9p1s9s", "1z2z3z4z5z6z7z1m9m1p9p1s9s1z"] {
+            let shanten = rules.shanten(&hand(text)).unwrap();
+            assert!(shanten >= -1, "{forms}: {text}: {shanten}");
+        }
+    }
+    // Jokers alone: the sizes hold for them too.
+    let jokers = rules("base = \"hongzhong\"\nforms = [\"seven-pairs\"]");
+    assert!(jokers.shanten(&hand("**")).is_err());
+    assert_eq!(jokers.shanten(&hand(&"*".repeat(14))).unwrap(), -1);
+}
+
+/// `max_suits` binds seven pairs' shanten and efficiency as it binds the
+/// check and the waits.
+#[test]
+fn max_suits_binds_seven_pairs_in_every_operation() {
+    let sp2 = rules("forms = [\"seven-pairs\"]\nmax_suits = 2");
+    let three_suits = hand("113355m1133p1133s");
+    assert!(!sp2.is_win(&three_suits).unwrap());
+    assert!(sp2.shanten(&three_suits).unwrap() > -1);
+    let ready_looking = hand("113355m1133p113s");
+    assert!(sp2.waits(&ready_looking).unwrap().is_empty());
+    assert!(sp2.shanten(&ready_looking).unwrap() > 0);
+    let Efficiency::Draw(draws) = sp2.efficiency(&ready_looking, &[0; 34]).unwrap() else {
+        panic!("a 13-tile hand draws");
+    };
+    assert!(draws.shanten > 0, "{draws:?}");
+    // Two suits: a win, and shanten −1.
+    let two_suits = hand("1133557799m1133p");
+    assert!(sp2.is_win(&two_suits).unwrap());
+    assert_eq!(sp2.shanten(&two_suits).unwrap(), -1);
+    // Thirteen orphans under two suits can never win.
+    let e = Rules::from_toml_str("forms = [\"thirteen-orphans\"]\nmax_suits = 2").unwrap_err();
+    assert!(matches!(e, RulesError::NeverWins { .. }), "{e:?}");
+    // Jokers do not escape the limit: under gb with two suits, thirteen
+    // orphans is out, and the honours with jokers win only as seven pairs.
+    let gb2 = rules("base = \"gb\"\nmax_suits = 2");
+    assert!(!gb2.is_win(&hand("19m19p19s1234567z1m")).unwrap());
+    let forms = gb2.check(&hand("1z2z3z4z5z6z7z1z******")).unwrap();
+    assert_eq!(format!("{forms:?}"), "Forms[seven-pairs]");
+}
+
+/// Sizes with declared melds name the concealed part and the melds, a
+/// kong as one meld.
+#[test]
+fn sizes_with_melds_name_the_concealed_part_and_the_melds() {
+    let chinese = Rules::chinese();
+    for (text, message) in [
+        (
+            "111m [789s] [777p] [1111z] (2222p)",
+            "3 concealed tiles beside 4 melds: a win needs 2",
+        ),
+        (
+            "1m45p [789s] [777p] [1111z]",
+            "3 concealed tiles beside 3 melds: a win needs 2 or 5",
+        ),
+    ] {
+        let e = chinese.check(&hand(text)).unwrap_err();
+        assert!(matches!(e, HandError::ConcealedSize { .. }), "{e:?}");
+        assert_eq!(e.to_string(), message);
+    }
+    // A partial hand with a meld is judged: a win of its size.
+    assert!(chinese.is_win(&hand("11m [789s]")).unwrap());
+}
