@@ -70,7 +70,7 @@
 //! # The resident distance values
 //!
 //! Table files store the values above. In memory (the compiled-in tables,
-//! generated ones, and files once loaded: `gen::resident_columns`) each
+//! generated ones, and files once loaded: `gen::profile_columns`) each
 //! `u32` of a distance column holds instead, for the same slot:
 //!
 //! - **bits 0–17**: in the columns within four copies, the *counted
@@ -99,24 +99,24 @@
 //! (`Tables::raw_distances`): files keep the stored layout (format
 //! version 4, which changed only the order of the patterns).
 
-/// The dense base-5 key, shared with the generator in `build.rs`.
-pub mod key {
-    include!("key.rs");
-}
-
-/// The generator, shared with `build.rs`: a dynamic programme over ranks.
-/// Private to the crate; [`Tables::generate`] runs it.
-pub(crate) mod gen {
-    include!("gen.rs");
-}
-
 pub mod file;
+pub mod key;
+
+// `gen` and `layout`, with `key`, are compiled into `build.rs` too
+// (through `#[path]`): the compiled-in tables and those generated at run
+// time come from the same code.
+pub(crate) mod gen;
+mod layout;
 
 use std::sync::{Arc, Mutex, OnceLock};
 
 use key::{
     counts_of, honor_key, suit_key, HonorRanking, SuitRanking, HONOR_RANKS, HONOR_SLOTS,
     SUIT_RANKS, SUIT_SLOTS,
+};
+use layout::{
+    pack_need, CLASS, COUNTED, DIST_FAR, DIST_FIFTH, DIST_MELDS, DIST_MELD_STEPS, DIST_PAIR_STEPS,
+    DIST_STEPS, NEED_NONE, NEED_VALUE_NONE, PROFILE_FIFTH,
 };
 
 pub use gen::TableParams;
@@ -129,13 +129,13 @@ pub struct Need(u8);
 
 impl Need {
     /// The value of a pattern with no completion: both needs 15.
-    pub const NONE: Need = Need(gen::NEED_NONE | gen::NEED_NONE << 4);
+    pub const NONE: Need = Need(NEED_VALUE_NONE);
 
     /// The value of a pattern needing `melds` jokers for melds only and
     /// `with_pair` for melds and a pair (each at most 15).
     #[inline]
     pub(crate) const fn from_needs(melds: u8, with_pair: u8) -> Need {
-        Need(gen::pack(melds, with_pair))
+        Need(pack_need(melds, with_pair))
     }
 
     /// Both needs "none" (15)?
@@ -147,13 +147,13 @@ impl Need {
     /// Fewest jokers that complete the tiles into melds only (15: none).
     #[inline]
     pub const fn melds(self) -> u8 {
-        self.0 & 0x0f
+        layout::need_melds(self.0)
     }
 
     /// Fewest jokers that complete the tiles into melds plus one pair (15: none).
     #[inline]
     pub const fn with_pair(self) -> u8 {
-        self.0 >> 4
+        layout::need_with_pair(self.0)
     }
 }
 
@@ -173,7 +173,7 @@ impl Distance {
     /// Tiles missing from `melds` melds (0–5) built in this suit.
     #[inline]
     pub fn melds(self, melds: usize) -> u8 {
-        self.lanes()[0].to_le_bytes()[melds.min(gen::DIST_MELDS)]
+        self.lanes()[0].to_le_bytes()[melds.min(DIST_MELDS)]
     }
 
     /// Tiles missing from `melds` melds (0–5) and the pair built in this
@@ -181,13 +181,13 @@ impl Distance {
     /// [`Distance::melds`]: the rules bar it).
     #[inline]
     pub fn with_pair(self, melds: usize) -> u8 {
-        self.lanes()[1].to_le_bytes()[melds.min(gen::DIST_MELDS)]
+        self.lanes()[1].to_le_bytes()[melds.min(DIST_MELDS)]
     }
 
     /// Would a joker standing for a fifth copy make some distance smaller?
     #[inline]
     pub fn fifth(self) -> bool {
-        self.0 & gen::DIST_FIFTH != 0
+        self.0 & DIST_FIFTH != 0
     }
 
     /// Every distance, a byte each: byte `m` of the first word the
@@ -196,8 +196,11 @@ impl Distance {
     /// tables that hold the running sums of the 2-bit steps.
     #[inline(always)]
     pub(crate) fn lanes(self) -> [u64; 2] {
-        let melds = MELD_SUMS[(self.0 & 0x3ff) as usize];
-        [melds, melds + PAIR_STEPS[(self.0 >> 10 & 0xfff) as usize]]
+        let melds = MELD_SUMS[DIST_MELD_STEPS.get(self.0) as usize];
+        [
+            melds,
+            melds + PAIR_STEPS[DIST_PAIR_STEPS.get(self.0) as usize],
+        ]
     }
 }
 
@@ -211,29 +214,29 @@ impl Resident {
     #[inline(always)]
     pub(crate) fn distance(self, tables: &Tables) -> Distance {
         let steps = tables.class(self).steps;
-        Distance(steps | if self.fifth() { gen::DIST_FIFTH } else { 0 })
+        Distance(steps | if self.fifth() { DIST_FIFTH } else { 0 })
     }
 
     /// Would a joker standing for a fifth copy make some distance smaller?
     #[inline(always)]
     pub(crate) fn fifth(self) -> bool {
-        self.0 & gen::RESIDENT_FIFTH != 0
+        self.0 & PROFILE_FIFTH != 0
     }
 
     /// The index of the class: two patterns with the same have the same
     /// distances.
     #[inline(always)]
     pub(crate) fn class_index(self) -> u32 {
-        self.0 >> gen::CLASS_SHIFT
+        self.0 >> CLASS.shift
     }
 
     /// Is some suit of a hand's four flagged (see [`Resident::fifth`])?
     #[inline(always)]
     pub(crate) fn any_fifth(res: &[Resident; 4]) -> bool {
-        (res[0].0 | res[1].0 | res[2].0 | res[3].0) & gen::RESIDENT_FIFTH != 0
+        (res[0].0 | res[1].0 | res[2].0 | res[3].0) & PROFILE_FIFTH != 0
     }
 
-    /// The counted fields, from bit 0 (see `gen::counted_fields`): four
+    /// The counted fields, from bit 0 (see `layout::counted_fields`): four
     /// suits' fields add up.
     #[inline(always)]
     pub(crate) fn counted(self) -> u32 {
@@ -355,7 +358,7 @@ impl Class {
         while w < 2 {
             let d = if w == 0 { f } else { g };
             let mut m = 1;
-            while m <= gen::DIST_MELDS {
+            while m <= DIST_MELDS {
                 let step = d[m] as i32 - d[m - 1] as i32;
                 if !(0..=3).contains(&step) || (m > 1 && step < d[m - 1] as i32 - d[m - 2] as i32) {
                     convex = false;
@@ -395,10 +398,10 @@ static MELD_SUMS: [u64; 1024] = {
     let mut t = [0u64; 1024];
     let mut v = 0;
     while v < 1024 {
-        let mut word = (gen::DIST_NONE as u64) << 48 | (gen::DIST_NONE as u64) << 56;
+        let mut word = (DIST_FAR as u64) << 48 | (DIST_FAR as u64) << 56;
         let mut sum = 0u64;
         let mut m = 1;
-        while m <= gen::DIST_MELDS {
+        while m <= DIST_MELDS {
             sum += (v >> (2 * (m - 1))) as u64 & 3;
             word |= sum << (8 * m);
             m += 1;
@@ -417,7 +420,7 @@ static PAIR_STEPS: [u64; 4096] = {
     while v < 4096 {
         let mut word = 0u64;
         let mut m = 0;
-        while m <= gen::DIST_MELDS {
+        while m <= DIST_MELDS {
             word |= ((v >> (2 * m)) as u64 & 3) << (8 * m);
             m += 1;
         }
@@ -560,7 +563,7 @@ impl Tables {
         let honor_shape = Shape {
             ranks: HONOR_RANKS,
             sequences: if params.honor_sequences {
-                gen::HONOR_SEQUENCES.iter().map(|&set| set as u16).collect()
+                key::HONOR_SEQUENCES.iter().map(|&set| set as u16).collect()
             } else {
                 Vec::new()
             },
@@ -699,7 +702,7 @@ impl Tables {
     /// here the first time).
     #[inline(always)]
     fn dist(&self) -> &[Box<[u32]>; 4] {
-        self.dist.get_or_init(|| DEFAULT_DIST.map(words))
+        self.dist.get_or_init(|| DEFAULT_PROFILES.map(words))
     }
 
     /// [`Tables::residents`] for the four suits' keys cut in halves
@@ -847,16 +850,8 @@ impl Column<'_> {
     }
 }
 
-/// The keys of the four suits of `counts` (m, p, s, honours), one count at
-/// a time; every count at most 4.
 #[cfg(test)]
-pub(crate) fn keys_of(counts: &[u8; 34]) -> [usize; 4] {
-    let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
-    let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
-    let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
-    let z: &[u8; 7] = z.try_into().expect("7 honours");
-    [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
-}
+pub(crate) use key::keys_of;
 
 /// Which groups a table's patterns are made of, for [`check_values`].
 struct Shape {
@@ -939,7 +934,8 @@ fn check_values(
         }
         let need = Need(v);
         let (m, p) = (need.melds() as u32, need.with_pair() as u32);
-        if m != 15 && (tiles + m) % 3 != 0 || p != 15 && (tiles + p) % 3 != 2 {
+        let none = NEED_NONE as u32;
+        if m != none && (tiles + m) % 3 != 0 || p != none && (tiles + p) % 3 != 2 {
             return bad(key, v, "the tiles and jokers do not fill melds of three");
         }
         if m == 0 && !shape.complete(&mut counts, false)
@@ -1019,7 +1015,7 @@ fn resident(params: &TableParams, stored: [Box<[u8]>; 4]) -> ([Box<[u32]>; 4], C
     let max = params.max_tiles;
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
-    let r = gen::resident_columns(
+    let r = gen::profile_columns(
         [&stored[0], &stored[1], &stored[2], &stored[3]],
         max,
         &|k| suit_ranking.index(k),
@@ -1044,10 +1040,10 @@ fn words(bytes: impl AsRef<[u8]>) -> Box<[u32]> {
 }
 
 /// How many class numbers a resident value can hold.
-const CLASSES: usize = 1 << gen::CLASS_BITS;
+const CLASSES: usize = 1 << CLASS.bits;
 
 /// The counted fields of a resident value.
-const COUNTED_MASK: u32 = (1 << gen::COUNTED_BITS) - 1;
+const COUNTED_MASK: u32 = COUNTED.mask();
 
 /// Every class a resident value can name, the unused numbers as class 0.
 pub(crate) struct Classes {
@@ -1084,7 +1080,7 @@ fn check_distances(
             format!("{} bytes, expected {}", column.len(), 4 * len),
         ));
     }
-    let allowed = 0x003f_ffff | if flagged { gen::DIST_FIFTH } else { 0 };
+    let allowed = DIST_STEPS | if flagged { DIST_FIFTH } else { 0 };
     for (slot, b) in column.chunks_exact(4).enumerate() {
         let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         if v & !allowed != 0 {
@@ -1099,7 +1095,8 @@ fn check_distances(
 
 #[cfg(test)]
 mod tests {
-    use super::gen::{counted_fields, counted_step, for_patterns, orphan_ranks};
+    use super::gen::for_patterns;
+    use super::layout::{counted_fields, counted_step, orphan_ranks};
 
     /// One tile more adds [`counted_step`] to the counted fields, for
     /// every pattern of a numbered suit and of the honours of at most 13
