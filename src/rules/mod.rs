@@ -50,7 +50,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::form::{seven_pairs, thirteen_orphans, Form, Forms};
 use crate::swar::SuitWords;
-use crate::tables::{TableParams, Tables};
+use crate::tables::{TableParams, Tables, ORPHANS_INDEXES};
 use crate::tile::{Suit, Tile, TileSet};
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
@@ -149,9 +149,10 @@ pub(crate) struct Derived {
     /// seven pairs is not winnable.
     pub pairs_missing: &'static [u8; seven_pairs::TABLE],
     /// The fewest tiles missing from thirteen orphans
-    /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
-    /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
-    pub orphans_missing: &'static [u8; 128],
+    /// (`thirteen_orphans::distance_counted`) at each
+    /// `CountedFields::orphans_index` of a hand's counted fields; `u8::MAX`
+    /// when thirteen orphans is not winnable.
+    pub orphans_missing: &'static [u8; ORPHANS_INDEXES],
     /// Shanten may take its lean path (`Rules::shanten_lean`): every kind
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
@@ -161,7 +162,7 @@ pub(crate) struct Derived {
 /// The counted forms' tables (`Derived::pairs_missing`,
 /// `Derived::orphans_missing`) of a form no hand wins by.
 static NEVER_MISSING: [u8; seven_pairs::TABLE] = [u8::MAX; seven_pairs::TABLE];
-static NEVER_ORPHANS: [u8; 128] = [u8::MAX; 128];
+static NEVER_ORPHANS: [u8; ORPHANS_INDEXES] = [u8::MAX; ORPHANS_INDEXES];
 
 /// A pair cost no hand can pay.
 pub(crate) const NO_PAIR: i16 = 1 << 10;

@@ -32,7 +32,7 @@ use super::layout::{
 
 /// The generator's old paths, kept while `src/form/standard.rs`,
 /// `src/form/knitted.rs`, `src/split.rs` and `src/shanten.rs` still read
-/// them here: remove with their switches.
+/// them here (see `tables/shims.rs`): remove with their switches.
 #[allow(unused_imports)]
 pub(crate) use super::{
     key::HONOR_SEQUENCES,

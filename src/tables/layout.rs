@@ -8,7 +8,9 @@
 //!
 //! The need values and the stored distance values are what table files
 //! hold; the [`tables`](super) module docs describe them for users. The
-//! values below them in this file live in memory only.
+//! values below them in this file live in memory only, and so does what
+//! the standard form's merge reads of each distance class, packed and
+//! read in `class.rs` (it is worked out from the classes as tables load).
 //!
 //! # Profiles (in memory)
 //!
@@ -242,6 +244,20 @@ pub const COUNTED_ORPHANS: Field = Field {
 pub const COUNTED_ORPHAN_PAIRS: Field = Field {
     shift: COUNTED_ORPHANS.end(),
     bits: 3,
+};
+
+/// [`COUNTED_PAIRS`] and [`COUNTED_SINGLES`] read as one number: what
+/// seven pairs without quads reads.
+pub const COUNTED_PAIRS_AND_SINGLES: Field = Field {
+    shift: COUNTED_PAIRS.shift,
+    bits: COUNTED_PAIRS.bits + COUNTED_SINGLES.bits,
+};
+
+/// [`COUNTED_ORPHANS`] and [`COUNTED_ORPHAN_PAIRS`] read as one number:
+/// what thirteen orphans reads.
+pub const COUNTED_ORPHANS_AND_PAIRS: Field = Field {
+    shift: COUNTED_ORPHANS.shift,
+    bits: COUNTED_ORPHANS.bits + COUNTED_ORPHAN_PAIRS.bits,
 };
 
 const _: () = assert!(COUNTED_ORPHAN_PAIRS.end() == COUNTED.end());
