@@ -174,4 +174,61 @@ mod tests {
             });
         }
     }
+
+    /// A hand's fields, read from the four suits' profiles added up, are
+    /// the counts of the whole hand: seeded hands of at most 14 tiles.
+    #[test]
+    fn of_hand_counts_the_whole_hand() {
+        let tables = super::super::Tables::builtin();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..5_000 {
+            let mut counts = [0u8; 34];
+            for _ in 0..14 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let i = (seed % 34) as usize;
+                if counts[i] < 4 && seed >> 40 & 7 != 0 {
+                    counts[i] += 1;
+                }
+            }
+            let fields = CountedFields::of_hand(&tables.profiles(&super::super::keys_of(&counts)));
+            let orphan = |i: usize| i >= 27 || i % 9 == 0 || i % 9 == 8;
+            let kinds =
+                |f: &dyn Fn(usize, u8) -> bool| (0..34).filter(|&i| f(i, counts[i])).count() as u32;
+            assert_eq!(fields.pairs(), kinds(&|_, c| c >= 2), "{counts:?}");
+            assert_eq!(fields.singles(), kinds(&|_, c| c == 1), "{counts:?}");
+            assert_eq!(fields.odd(), kinds(&|_, c| c % 2 == 1), "{counts:?}");
+            assert_eq!(
+                fields.orphans(),
+                kinds(&|i, c| orphan(i) && c >= 1),
+                "{counts:?}"
+            );
+            let orphan_pairs = kinds(&|i, c| orphan(i) && c >= 2);
+            assert_eq!(fields.orphan_pairs(), orphan_pairs, "{counts:?}");
+        }
+    }
+
+    /// Each field reads what [`counted_fields`] counted, and the two
+    /// indexes join their fields.
+    #[test]
+    fn fields_read_what_was_counted() {
+        let orphans = orphan_ranks(false);
+        // 1m 1m 2m 3m 3m 3m 9m: pairs 1m and 3m, singles 2m and 9m, odd
+        // 2m 3m 9m, orphans 1m 9m, orphan pairs 1m.
+        let fields = CountedFields(counted_fields(&[2, 1, 3, 0, 0, 0, 0, 0, 1], orphans));
+        assert_eq!((fields.pairs(), fields.singles(), fields.odd()), (2, 2, 3));
+        assert_eq!((fields.orphans(), fields.orphan_pairs()), (2, 1));
+        assert_eq!(fields.pairs_index(), 2 | 2 << 3);
+        assert_eq!(fields.orphans_index(), 2 | 1 << 4);
+        assert_eq!(
+            CountedFields::from_pairs_index(fields.pairs_index()).pairs(),
+            2
+        );
+        assert_eq!(
+            CountedFields::from_orphans_index(fields.orphans_index()).orphan_pairs(),
+            1
+        );
+        assert_eq!(CountedFields::from_odd(3).odd(), 3);
+    }
 }
