@@ -138,13 +138,13 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     )?;
     writeln!(
         w,
-        "static DEFAULT_SUIT: &[u8; {SUIT_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit.bin\"));"
+        "pub(super) static DEFAULT_SUIT: &[u8; {SUIT_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit.bin\"));"
     )?;
     writeln!(
         w,
-        "static DEFAULT_HONOR: &[u8; {HONOR_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/honor.bin\"));"
+        "pub(super) static DEFAULT_HONOR: &[u8; {HONOR_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/honor.bin\"));"
     )?;
-    writeln!(w, "static DEFAULT_PROFILES: [&[u8]; 4] = [")?;
+    writeln!(w, "pub(super) static DEFAULT_PROFILES: [&[u8]; 4] = [")?;
     for (name, _) in &dist {
         writeln!(
             w,
@@ -154,7 +154,7 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     writeln!(w, "];")?;
     writeln!(
         w,
-        "static DEFAULT_CLASSES: [u32; {}] = {:?};",
+        "pub(super) static DEFAULT_CLASSES: [u32; {}] = {:?};",
         profiles.classes.len(),
         profiles.classes
     )?;

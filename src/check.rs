@@ -11,7 +11,7 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form, Forms};
+use crate::form::Forms;
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -78,28 +78,14 @@ impl Rules {
     /// [`Rules::check`].
     #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        if self.derived.winnable.contains_knitted() {
-            return self.is_win_counts_knitted(counts, jokers);
-        }
-        Ok(self.wins::<false>(&self.accept_counts(counts, jokers, Purpose::Win)?))
+        Ok(self.wins(&self.accept_counts(counts, jokers, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] for a hand with declared melds, apart from the
     /// common path.
     #[inline(never)]
     fn is_win_melded(&self, hand: &Hand) -> Result<bool, HandError> {
-        let pos = self.accept_hand(hand, Purpose::Win)?;
-        Ok(if self.derived.winnable.contains_knitted() {
-            self.wins::<true>(&pos)
-        } else {
-            self.wins::<false>(&pos)
-        })
-    }
-
-    /// [`Rules::is_win_counts`] for rules naming a knitted form.
-    #[inline(never)]
-    fn is_win_counts_knitted(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        Ok(self.wins::<true>(&self.accept_counts(counts, jokers, Purpose::Win)?))
+        Ok(self.wins(&self.accept_hand(hand, Purpose::Win)?))
     }
 
     /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
@@ -146,9 +132,7 @@ impl Rules {
     }
 
     /// The forms `pos` may win by: the rules' winnable forms, and with
-    /// declared melds only those that take them (the standard form and the
-    /// knitted straight); seven pairs, thirteen orphans and the honours
-    /// and knitted forms need a fully concealed hand.
+    /// declared melds only those that take them (`Judge::TAKES_MELDS`).
     #[inline(always)]
     pub(crate) fn forms_for(&self, pos: &Position) -> Forms {
         if pos.has_melds() {
@@ -165,130 +149,20 @@ impl Rules {
         pos.suits_held().count_ones() <= self.derived.suit_limit
     }
 
-    /// The joker counts (bit `j`) with which `pos`'s natural tiles win by
-    /// some form the rules allow, before the size limit.
-    #[inline(always)]
-    fn forms_mask(&self, pos: &Position) -> u32 {
-        if pos.has_melds() {
-            return self.melded_mask(pos);
-        }
-        let forms = self.derived.winnable;
-        let mut mask = 0;
-        if forms.contains(Form::Standard) {
-            mask |= standard::win_mask(self, pos);
-        }
-        if forms.contains(Form::SevenPairs) {
-            mask |= seven_pairs::win_mask(self, pos);
-        }
-        if forms.contains(Form::ThirteenOrphans) {
-            mask |= thirteen_orphans::win_mask(pos);
-        }
-        if forms.contains_knitted() {
-            mask |= self.knitted_mask(pos);
-        }
-        mask
-    }
-
-    /// [`Rules::forms_mask`] for a position with declared melds, apart
-    /// from the common path: the standard form (exact under
-    /// `joker_fifth_copy = false`, where the melds' copies count, through
-    /// its distance: the hand wins with `j` jokers when a target of its
-    /// size misses exactly `j` places) and the knitted straight with its
-    /// meld declared.
-    #[cold]
-    #[inline(never)]
-    fn melded_mask(&self, pos: &Position) -> u32 {
-        let forms = self.derived.winnable_melded;
-        let mut mask = 0;
-        if forms.contains(Form::Standard) {
-            mask |= self.melded_standard_mask(pos);
-        }
-        if forms.contains(Form::KnittedStraight) {
-            mask |= knitted::declared_win_mask(self, pos);
-        }
-        mask
-    }
-
-    /// The standard form's part of [`Rules::melded_mask`].
-    fn melded_standard_mask(&self, pos: &Position) -> u32 {
-        if self.joker_fifth_copy {
-            standard::win_mask(self, pos)
-        } else {
-            standard::capped_win_mask(self, pos)
-        }
-    }
-
-    /// [`Rules::forms_mask`] for the knitted forms, apart from the common
-    /// path.
-    #[inline(never)]
-    fn knitted_mask(&self, pos: &Position) -> u32 {
-        let forms = self.derived.winnable;
-        let mut mask = 0;
-        if forms.contains(Form::KnittedStraight) {
-            mask |= knitted::straight_win_mask(self, pos);
-        }
-        if forms.contains(Form::HonorsAndKnitted) {
-            mask |= knitted::singles_win_mask(self, pos, false);
-        }
-        if forms.contains(Form::GreaterHonorsAndKnitted) {
-            mask |= knitted::singles_win_mask(self, pos, true);
-        }
-        mask
-    }
-
     /// The joker counts (bit `j`) with which `pos`'s natural tiles win:
     /// some form, a winning size, the suit limit. The live hand keeps it.
     #[inline(always)]
     pub(crate) fn win_mask(&self, pos: &Position) -> u32 {
         let sizes = (self.derived.win_sizes >> (pos.natural + pos.meld_tiles()).min(63)) as u32;
-        self.forms_mask(pos) & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
+        let forms = self.forms_for(pos).win_mask(self, pos);
+        forms & sizes & (0u32.wrapping_sub(self.suits_ok(pos) as u32))
     }
 
-    /// Does the accepted 3N+2 `pos` win? Each form's own test, combined
-    /// as [`Rules::win_mask`] combines their masks; the knitted forms only
-    /// with `KNITTED` (the callers send rules naming them there).
+    /// Does the accepted 3N+2 `pos` win? Each form's own test, in the
+    /// order of [`Form::ALL`], until one wins.
     #[inline(always)]
-    pub(crate) fn wins<const KNITTED: bool>(&self, pos: &Position) -> bool {
-        if pos.has_melds() {
-            return self.melded_wins(pos);
-        }
-        let forms = self.derived.winnable;
-        let mut win = forms.contains(Form::Standard) & standard::wins(self, pos);
-        // Seven pairs and orphans take 14 tiles: one predicted branch.
-        if pos.total() == 14 {
-            win |= forms.contains(Form::SevenPairs) && seven_pairs::wins(self, pos);
-            win |= forms.contains(Form::ThirteenOrphans) && thirteen_orphans::wins(pos);
-        }
-        let win = self.suits_ok(pos) & win;
-        // The knitted forms, only for rules that name them and hands the
-        // other forms do not win: the common path pays one branch.
-        if !KNITTED || win || !forms.contains_knitted() {
-            return win;
-        }
-        self.knitted_wins(pos)
-    }
-
-    /// Does the accepted `pos`, with declared melds, win? Apart from the
-    /// common path.
-    #[cold]
-    #[inline(never)]
-    fn melded_wins(&self, pos: &Position) -> bool {
-        self.suits_ok(pos) && self.melded_mask(pos) >> pos.jokers & 1 == 1
-    }
-
-    /// Does the accepted `pos` win by a knitted form (14 tiles, within the
-    /// suit limit)? Apart from the common path.
-    #[cold]
-    #[inline(never)]
-    fn knitted_wins(&self, pos: &Position) -> bool {
-        let forms = self.derived.winnable;
-        if pos.total() != 14 || !self.suits_ok(pos) {
-            return false;
-        }
-        (forms.contains(Form::KnittedStraight) && knitted::straight_wins(self, pos))
-            || (forms.contains(Form::HonorsAndKnitted) && knitted::singles_wins(self, pos, false))
-            || (forms.contains(Form::GreaterHonorsAndKnitted)
-                && knitted::singles_wins(self, pos, true))
+    pub(crate) fn wins(&self, pos: &Position) -> bool {
+        self.suits_ok(pos) && self.forms_for(pos).any_wins(self, pos)
     }
 
     /// Every form the accepted 3N+2 `pos` wins by.
@@ -296,54 +170,9 @@ impl Rules {
         if !self.suits_ok(pos) {
             return Forms::NONE;
         }
-        if pos.has_melds() {
-            let j = pos.jokers;
-            let forms = self.derived.winnable_melded;
-            let standard =
-                forms.contains(Form::Standard) && self.melded_standard_mask(pos) >> j & 1 == 1;
-            let knitted = forms.contains(Form::KnittedStraight)
-                && knitted::declared_win_mask(self, pos) >> j & 1 == 1;
-            return [(Form::Standard, standard), (Form::KnittedStraight, knitted)]
-                .into_iter()
-                .filter(|&(_, won)| won)
-                .map(|(form, _)| form)
-                .collect();
-        }
-        let forms = self.derived.winnable;
-        let j = pos.jokers;
-        let wins = |mask: u32| mask >> j & 1 == 1;
-        [
-            (
-                Form::Standard,
-                forms.contains(Form::Standard) && wins(standard::win_mask(self, pos)),
-            ),
-            (
-                Form::SevenPairs,
-                forms.contains(Form::SevenPairs) && wins(seven_pairs::win_mask(self, pos)),
-            ),
-            (
-                Form::ThirteenOrphans,
-                forms.contains(Form::ThirteenOrphans) && wins(thirteen_orphans::win_mask(pos)),
-            ),
-            (
-                Form::KnittedStraight,
-                forms.contains(Form::KnittedStraight)
-                    && wins(knitted::straight_win_mask(self, pos)),
-            ),
-            (
-                Form::HonorsAndKnitted,
-                forms.contains(Form::HonorsAndKnitted)
-                    && wins(knitted::singles_win_mask(self, pos, false)),
-            ),
-            (
-                Form::GreaterHonorsAndKnitted,
-                forms.contains(Form::GreaterHonorsAndKnitted)
-                    && wins(knitted::singles_win_mask(self, pos, true)),
-            ),
-        ]
-        .into_iter()
-        .filter(|&(form, won)| won && forms.contains(form))
-        .map(|(form, _)| form)
-        .collect()
+        self.forms_for(pos)
+            .iter()
+            .filter(|f| f.wins(self, pos))
+            .collect()
     }
 }

@@ -1,7 +1,11 @@
 //! Every error the library returns. Each variant carries the offending value.
 
-use crate::meld::MeldKind;
-use crate::tile::{Suit, Tile};
+// The types named here come from the files below this one, which import
+// nothing of the crate: the tile types (`tile/kind.rs`) and the meld kinds
+// (`meld/kind.rs`). The files that return these errors (`tile.rs` for the
+// checked tile constructors, `meld.rs`, `hand.rs`, `notation.rs`) sit above.
+use crate::meld::kind::MeldKind;
+use crate::tile::kind::{Suit, Tile};
 
 /// A hand that is not acceptable: bad tiles, too many copies or tiles, or a
 /// hand the rules cannot judge.

@@ -1,11 +1,14 @@
 //! A hand: counts of the 34 tile kinds plus a number of jokers, validated once.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::error::{HandError, ParseError};
-use crate::meld::{Meld, Melds};
+use crate::error::HandError;
+use crate::meld::{Meld, Melds, MAX_MELDS};
+use crate::swar::SuitWords;
 use crate::tile::{Suit, Tile, KINDS};
+
+// Reading a hand from text (`FromStr for Hand`, and for `Tile`) is in
+// `notation.rs`, the parser, which sits above this file.
 
 /// The most tiles (jokers included) any supported rules allow in a hand: 17,
 /// for sixteen-tile mahjong. Rules may set a lower limit (14 by default).
@@ -17,8 +20,8 @@ pub const MAX_HAND_TILES: usize = 17;
 ///
 /// A `Hand` always holds at most 4 copies of each kind, its concealed part
 /// and its melds together, at most [`MAX_HAND_TILES`] concealed tiles and
-/// at most [`MAX_MELDS`](crate::meld::MAX_MELDS) melds; every constructor
-/// checks this once. The rules judge its [`size`](Hand::size).
+/// at most [`MAX_MELDS`] melds; every constructor checks this once. The
+/// rules judge its [`size`](Hand::size).
 ///
 /// ```
 /// use hupai::Hand;
@@ -54,7 +57,7 @@ impl Hand {
     /// ```
     pub fn from_counts(counts: &[u8; KINDS], jokers: u8) -> Result<Hand, HandError> {
         // Validated by words (`src/swar.rs`); the byte loop names the error.
-        let words = crate::swar::SuitWords::load(counts);
+        let words = SuitWords::load(counts);
         if !words.any_over_four() {
             let total = words.total() as usize + jokers as usize;
             if total <= MAX_HAND_TILES {
@@ -106,9 +109,8 @@ impl Hand {
     /// [`HandError::TooManyCopies`] for a kind held more than four times in
     /// the concealed part and the melds together (the lowest such kind,
     /// with every copy of it counted), [`HandError::TooManyMelds`]
-    /// past [`MAX_MELDS`](crate::meld::MAX_MELDS). The rules judge the
-    /// [`size`](Hand::size) (a win of 14 tiles with four melds has two
-    /// concealed tiles).
+    /// past [`MAX_MELDS`]. The rules judge the [`size`](Hand::size) (a win
+    /// of 14 tiles with four melds has two concealed tiles).
     ///
     /// ```
     /// use hupai::{Hand, Meld};
@@ -122,7 +124,7 @@ impl Hand {
         let Some(list) = Melds::of(melds) else {
             return Err(HandError::TooManyMelds {
                 melds: melds.len(),
-                max: crate::meld::MAX_MELDS,
+                max: MAX_MELDS,
             });
         };
         let counts: [usize; KINDS] = std::array::from_fn(|i| self.counts[i] as usize);
@@ -273,38 +275,6 @@ impl Default for Hand {
             natural: 0,
             melds: Melds::default(),
         }
-    }
-}
-
-impl FromStr for Tile {
-    type Err = ParseError;
-
-    /// Parses one tile in `mpsz` or Chinese notation.
-    ///
-    /// ```
-    /// let red: hupai::Tile = "7z".parse()?;
-    /// assert_eq!(red.index(), 33);
-    /// assert!("77z".parse::<hupai::Tile>().is_err());
-    /// # Ok::<(), hupai::ParseError>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Tile, ParseError> {
-        let hand = crate::notation::parse(s)?;
-        let mut tiles = hand.tiles();
-        match (tiles.next(), tiles.next(), hand.jokers()) {
-            (Some(tile), None, 0) => Ok(tile),
-            _ => Err(ParseError::NotOneTile {
-                text: crate::error::cut(s),
-            }),
-        }
-    }
-}
-
-impl FromStr for Hand {
-    type Err = ParseError;
-
-    /// Parses `mpsz` or Chinese notation (see [`crate::notation`]).
-    fn from_str(s: &str) -> Result<Hand, ParseError> {
-        crate::notation::parse(s)
     }
 }
 

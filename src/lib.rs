@@ -29,9 +29,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod batch;
 mod check;
 pub mod error;
 pub mod form;
+mod group;
 pub mod hand;
 mod live;
 pub mod meld;

@@ -23,7 +23,7 @@
 //! Claims and kongs declare melds: [`LiveHand::chi`], [`LiveHand::pon`],
 //! [`LiveHand::open_kong`], [`LiveHand::added_kong`] and
 //! [`LiveHand::concealed_kong`] move tiles from the concealed part to a
-//! declared meld; a kong is followed by its replacement draw
+//! declared meld; a kong is followed by its draw from the dead wall
 //! ([`LiveHand::draw`]):
 //!
 //! ```
@@ -32,7 +32,7 @@
 //! let t = |s: &str| s.parse::<Tile>().unwrap();
 //! let mut live = LiveHand::from_hand(&rules, &"1112378m456p99s5z".parse()?)?;
 //! live.open_kong(t("1m"))?;               // a discarded 1m claimed: [1111m]
-//! live.draw(t("6z"))?;                    // the replacement draw
+//! live.draw(t("6z"))?;                    // the draw after the kong
 //! live.discard(t("6z"))?;
 //! assert_eq!(live.hand().to_string(), "2378m456p99s5z [1111m]");
 //! live.chi(t("4m"), t("2m"))?;            // [234m] from a discard
@@ -65,8 +65,7 @@ use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::key::POW5;
-use crate::tables::{CountedFields, HandMerge, SuitProfile};
+use crate::tables::{CountedFields, HandMerge, SuitProfile, POW5};
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// A hand under a set of rules, updated in O(1) per draw or discard.
@@ -101,7 +100,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let zero = SuitWords::load(&[0; KINDS]);
         let pos = rules.borrow().position(zero, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
-        let profiles = standard::residents(rules.borrow(), &pos);
+        let profiles = standard::profiles(rules.borrow(), &pos);
         let merges = standard::merges_of(rules.borrow(), &profiles);
         let counted = CountedFields::of_hand(&profiles);
         LiveHand {
@@ -346,7 +345,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     }
 
     /// Claims the discard `claimed` for an open kong (明杠): three of the
-    /// hand's copies and the claimed one. The replacement draw follows
+    /// hand's copies and the claimed one. The draw from the dead wall follows
     /// ([`LiveHand::draw`]).
     ///
     /// # Errors
@@ -356,7 +355,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     }
 
     /// Declares a concealed kong (暗杠) of `tile`, held four times. The
-    /// replacement draw follows.
+    /// draw from the dead wall follows.
     ///
     /// # Errors
     /// As [`LiveHand::pon`], with four copies.
@@ -365,7 +364,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     }
 
     /// Adds the hand's copy of `tile` to its declared pon of `tile`, making
-    /// an added kong (加杠). The replacement draw follows.
+    /// an added kong (加杠). The draw from the dead wall follows.
     ///
     /// ```
     /// use hupai::{LiveHand, Rules, Tile};
@@ -594,24 +593,22 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             && !self.pos.has_melds()
             && rules.sizes(Purpose::Either) >> size & 1 != 0
         {
-            if let Some(missing) = rules.replacement_counted(
+            if let Some(missing) = rules.replacement_from_counts(
                 size,
                 self.pos.jokers,
                 &self.profiles,
                 &self.merges,
-                // Bits until `replacement_counted` takes the fields
-                // (tables/shims.rs).
-                self.counted.into(),
+                self.counted,
             ) {
                 return Some(missing as i8 - 1);
             }
         }
-        self.shanten_whole()
+        self.shanten_any()
     }
 
     /// [`LiveHand::shanten`] of any hand, out of line.
     #[inline(never)]
-    fn shanten_whole(&self) -> Option<i8> {
+    fn shanten_any(&self) -> Option<i8> {
         let rules = self.rules.borrow();
         let size = self.size();
         if size % 3 == 0 || size > rules.max_tiles() {
@@ -624,7 +621,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         if rules.derived.lean_shanten && !pos.has_melds() {
             let total = pos.total();
             if let Some(missing) =
-                rules.replacement_aside(total, pos.jokers, &self.profiles, &pos.keys)
+                rules.replacement_by_bounds(total, pos.jokers, &self.profiles, &pos.keys)
             {
                 return Some(missing as i8 - 1);
             }

@@ -33,65 +33,16 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::error::{HandError, ParseError};
+use crate::error::HandError;
 use crate::tile::{Suit, Tile, KINDS};
 
-/// What a declared meld is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MeldKind {
-    /// A sequence claimed from a discard (吃 / チー): three consecutive
-    /// tiles of one numbered suit.
-    Chi,
-    /// A triplet claimed from a discard (碰 / ポン).
-    Pon,
-    /// A kong claimed from a discard (明杠 / 大明槓).
-    OpenKong,
-    /// A kong made by adding a drawn tile to a pon (加杠 / 加槓).
-    AddedKong,
-    /// A kong of four tiles held in the hand, declared (暗杠 / 暗槓).
-    ConcealedKong,
-}
+// `MeldKind` is defined in `meld/kind.rs`, below `error.rs`, which names
+// it; reading a meld from text (`FromStr for Meld`) is in `notation.rs`,
+// above this file.
+pub(crate) mod kind;
 
-impl MeldKind {
-    /// Tiles in a meld of this kind: 3, or 4 for a kong.
-    pub const fn tiles(self) -> usize {
-        match self {
-            MeldKind::Chi | MeldKind::Pon => 3,
-            _ => 4,
-        }
-    }
-
-    /// Is it a kong?
-    pub const fn is_kong(self) -> bool {
-        self.tiles() == 4
-    }
-
-    /// Is it open (claimed, or grown from a claimed pon)? Only a
-    /// concealed kong is not.
-    pub const fn is_open(self) -> bool {
-        !matches!(self, MeldKind::ConcealedKong)
-    }
-
-    /// Its name as printed in JSON: `chi`, `pon`, `open-kong`,
-    /// `added-kong`, `concealed-kong`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            MeldKind::Chi => "chi",
-            MeldKind::Pon => "pon",
-            MeldKind::OpenKong => "open-kong",
-            MeldKind::AddedKong => "added-kong",
-            MeldKind::ConcealedKong => "concealed-kong",
-        }
-    }
-}
-
-impl fmt::Display for MeldKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kind::MeldKind;
 
 /// One declared meld: its kind and its lowest tile.
 ///
@@ -157,72 +108,6 @@ impl Meld {
             counts[t.index()] += 1;
         }
     }
-
-    /// Reads one meld from the text inside its brackets: `open` for
-    /// `[...]` (or `【...】`), else `(...)` (or `（...）`). `whole` is the
-    /// meld as an error quotes it, and `at` the byte offset of `inner` in
-    /// the text the caller read, added to the offsets of errors inside.
-    pub(crate) fn from_inner(
-        inner: &str,
-        open: bool,
-        whole: &str,
-        at: usize,
-    ) -> Result<Meld, ParseError> {
-        let (tiles, added) = match inner.trim_end().strip_suffix('+') {
-            Some(rest) if open => (rest, true),
-            _ => (inner, false),
-        };
-        let bad = |why: &'static str| {
-            ParseError::Hand(HandError::BadMeld {
-                meld: crate::error::cut(whole),
-                why,
-            })
-        };
-        if tiles.contains('*') {
-            return Err(bad("a declared meld holds no joker"));
-        }
-        let (counts, jokers) =
-            crate::notation::parse_counts(tiles).map_err(|e| crate::notation::shift(e, at))?;
-        if jokers > 0 {
-            return Err(bad("a declared meld holds no joker"));
-        }
-        let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
-        let total: usize = counts.iter().sum();
-        let kind = match (&held[..], total) {
-            ([i], 3) if counts[*i] == 3 => MeldKind::Pon,
-            ([i], 4) if counts[*i] == 4 => match (open, added) {
-                (true, false) => MeldKind::OpenKong,
-                (true, true) => MeldKind::AddedKong,
-                (false, _) => MeldKind::ConcealedKong,
-            },
-            ([a, b, c], 3) if *b == a + 1 && *c == a + 2 && *a < 27 && a % 9 <= 6 => MeldKind::Chi,
-            ([a, ..], 3) if *a >= 27 => return Err(bad("honours make no chi")),
-            _ if total == 3 => return Err(bad("three tiles that are neither a chi nor a pon")),
-            _ if total == 4 => return Err(bad("four tiles that are not one kind")),
-            _ => return Err(bad("a meld has three tiles, or four for a kong")),
-        };
-        // `(...)` is a concealed kong and nothing else.
-        match kind {
-            MeldKind::Pon if !open => {
-                return Err(bad(
-                    "only a kong is declared concealed: write a pon as [...]",
-                ))
-            }
-            MeldKind::Chi if !open => {
-                return Err(bad(
-                    "only a kong is declared concealed: write a chi as [...]",
-                ))
-            }
-            _ => {}
-        }
-        if added && kind != MeldKind::AddedKong {
-            return Err(bad("only a kong is added to ('+')"));
-        }
-        Ok(Meld {
-            kind,
-            tile: Tile::from_index(held[0]).expect("a tile"),
-        })
-    }
 }
 
 impl fmt::Display for Meld {
@@ -244,31 +129,6 @@ impl fmt::Display for Meld {
 impl fmt::Debug for Meld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Meld({self})")
-    }
-}
-
-impl FromStr for Meld {
-    type Err = ParseError;
-
-    /// One meld in brackets, as in a hand: `[789s]`, `[七八九条]`,
-    /// `(2222p)`, `[1111z+]`.
-    /// Full-width brackets `【】` `（）` read as `[]` `()`. The byte
-    /// offsets of errors are offsets in `s`.
-    fn from_str(s: &str) -> Result<Meld, ParseError> {
-        let t = s.trim();
-        let lead = s.len() - s.trim_start().len();
-        let bracketed = t.chars().next().and_then(|open| {
-            let close = crate::notation::closing(open)?;
-            let inner = t[open.len_utf8()..].strip_suffix(close)?;
-            Some((open, inner))
-        });
-        let Some((open, inner)) = bracketed else {
-            return Err(ParseError::Hand(HandError::BadMeld {
-                meld: crate::error::cut(s),
-                why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
-            }));
-        };
-        Meld::from_inner(inner, matches!(open, '[' | '【'), t, lead + open.len_utf8())
     }
 }
 

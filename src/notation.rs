@@ -37,9 +37,14 @@
 //! # Ok::<(), hupai::ParseError>(())
 //! ```
 
-use crate::error::{HandError, ParseError};
-use crate::hand::Hand;
-use crate::meld::Meld;
+use std::str::FromStr;
+
+// The parser sits above the types it reads: `FromStr` for `Tile`, `Hand`
+// and `Meld` are implemented here, so that `tile.rs`, `hand.rs` and
+// `meld.rs` import nothing of this file.
+use crate::error::{cut, HandError, ParseError};
+use crate::hand::{copies_over, Hand};
+use crate::meld::{Meld, MeldKind};
 use crate::tile::{Suit, Tile, KINDS};
 
 /// What one Chinese character (or two-character name) stands for.
@@ -84,8 +89,63 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
     Ok(Hand::from_wide_counts(&counts, jokers)?)
 }
 
+impl FromStr for Tile {
+    type Err = ParseError;
+
+    /// Parses one tile in `mpsz` or Chinese notation.
+    ///
+    /// ```
+    /// let red: hupai::Tile = "7z".parse()?;
+    /// assert_eq!(red.index(), 33);
+    /// assert!("77z".parse::<hupai::Tile>().is_err());
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Tile, ParseError> {
+        let hand = parse(s)?;
+        let mut tiles = hand.tiles();
+        match (tiles.next(), tiles.next(), hand.jokers()) {
+            (Some(tile), None, 0) => Ok(tile),
+            _ => Err(ParseError::NotOneTile { text: cut(s) }),
+        }
+    }
+}
+
+impl FromStr for Hand {
+    type Err = ParseError;
+
+    /// Parses `mpsz` or Chinese notation (see [`crate::notation`]).
+    fn from_str(s: &str) -> Result<Hand, ParseError> {
+        parse(s)
+    }
+}
+
+impl FromStr for Meld {
+    type Err = ParseError;
+
+    /// One meld in brackets, as in a hand: `[789s]`, `[七八九条]`,
+    /// `(2222p)`, `[1111z+]`.
+    /// Full-width brackets `【】` `（）` read as `[]` `()`. The byte
+    /// offsets of errors are offsets in `s`.
+    fn from_str(s: &str) -> Result<Meld, ParseError> {
+        let t = s.trim();
+        let lead = s.len() - s.trim_start().len();
+        let bracketed = t.chars().next().and_then(|open| {
+            let close = closing(open)?;
+            let inner = t[open.len_utf8()..].strip_suffix(close)?;
+            Some((open, inner))
+        });
+        let Some((open, inner)) = bracketed else {
+            return Err(ParseError::Hand(HandError::BadMeld {
+                meld: cut(s),
+                why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
+            }));
+        };
+        meld_inner(inner, matches!(open, '[' | '【'), t, lead + open.len_utf8())
+    }
+}
+
 /// The closing bracket of `open`, for a declared meld.
-pub(crate) fn closing(open: char) -> Option<char> {
+fn closing(open: char) -> Option<char> {
     match open {
         '[' => Some(']'),
         '(' => Some(')'),
@@ -113,7 +173,7 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         let inner_start = at + ch.len_utf8();
         let Some(len) = text[inner_start..].find(close) else {
             return Err(ParseError::Hand(HandError::BadMeld {
-                meld: crate::error::cut(&text[at..]),
+                meld: cut(&text[at..]),
                 why: "no closing bracket",
             }));
         };
@@ -122,7 +182,7 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         // Full-width brackets read as ASCII ones; an error quotes the meld
         // as written.
         let open = matches!(ch, '[' | '【');
-        melds.push(Meld::from_inner(inner, open, &text[at..end], inner_start)?);
+        melds.push(meld_inner(inner, open, &text[at..end], inner_start)?);
         outside.extend(std::iter::repeat_n(' ', end - at));
         while chars.offset() < end {
             chars.next();
@@ -130,16 +190,74 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
     }
     let (counts, jokers) = parse_counts(&outside)?;
     // A fifth copy counts every copy, in the concealed part and the melds.
-    if let Some(e) = crate::hand::copies_over(&counts, &melds) {
+    if let Some(e) = copies_over(&counts, &melds) {
         return Err(e.into());
     }
     Ok(Hand::from_wide_counts(&counts, jokers)?.with_melds(&melds)?)
 }
 
+/// Reads one meld from the text inside its brackets: `open` for
+/// `[...]` (or `【...】`), else `(...)` (or `（...）`). `whole` is the
+/// meld as an error quotes it, and `at` the byte offset of `inner` in
+/// the text the caller read, added to the offsets of errors inside.
+fn meld_inner(inner: &str, open: bool, whole: &str, at: usize) -> Result<Meld, ParseError> {
+    let (tiles, added) = match inner.trim_end().strip_suffix('+') {
+        Some(rest) if open => (rest, true),
+        _ => (inner, false),
+    };
+    let bad = |why: &'static str| {
+        ParseError::Hand(HandError::BadMeld {
+            meld: cut(whole),
+            why,
+        })
+    };
+    if tiles.contains('*') {
+        return Err(bad("a declared meld holds no joker"));
+    }
+    let (counts, jokers) = parse_counts(tiles).map_err(|e| shift(e, at))?;
+    if jokers > 0 {
+        return Err(bad("a declared meld holds no joker"));
+    }
+    let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
+    let total: usize = counts.iter().sum();
+    let kind = match (&held[..], total) {
+        ([i], 3) if counts[*i] == 3 => MeldKind::Pon,
+        ([i], 4) if counts[*i] == 4 => match (open, added) {
+            (true, false) => MeldKind::OpenKong,
+            (true, true) => MeldKind::AddedKong,
+            (false, _) => MeldKind::ConcealedKong,
+        },
+        ([a, b, c], 3) if *b == a + 1 && *c == a + 2 && *a < 27 && a % 9 <= 6 => MeldKind::Chi,
+        ([a, ..], 3) if *a >= 27 => return Err(bad("honours make no chi")),
+        _ if total == 3 => return Err(bad("three tiles that are neither a chi nor a pon")),
+        _ if total == 4 => return Err(bad("four tiles that are not one kind")),
+        _ => return Err(bad("a meld has three tiles, or four for a kong")),
+    };
+    // `(...)` is a concealed kong and nothing else.
+    match kind {
+        MeldKind::Pon if !open => {
+            return Err(bad(
+                "only a kong is declared concealed: write a pon as [...]",
+            ))
+        }
+        MeldKind::Chi if !open => {
+            return Err(bad(
+                "only a kong is declared concealed: write a chi as [...]",
+            ))
+        }
+        _ => {}
+    }
+    if added && kind != MeldKind::AddedKong {
+        return Err(bad("only a kong is added to ('+')"));
+    }
+    // Never an error: a chi is read above only where one can start.
+    Ok(Meld::new(kind, Tile::from_index(held[0])?)?)
+}
+
 /// A parse error of text that starts at byte `start` of a longer text
 /// (the inside of a meld's brackets), its byte offsets made offsets in
 /// the longer text.
-pub(crate) fn shift(e: ParseError, start: usize) -> ParseError {
+fn shift(e: ParseError, start: usize) -> ParseError {
     let at = |a: usize| a + start;
     match e {
         ParseError::UnknownChar { ch, at: a } => ParseError::UnknownChar { ch, at: at(a) },

@@ -13,7 +13,7 @@
 use crate::error::HandError;
 use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
-use crate::rules::Rules;
+use crate::rules::compiled::Rules;
 use crate::swar::SuitWords;
 use crate::tables::Need;
 use crate::tile::{Tile, KINDS};

@@ -24,7 +24,7 @@
 //! ```
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, Form, Forms};
+use crate::form::{Form, Forms, RevealSplit};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -116,8 +116,12 @@ impl Rules {
             }
             let shown: [u8; KINDS] = std::array::from_fn(|i| counts[i] - hidden[i]);
             let shown_jokers = jokers - hidden_jokers;
-            let parts = ((&*hidden, hidden_jokers), (&shown, shown_jokers));
-            let Some(form) = self.hides(forms, parts.0, parts.1, draws) else {
+            let split = RevealSplit {
+                hidden: (&*hidden, hidden_jokers),
+                shown: (&shown, shown_jokers),
+                draws,
+            };
+            let Some(form) = forms.iter().find(|f| f.hides(self, &split)) else {
                 continue;
             };
             let key = order_key(&shown, shown_jokers);
@@ -130,31 +134,6 @@ impl Rules {
                 };
             }
         }
-    }
-
-    /// The form in which `hidden` groups completely while `shown` plus any
-    /// draw completes it, if there is one: each form's own grouping test.
-    fn hides(
-        &self,
-        forms: Forms,
-        hidden: (&[u8; KINDS], u8),
-        shown: (&[u8; KINDS], u8),
-        draws: &[Option<usize>],
-    ) -> Option<Form> {
-        if forms.contains(Form::Standard) && standard::hides(self, hidden, shown, draws) {
-            return Some(Form::Standard);
-        }
-        if forms.contains(Form::SevenPairs) && seven_pairs::hides(self, hidden, shown, draws) {
-            return Some(Form::SevenPairs);
-        }
-        if forms.contains(Form::KnittedStraight)
-            && knitted::straight_hides(self, hidden, shown, draws)
-        {
-            return Some(Form::KnittedStraight);
-        }
-        // Thirteen orphans and honours-and-knitted are one group each:
-        // a ready hand of them shows every tile.
-        None
     }
 }
 

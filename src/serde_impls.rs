@@ -10,22 +10,82 @@
 //! | [`Forms`] | `["standard", "seven-pairs"]` |
 //! | [`Group`] | `"1*3s:123s"` |
 //! | [`Split`] | `{"form": "standard", "groups": ["123m", ...]}` |
+//!
+//! The results are serialised (not read back) in the same words, as
+//! `hupai --json` prints them; Python's dicts and the JS package's objects
+//! are these too:
+//!
+//! | type | as |
+//! |---|---|
+//! | [`Splits`] | `{"splits": [Split, ...]}`, and `"truncated": true, "total": N` when splits were left out |
+//! | [`WinningTile`], [`Discard`] | `"5s"`, or `"*"` for a joker |
+//! | [`WinHow`] | `"self-drawn"`, `"discard"`, `"robbing-kong"` |
+//! | [`WaitShape`] | `"kanchan"` |
+//! | [`Completion`] | `{"group": 1, "shape": "kanchan"}` |
+//! | [`WinSplit`] | `{"form", "groups", "completions": [Completion, ...]}` |
+//! | [`Win`] | `{"win": true, "forms", "winning", "how", "shapes": [WaitShape, ...], "splits": [WinSplit, ...]}` (see also [`WinPage`]) |
+//! | [`Reveal`] | `{"waits": ["1m", "4m"], "reveal": "23m"}` |
+//! | [`EffectiveTiles`] | `["1m", "4m"]` (the kinds) |
+//! | [`Draws`] | `{"shanten": 0, "tiles": ["1m", "4m"], "count": 8}` |
+//! | [`DiscardChoice`] | `{"discard": "9s", "shanten", "tiles", "count"}` |
+//! | [`Efficiency`] | a [`Draws`] for 3N+1 tiles; `{"shanten": 1, "discards": [DiscardChoice, ...]}` for 3N+2 |
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
-use serde::ser::{SerializeSeq, Serializer};
+use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::form::{Form, Forms};
+use crate::group::{Group, Split, Splits};
 use crate::hand::Hand;
-use crate::split::{Group, Split};
+use crate::reveal::Reveal;
+use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
 use crate::tile::{Tile, TileSet};
+use crate::win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};
 
-/// Serialises `value` as its `Display` text.
+/// Serialises `value` as its `Display` text: written into a buffer on the
+/// stack first when it fits (a group, a short hand), so that the format
+/// sees one string rather than each piece of it.
 fn as_text<S: Serializer, T: fmt::Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(value)
+    let mut text = ShortText::default();
+    match fmt::write(&mut text, format_args!("{value}")) {
+        Ok(()) => s.serialize_str(text.as_str()),
+        Err(_) => s.collect_str(value),
+    }
+}
+
+/// Text of at most 64 bytes, on the stack.
+struct ShortText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for ShortText {
+    fn default() -> ShortText {
+        ShortText {
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl ShortText {
+    fn as_str(&self) -> &str {
+        // Whole `str`s were written: the bytes are UTF-8.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for ShortText {
+    fn write_str(&mut self, piece: &str) -> fmt::Result {
+        let end = self.len + piece.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(piece.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// Reads a value from text with its `FromStr`.
@@ -54,7 +114,26 @@ macro_rules! text_serde {
     )*};
 }
 
-text_serde!(Tile, Hand, Group);
+text_serde!(Hand, Group);
+
+/// A tile's text (`5p`: its rank, its suit's letter), written without the
+/// formatting machinery: results hold many tiles.
+fn serialize_tile<S: Serializer>(tile: Tile, s: S) -> Result<S::Ok, S::Error> {
+    let text = [b'0' + tile.rank(), tile.suit().letter() as u8];
+    s.serialize_str(std::str::from_utf8(&text).map_err(serde::ser::Error::custom)?)
+}
+
+impl Serialize for Tile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_tile(*self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
+        from_text(d)
+    }
+}
 
 impl FromStr for Form {
     type Err = String;
@@ -64,7 +143,17 @@ impl FromStr for Form {
     }
 }
 
-text_serde!(Form);
+impl Serialize for Form {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Form {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Form, D::Error> {
+        from_text(d)
+    }
+}
 
 /// A sequence of elements, each as text.
 fn seq<S: Serializer, T: Serialize>(
@@ -128,7 +217,7 @@ impl<'de> Deserialize<'de> for Forms {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(rename = "Split", deny_unknown_fields)]
 struct SplitFields {
     form: Form,
@@ -137,11 +226,10 @@ struct SplitFields {
 
 impl Serialize for Split {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SplitFields {
-            form: self.form,
-            groups: self.groups.clone(),
-        }
-        .serialize(s)
+        let mut out = s.serialize_struct("Split", 2)?;
+        out.serialize_field("form", &self.form)?;
+        out.serialize_field("groups", &self.groups)?;
+        out.end()
     }
 }
 
@@ -149,5 +237,182 @@ impl<'de> Deserialize<'de> for Split {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Split, D::Error> {
         let f = SplitFields::deserialize(d)?;
         Ok(Split::new(f.form, f.groups))
+    }
+}
+
+impl Serialize for WinningTile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            WinningTile::Tile(t) => serialize_tile(*t, s),
+            WinningTile::Joker => s.serialize_str("*"),
+        }
+    }
+}
+
+impl Serialize for Discard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Discard::Tile(t) => serialize_tile(*t, s),
+            Discard::Joker => s.serialize_str("*"),
+        }
+    }
+}
+
+impl Serialize for WaitShape {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for WinHow {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// `"truncated": true, "total": N` when `shown` of `total` items are
+/// serialised, the two fields of a page that left some out.
+fn page_fields<S: SerializeStruct>(out: &mut S, shown: usize, total: u64) -> Result<(), S::Error> {
+    if (shown as u64) < total {
+        out.serialize_field("truncated", &true)?;
+        out.serialize_field("total", &total)?;
+    } else {
+        out.skip_field("truncated")?;
+        out.skip_field("total")?;
+    }
+    Ok(())
+}
+
+impl Serialize for Splits {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Splits", 3)?;
+        out.serialize_field("splits", &self.splits)?;
+        page_fields(&mut out, self.splits.len(), self.total)?;
+        out.end()
+    }
+}
+
+impl Serialize for Completion {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Completion", 2)?;
+        out.serialize_field("group", &self.group)?;
+        out.serialize_field("shape", &self.shape)?;
+        out.end()
+    }
+}
+
+impl Serialize for WinSplit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("WinSplit", 3)?;
+        out.serialize_field("form", &self.split.form)?;
+        out.serialize_field("groups", &self.split.groups)?;
+        out.serialize_field("completions", &self.completions)?;
+        out.end()
+    }
+}
+
+/// A [`Win`] with at most a number of its splits (the first ones), for a
+/// hand with too many to print: serialised as the [`Win`] is (its
+/// `"shapes"` those of every split), with `"truncated": true, "total": N`
+/// after the splits when some were left out, as `hupai check --winning
+/// --json` prints it.
+///
+/// ```
+/// use hupai::serde_impls::WinPage;
+/// use hupai::{Rules, WinHow, WinningTile};
+/// let rules = Rules::chinese();
+/// let win = rules.win(&"111222333m11z456p".parse()?, WinningTile::Tile("1z".parse()?), WinHow::Discard)?;
+/// assert!(win.splits.len() > 1);
+/// let text = serde_json::to_string(&WinPage::new(&win, 1))?;
+/// assert!(text.ends_with(&format!(r#"]}}],"truncated":true,"total":{}}}"#, win.splits.len())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct WinPage<'a> {
+    win: &'a Win,
+    shown: usize,
+}
+
+impl<'a> WinPage<'a> {
+    /// `win` with its first `max_splits` splits at most.
+    pub fn new(win: &'a Win, max_splits: usize) -> WinPage<'a> {
+        WinPage {
+            win,
+            shown: max_splits.min(win.splits.len()),
+        }
+    }
+}
+
+impl Serialize for WinPage<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let win = self.win;
+        let mut out = s.serialize_struct("Win", 8)?;
+        out.serialize_field("win", &!win.forms.is_empty())?;
+        out.serialize_field("forms", &win.forms)?;
+        out.serialize_field("winning", &win.winning)?;
+        out.serialize_field("how", &win.how)?;
+        out.serialize_field("shapes", &win.shapes())?;
+        out.serialize_field("splits", &win.splits[..self.shown])?;
+        page_fields(&mut out, self.shown, win.splits.len() as u64)?;
+        out.end()
+    }
+}
+
+impl Serialize for Win {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        WinPage::new(self, self.splits.len()).serialize(s)
+    }
+}
+
+impl Serialize for Reveal {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Reveal", 2)?;
+        out.serialize_field("waits", &self.waits)?;
+        out.serialize_field("reveal", &self.tiles)?;
+        out.end()
+    }
+}
+
+impl Serialize for EffectiveTiles {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.kinds().serialize(s)
+    }
+}
+
+/// `"shanten", "tiles", "count"`: the fields of [`Draws`].
+fn draws_fields<S: SerializeStruct>(out: &mut S, draws: &Draws) -> Result<(), S::Error> {
+    out.serialize_field("shanten", &draws.shanten)?;
+    out.serialize_field("tiles", &draws.tiles)?;
+    out.serialize_field("count", &draws.count)
+}
+
+impl Serialize for Draws {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Draws", 3)?;
+        draws_fields(&mut out, self)?;
+        out.end()
+    }
+}
+
+impl Serialize for DiscardChoice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("DiscardChoice", 4)?;
+        out.serialize_field("discard", &self.discard)?;
+        draws_fields(&mut out, &self.draws)?;
+        out.end()
+    }
+}
+
+impl Serialize for Efficiency {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Efficiency::Draw(draws) => draws.serialize(s),
+            Efficiency::Discard { shanten, discards } => {
+                let mut out = s.serialize_struct("Efficiency", 2)?;
+                out.serialize_field("shanten", shanten)?;
+                out.serialize_field("discards", discards)?;
+                out.end()
+            }
+        }
     }
 }

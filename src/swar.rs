@@ -265,6 +265,15 @@ pub(crate) fn byte_sum(w: u64) -> u32 {
     (w.wrapping_mul(LOW) >> 56) as u32
 }
 
+/// The set bits of `mask`, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (i < 64).then_some(i)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,7 +18,6 @@
 use std::borrow::Borrow;
 
 use crate::error::HandError;
-use crate::form::{knitted, seven_pairs, standard, thirteen_orphans, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
@@ -122,23 +121,10 @@ impl Rules {
         // The suits a new tile may join: any, or with the limit reached,
         // the suits held and the honours.
         let open: u32 = if suits == limit { held | 8 } else { 15 };
-        let mut waits = 0u64;
+        let mut waits = self.forms_for(pos).waits(self, pos, open);
         if pos.has_melds() {
-            waits = self.melded_waits(pos, open);
-        } else {
-            let forms = self.derived.winnable;
-            if forms.contains(Form::Standard) {
-                waits |= standard::waits(self, pos, open);
-            }
-            if forms.contains(Form::SevenPairs) {
-                waits |= seven_pairs::waits(self, pos);
-            }
-            if forms.contains(Form::ThirteenOrphans) {
-                waits |= thirteen_orphans::waits(pos);
-            }
-            if forms.contains_knitted() {
-                waits |= self.knitted_waits(pos);
-            }
+            // Kinds whose four copies are in the hand and its melds.
+            waits &= !self.melded_fours(pos);
         }
         let suit_bits = |s: usize| SUIT_BITS[s] & 0u64.wrapping_sub((open >> s & 1) as u64);
         let open_bits = suit_bits(0) | suit_bits(1) | suit_bits(2) | suit_bits(3);
@@ -157,55 +143,6 @@ impl Rules {
         TileSet::from_bits(waits)
     }
 
-    /// The natural kinds that complete `pos`, with declared melds, by the
-    /// forms that take them; apart from the common path. The standard
-    /// form reads its tables, unless the melds' copies cap what jokers
-    /// stand for (`joker_fifth_copy = false`): then each draw is judged
-    /// whole, as the knitted straight's are.
-    #[cold]
-    #[inline(never)]
-    fn melded_waits(&self, pos: &Position, open: u32) -> u64 {
-        let forms = self.derived.winnable_melded;
-        let mut waits = 0;
-        if forms.contains(Form::Standard) && self.joker_fifth_copy {
-            waits |= standard::waits(self, pos, open);
-        }
-        let whole_standard = forms.contains(Form::Standard) && !self.joker_fifth_copy;
-        if whole_standard || forms.contains(Form::KnittedStraight) {
-            let counts = pos.counts();
-            for (i, &held) in counts.iter().enumerate() {
-                if self.derived.drawable >> i & 1 == 0 || held >= 4 {
-                    continue;
-                }
-                let more = self.with_tile(pos, i);
-                let j = more.jokers;
-                let wins = (whole_standard && standard::capped_win_mask(self, &more) >> j & 1 == 1)
-                    || (forms.contains(Form::KnittedStraight)
-                        && knitted::declared_win_mask(self, &more) >> j & 1 == 1);
-                waits |= (wins as u64) << i;
-            }
-        }
-        // Kinds whose four copies are in the hand and its melds.
-        waits & !self.melded_fours(pos)
-    }
-
-    /// The waits of the knitted forms; apart from the common path.
-    #[inline(never)]
-    fn knitted_waits(&self, pos: &Position) -> u64 {
-        let forms = self.derived.winnable;
-        let mut waits = 0;
-        if forms.contains(Form::KnittedStraight) {
-            waits |= knitted::straight_waits(self, pos);
-        }
-        if forms.contains(Form::HonorsAndKnitted) {
-            waits |= knitted::singles_waits(self, pos, false);
-        }
-        if forms.contains(Form::GreaterHonorsAndKnitted) {
-            waits |= knitted::singles_waits(self, pos, true);
-        }
-        waits
-    }
-
     /// The joker kinds, when drawing one (one joker more) wins; apart
     /// from the common path.
     #[inline(never)]
@@ -214,7 +151,7 @@ impl Rules {
             let mut more = *pos;
             more.jokers += 1;
             more.kind_jokers += 1;
-            self.wins::<true>(&more)
+            self.wins(&more)
         } else {
             self.win_mask(pos) >> (pos.jokers + 1) & 1 == 1
         };

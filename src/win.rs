@@ -23,9 +23,9 @@ use std::fmt;
 
 use crate::error::HandError;
 use crate::form::{Form, Forms};
+use crate::group::{GroupKind, Split};
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::split::{GroupKind, Split};
 use crate::tile::Tile;
 
 /// How the winning tile came.

@@ -264,7 +264,8 @@ fn knitted_group_parse_err_not_knitted() {
 
 #[test]
 fn compile_err_knitted_forms_without_their_tiles() {
-    // No honours and two suits at most: neither knitted form can win.
+    // Two suits at most (sichuan's max_suits): neither knitted form can
+    // win, and the reason names max_suits.
     let err = Rules::from_toml_str(
         "base = \"sichuan\"\nforms = [\"knitted-straight\", \"honors-and-knitted\"]",
     )
@@ -273,12 +274,24 @@ fn compile_err_knitted_forms_without_their_tiles() {
         panic!("{err:?}");
     };
     assert!(
-        why.contains("knitted-straight: the three numbered suits"),
+        why.contains(
+            "knitted-straight: max_suits is below 3, and the form holds the three numbered suits"
+        ),
         "{why}"
     );
     assert!(
-        why.contains("honors-and-knitted: the three numbered suits"),
+        why.contains("honors-and-knitted: max_suits is below 3"),
         "{why}"
+    );
+    // A numbered suit out of play.
+    let err = Rules::from_toml_str(
+        "tiles = \"123456789m123456789p1234567z\"\nforms = [\"knitted-straight\"]",
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("knitted-straight: the three numbered suits are not all in play"),
+        "{err}"
     );
     // Five honours are enough for 全不靠, not for 七星不靠.
     let err = Rules::from_toml_str(

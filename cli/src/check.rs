@@ -3,10 +3,18 @@
 
 use std::fmt::Write;
 
+use hupai::serde_impls::WinPage;
 use hupai::{Forms, Hand, Rules, Win, WinHow, WinningTile};
 
-use crate::output::{json_str, judged, split_open, string_list};
+use crate::output::{judged, push_json};
 use crate::stream::Job;
+
+/// A check's JSON fields: `"win":true,"forms":["standard"]`.
+#[derive(serde::Serialize)]
+struct Checked {
+    win: bool,
+    forms: Forms,
+}
 
 /// Splits printed per hand with `--winning` unless `--max-splits` says
 /// otherwise (as `hupai split`).
@@ -48,39 +56,28 @@ impl Job for Check {
             return false;
         };
         let hand = shown.as_deref().unwrap_or(hand);
-        self.push_forms(out, hand, forms);
         if self.json {
-            out.push_str("}\n");
+            let win = !forms.is_empty();
+            push_json(out, hand, &Checked { win, forms });
         } else {
+            push_forms(out, hand, forms);
             out.push('\n');
         }
         true
     }
 }
 
-impl Check {
-    /// Appends the line's start: `HAND<TAB>win FORMS...` or `HAND<TAB>no`
-    /// (JSON: `{"hand":...,"win":...,"forms":[...]`, left open).
-    fn push_forms(&self, out: &mut String, hand: &str, forms: Forms) {
-        if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            out.push_str(if forms.is_empty() {
-                ",\"win\":false,\"forms\":"
-            } else {
-                ",\"win\":true,\"forms\":"
-            });
-            string_list(out, forms.iter().map(|f| f.name()));
-        } else {
-            out.push_str(hand);
-            out.push_str(if forms.is_empty() { "\tno" } else { "\twin" });
-            for form in forms.iter() {
-                out.push(' ');
-                out.push_str(form.name());
-            }
-        }
+/// Appends the line's start: `HAND<TAB>win FORMS...` or `HAND<TAB>no`.
+fn push_forms(out: &mut String, hand: &str, forms: Forms) {
+    out.push_str(hand);
+    out.push_str(if forms.is_empty() { "\tno" } else { "\twin" });
+    for form in forms.iter() {
+        out.push(' ');
+        out.push_str(form.name());
     }
+}
 
+impl Check {
     /// The line of a hand judged with its winning tile: the forms, then
     /// the distinct wait shapes and every split with the groups the
     /// winning tile completed.
@@ -97,38 +94,12 @@ impl Check {
             return false;
         };
         let hand = shown.as_deref().unwrap_or(hand);
-        self.push_forms(out, hand, win.forms);
-        let shown = win.splits.len().min(self.max_splits);
         if self.json {
-            let _ = write!(
-                out,
-                ",\"winning\":\"{}\",\"how\":\"{}\",\"shapes\":",
-                win.winning,
-                win.how.name()
-            );
-            string_list(out, win.shapes());
-            out.push_str(",\"splits\":[");
-            for (i, s) in win.splits[..shown].iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                split_open(out, &s.split);
-                out.push_str(",\"completions\":[");
-                for (j, c) in s.completions.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(out, "{{\"group\":{},\"shape\":\"{}\"}}", c.group, c.shape);
-                }
-                out.push_str("]}");
-            }
-            out.push(']');
-            if shown < win.splits.len() {
-                let _ = write!(out, ",\"truncated\":true,\"total\":{}", win.splits.len());
-            }
-            out.push_str("}\n");
+            push_json(out, hand, &WinPage::new(&win, self.max_splits));
         } else {
+            push_forms(out, hand, win.forms);
             if !win.forms.is_empty() {
+                let shown = win.splits.len().min(self.max_splits);
                 push_shapes_text(out, &win, shown);
             }
             out.push('\n');

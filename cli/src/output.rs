@@ -150,24 +150,38 @@ pub fn error_line_cut(out: &mut String, hand: &str, bytes: usize, message: &str,
     }
 }
 
-/// Appends values whose text needs no JSON escaping (tiles, form and
-/// shape names, groups) as a JSON array of strings (`["2p","5p"]`).
-pub fn string_list<T: std::fmt::Display>(out: &mut String, items: impl IntoIterator<Item = T>) {
-    out.push('[');
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "\"{item}\"");
-    }
-    out.push(']');
+std::thread_local! {
+    /// The JSON line being written, reused line after line.
+    static JSON_LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Appends a split as JSON, left open for more fields:
-/// `{"form":"standard","groups":["123m",...]`.
-pub fn split_open(out: &mut String, split: &hupai::Split) {
-    let _ = write!(out, "{{\"form\":\"{}\",\"groups\":", split.form.name());
-    string_list(out, &split.groups);
+/// Appends the JSON line of a hand's result, `{"hand":HAND,FIELDS...}` and
+/// a newline, where `result` is one of the library's results (or a struct
+/// of them) and FIELDS its fields as the library serialises it
+/// (`hupai::serde_impls`).
+pub fn push_json<T: serde::Serialize>(out: &mut String, hand: &str, result: &T) {
+    JSON_LINE.with_borrow_mut(|line| {
+        line.clear();
+        line.extend_from_slice(b"{\"hand\":");
+        let written = serde_json::to_writer(&mut *line, hand).and_then(|()| {
+            let fields = line.len();
+            serde_json::to_writer(&mut *line, result)?;
+            // The result's object, `{FIELDS...}`, continues the line's:
+            // its opening brace becomes the comma after the hand.
+            line[fields] = b',';
+            Ok(())
+        });
+        line.push(b'\n');
+        // serde_json writes UTF-8, and a result never fails to serialise;
+        // were either untrue, the line would say so rather than panic.
+        let text = written
+            .map_err(|e| e.to_string())
+            .and_then(|()| std::str::from_utf8(line).map_err(|e| e.to_string()));
+        match text {
+            Ok(text) => out.push_str(text),
+            Err(e) => error_line(out, hand, &format!("internal error: {e}"), true),
+        }
+    });
 }
 
 /// Parses `hand` and runs `judge` on it; on any error, appends the error

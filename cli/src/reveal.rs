@@ -2,7 +2,7 @@
 
 use hupai::{Hand, Rules};
 
-use crate::output::{json_str, judged, string_list};
+use crate::output::{judged, push_json};
 use crate::stream::Job;
 
 /// The reveal command's settings.
@@ -28,13 +28,7 @@ impl Job for Shows {
         };
         let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            out.push_str(",\"waits\":");
-            string_list(out, reveal.waits.iter());
-            out.push_str(",\"reveal\":");
-            json_str(out, &reveal.tiles.to_string());
-            out.push_str("}\n");
+            push_json(out, hand, &reveal);
         } else {
             out.push_str(hand);
             out.push_str("\treveal ");

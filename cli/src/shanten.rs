@@ -5,8 +5,14 @@ use std::fmt::Write as _;
 
 use hupai::{Draws, Efficiency, Hand, Rules, KINDS};
 
-use crate::output::{json_str, judged, string_list};
+use crate::output::{judged, push_json};
 use crate::stream::Job;
+
+/// The shanten's JSON field: `"shanten":1`.
+#[derive(serde::Serialize)]
+struct Distance {
+    shanten: i8,
+}
 
 /// The shanten command's settings.
 pub struct Shanten {
@@ -31,9 +37,7 @@ impl Job for Shanten {
         };
         let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            let _ = writeln!(out, ",\"shanten\":{shanten}}}");
+            push_json(out, hand, &Distance { shanten });
         } else {
             let _ = writeln!(out, "{hand}\t{shanten}");
         }
@@ -65,31 +69,7 @@ impl Job for EfficiencyJob {
         };
         let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            match &found {
-                Efficiency::Draw(draws) => {
-                    let _ = write!(out, ",\"shanten\":{}", draws.shanten);
-                    json_draws(out, draws);
-                }
-                Efficiency::Discard { shanten, discards } => {
-                    let _ = write!(out, ",\"shanten\":{shanten},\"discards\":[");
-                    for (i, d) in discards.iter().enumerate() {
-                        if i > 0 {
-                            out.push(',');
-                        }
-                        let _ = write!(
-                            out,
-                            "{{\"discard\":\"{}\",\"shanten\":{}",
-                            d.discard, d.draws.shanten
-                        );
-                        json_draws(out, &d.draws);
-                        out.push('}');
-                    }
-                    out.push(']');
-                }
-            }
-            out.push_str("}\n");
+            push_json(out, hand, &found);
         } else {
             out.push_str(hand);
             match &found {
@@ -109,13 +89,6 @@ impl Job for EfficiencyJob {
         }
         true
     }
-}
-
-/// `,"tiles":[...],"count":C`.
-fn json_draws(out: &mut String, draws: &Draws) {
-    out.push_str(",\"tiles\":");
-    string_list(out, draws.tiles.iter().map(|e| e.tile));
-    let _ = write!(out, ",\"count\":{}", draws.count);
 }
 
 /// `C tiles: 1m 4m` (or `0 tiles`).

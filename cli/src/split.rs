@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use hupai::{Hand, Rules};
 
-use crate::output::{json_str, judged, split_open};
+use crate::output::{judged, push_json};
 use crate::stream::Job;
 
 /// Splits printed per hand unless `--max-splits` says otherwise: a hand
@@ -37,21 +37,7 @@ impl Job for Splits {
         let hand = shown.as_deref().unwrap_or(hand);
         let splits = &page.splits;
         if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            out.push_str(",\"splits\":[");
-            for (i, split) in splits.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                split_open(out, split);
-                out.push('}');
-            }
-            out.push(']');
-            if page.truncated() {
-                let _ = write!(out, ",\"truncated\":true,\"total\":{}", page.total);
-            }
-            out.push_str("}\n");
+            push_json(out, hand, &page);
         } else {
             out.push_str(hand);
             out.push('\t');

@@ -1,9 +1,15 @@
 //! `hupai waits`: the tiles that complete each hand.
 
-use hupai::{Hand, Rules};
+use hupai::{Hand, Rules, TileSet};
 
-use crate::output::{json_str, judged, string_list};
+use crate::output::{judged, push_json};
 use crate::stream::Job;
+
+/// The waits' JSON field: `"waits":["1m","4m"]`.
+#[derive(serde::Serialize)]
+struct Waited {
+    waits: TileSet,
+}
 
 /// The waits command's settings.
 pub struct Waits {
@@ -28,11 +34,7 @@ impl Job for Waits {
         };
         let hand = shown.as_deref().unwrap_or(hand);
         if self.json {
-            out.push_str("{\"hand\":");
-            json_str(out, hand);
-            out.push_str(",\"waits\":");
-            string_list(out, waits.iter());
-            out.push_str("}\n");
+            push_json(out, hand, &Waited { waits });
         } else {
             out.push_str(hand);
             out.push_str(if waits.is_empty() { "\tno" } else { "\tready" });

@@ -1,224 +1,238 @@
 //! The win forms, one module each: `standard` (N melds and a pair, from
-//! the tables), `seven_pairs` and `thirteen_orphans` (by counting), and
-//! `knitted` (the GB knitted forms: the knitted straight by counting plus
-//! the tables for its meld and pair, honours-and-knitted by counting), in
-//! `src/form/`.
+//! the tables), `seven_pairs` and `thirteen_orphans` (by counting),
+//! `knitted_straight` (the GB knitted straight: counting plus the tables
+//! for its meld and pair) and `honors_and_knitted` (全不靠 and 七星不靠, by
+//! counting), with `knitted` holding the knitted tiles the last two share.
 //!
-//! Each module answers every operation for its form, from its own rules:
-//! - `win_mask`: the joker counts with which a position's natural tiles
-//!   win by the form (the win check, [`Rules::check`](crate::Rules::check),
-//!   and the live hand all use it);
-//! - `waits`: the kinds whose draw completes a 3N+1 position by the form;
-//! - `splits`: every split of a winning hand into the form's groups;
-//! - `hides` (standard, seven pairs, knitted straight): the grouping test
-//!   of the reveal (a form of one group, thirteen orphans or
-//!   honours-and-knitted, has none: nothing of it can stay hidden).
+//! Each module answers every operation for its form behind one interface,
+//! `Judge` (`judge.rs`): why the form can never win under given rules, its win mask,
+//! waits, splits, the reveal's grouping and its distance (shanten). An
+//! operation asks each of the rules' forms through [`Form`]'s methods of
+//! the same names, one loop over the forms, and combines the answers.
 //!
 //! What applies to every form — tiles in play, the hand's size, the most
 //! suits a hand may hold, kinds held four times, joker kinds — is decided
 //! once, by the acceptance step (`src/position.rs`) and by the operations
-//! (`src/check.rs`, `src/waits.rs`, `src/split.rs`, `src/reveal.rs`), not
-//! here.
+//! (`src/check.rs`, `src/waits.rs`, `src/split.rs`, `src/reveal.rs`,
+//! `src/shanten/`), not here.
 
-use std::fmt;
-
+pub(crate) mod honors_and_knitted;
+pub(crate) mod judge;
+pub(crate) mod kind;
 pub(crate) mod knitted;
+pub(crate) mod knitted_straight;
 pub(crate) mod seven_pairs;
 pub(crate) mod standard;
 pub(crate) mod thirteen_orphans;
 
-/// A way a hand can win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Form {
-    /// N melds (sequences or triplets) plus one pair.
-    Standard,
-    /// Seven pairs (七对).
-    SevenPairs,
-    /// Thirteen orphans (十三幺 / 国士无双).
-    ThirteenOrphans,
-    /// Knitted straight (组合龙, GB): 147 of one numbered suit, 258 of
-    /// another and 369 of the third, plus one meld and a pair; 14 tiles.
-    ///
-    /// ```
-    /// use hupai::{Form, Rules};
-    /// let gb = Rules::preset("gb")?;
-    /// let forms = gb.check(&"147m258p369s123z55z".parse()?)?;
-    /// assert!(!forms.contains(Form::KnittedStraight)); // 123z is no meld
-    /// let forms = gb.check(&"147m258p369s111z55z".parse()?)?;
-    /// assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::KnittedStraight]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    KnittedStraight,
-    /// Honours and knitted tiles (全不靠, GB): fourteen different single
-    /// tiles, each an honour or one of the nine tiles of a knitted
-    /// straight (one assignment of 147, 258, 369 to the three suits).
-    ///
-    /// ```
-    /// use hupai::{Form, Rules};
-    /// let gb = Rules::preset("gb")?;
-    /// let forms = gb.check(&"147m258p69s12345z*".parse()?)?; // a joker
-    /// assert_eq!(forms.iter().collect::<Vec<_>>(), [Form::HonorsAndKnitted]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    HonorsAndKnitted,
-    /// The greater honours and knitted tiles (七星不靠, GB): honours and
-    /// knitted tiles holding all seven honours. Such a hand is also a
-    /// [`Form::HonorsAndKnitted`] shape, and both are reported when the
-    /// rules name both (scoring, which hupai does not do, counts only the
-    /// greater).
-    ///
-    /// ```
-    /// use hupai::{Form, Rules};
-    /// let gb = Rules::preset("gb")?;
-    /// let forms = gb.check(&"147m258p6s1234567z".parse()?)?;
-    /// assert!(forms.contains(Form::GreaterHonorsAndKnitted));
-    /// assert!(forms.contains(Form::HonorsAndKnitted));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    GreaterHonorsAndKnitted,
-}
+pub(crate) use self::judge::{Judge, RevealSplit};
+pub use self::kind::{Form, Forms};
 
-impl Form {
-    /// All forms, in the order they are reported.
-    pub const ALL: [Form; 6] = [
-        Form::Standard,
-        Form::SevenPairs,
-        Form::ThirteenOrphans,
-        Form::KnittedStraight,
-        Form::HonorsAndKnitted,
-        Form::GreaterHonorsAndKnitted,
-    ];
-
-    /// The form's name as printed and as rule files write it: `standard`,
-    /// `seven-pairs`, `thirteen-orphans`, `knitted-straight`,
-    /// `honors-and-knitted`, `greater-honors-and-knitted`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Form::Standard => "standard",
-            Form::SevenPairs => "seven-pairs",
-            Form::ThirteenOrphans => "thirteen-orphans",
-            Form::KnittedStraight => "knitted-straight",
-            Form::HonorsAndKnitted => "honors-and-knitted",
-            Form::GreaterHonorsAndKnitted => "greater-honors-and-knitted",
-        }
-    }
-
-    /// The form named `name` (as [`Form::name`] prints it).
-    ///
-    /// ```
-    /// assert_eq!(hupai::Form::from_name("seven-pairs"), Some(hupai::Form::SevenPairs));
-    /// ```
-    pub fn from_name(name: &str) -> Option<Form> {
-        Form::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The form's bit in [`Forms`] (six forms: a `u8` holds them).
-    const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-impl fmt::Display for Form {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A set of [`Form`]s: the forms a rule set accepts, or those a hand wins by.
-///
-/// ```
-/// use hupai::{Form, Forms};
-/// let forms = Forms::of(&[Form::Standard, Form::SevenPairs]);
-/// assert_eq!(format!("{forms:?}"), "Forms[standard seven-pairs]");
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Forms(u8);
+use crate::group::SplitSink;
+use crate::position::Position;
+use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
+use crate::tables::{SuitProfile, ORPHANS_INDEXES};
 
 impl Forms {
-    /// No form.
-    pub const NONE: Forms = Forms(0);
-
-    /// The set holding exactly `forms`.
-    pub const fn of(forms: &[Form]) -> Forms {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < forms.len() {
-            bits |= forms[i].bit();
-            i += 1;
-        }
-        Forms(bits)
-    }
-
-    /// Does the set hold `form`?
-    #[inline]
-    pub const fn contains(self, form: Form) -> bool {
-        self.0 & form.bit() != 0
-    }
-
-    /// Does the set share a form with `other`?
-    ///
-    /// ```
-    /// use hupai::{Form, Forms};
-    /// let mine = Forms::of(&[Form::Standard, Form::SevenPairs]);
-    /// assert!(mine.intersects(Forms::of(&[Form::SevenPairs])));
-    /// assert!(!mine.intersects(Forms::of(&[Form::ThirteenOrphans])));
-    /// ```
-    #[inline]
-    pub const fn intersects(self, other: Forms) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    /// True for the empty set (for a check: not a win).
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The set with `form` added.
-    #[inline]
-    pub const fn with(self, form: Form) -> Forms {
-        Forms(self.0 | form.bit())
-    }
-
-    /// The set with `form` removed.
-    #[inline]
-    pub const fn without(self, form: Form) -> Forms {
-        Forms(self.0 & !form.bit())
-    }
-
-    /// Does the set hold a knitted form (knitted straight, honours and
-    /// knitted tiles, or its greater form)? One test for the three, so
-    /// that rules without them pay one predicted branch.
+    /// The fewest tiles missing from a target of any form of the set
+    /// ([`Judge::distance`]), the costly forms asked last, bounded by what
+    /// the others miss; `u8::MAX` for none.
     #[inline(always)]
-    pub(crate) const fn contains_knitted(self) -> bool {
-        self.0
-            & (Form::KnittedStraight.bit()
-                | Form::HonorsAndKnitted.bit()
-                | Form::GreaterHonorsAndKnitted.bit())
-            != 0
-    }
-
-    /// The forms in the set, in [`Form::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Form> {
-        Form::ALL.into_iter().filter(move |f| self.contains(*f))
-    }
-}
-
-impl fmt::Debug for Forms {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Forms[")?;
-        for (i, form) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
+    pub(crate) fn least_distance(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        suits: &[SuitProfile; 4],
+    ) -> u8 {
+        let mut missing = u8::MAX;
+        for costly in [false, true] {
+            for form in self.iter().filter(|f| f.costly() == costly) {
+                missing = missing.min(form.distance(rules, pos, suits, missing));
             }
-            f.write_str(form.name())?;
         }
-        f.write_str("]")
+        missing
     }
 }
 
-impl FromIterator<Form> for Forms {
-    fn from_iter<I: IntoIterator<Item = Form>>(forms: I) -> Forms {
-        forms.into_iter().fold(Forms::NONE, Forms::with)
+/// The tables of the counted forms' distances that the rules keep for
+/// shanten's lean path (`Derived::pairs_missing` and
+/// `Derived::orphans_missing`): seven pairs' (as `quads` counts them) and
+/// thirteen orphans' when `winnable` holds the form, else `u8::MAX`
+/// throughout.
+pub(crate) fn counted_tables(
+    winnable: Forms,
+    quads: bool,
+) -> (&'static [u8; PAIRS_TABLE], &'static [u8; ORPHANS_INDEXES]) {
+    static NEVER_PAIRS: [u8; PAIRS_TABLE] = [u8::MAX; PAIRS_TABLE];
+    static NEVER_ORPHANS: [u8; ORPHANS_INDEXES] = [u8::MAX; ORPHANS_INDEXES];
+    let pairs = match (winnable.contains(Form::SevenPairs), quads) {
+        (false, _) => &NEVER_PAIRS,
+        (true, false) => &seven_pairs::DISTINCT_MISSING,
+        (true, true) => &seven_pairs::QUADS_MISSING,
+    };
+    let orphans = if winnable.contains(Form::ThirteenOrphans) {
+        &thirteen_orphans::COUNTED_MISSING
+    } else {
+        &NEVER_ORPHANS
+    };
+    (pairs, orphans)
+}
+
+/// Runs `$body` with `$judge` standing for the [`Judge`] of each form of
+/// `$forms`, in the order of [`Form::ALL`], typed statically so that the
+/// hot paths pay one test a form (the knitted forms one test for the
+/// three): the loop over the rules' forms, unrolled.
+macro_rules! each_judge {
+    ($forms:expr, $judge:ident => $body:block) => {{
+        let forms: Forms = $forms;
+        if forms.contains(Form::Standard) {
+            type $judge = standard::Standard;
+            $body
+        }
+        if forms.contains(Form::SevenPairs) {
+            type $judge = seven_pairs::SevenPairs;
+            $body
+        }
+        if forms.contains(Form::ThirteenOrphans) {
+            type $judge = thirteen_orphans::ThirteenOrphans;
+            $body
+        }
+        if forms.contains_knitted() {
+            if forms.contains(Form::KnittedStraight) {
+                type $judge = knitted_straight::KnittedStraight;
+                $body
+            }
+            if forms.contains(Form::HonorsAndKnitted) {
+                type $judge = honors_and_knitted::HonorsAndKnitted<false>;
+                $body
+            }
+            if forms.contains(Form::GreaterHonorsAndKnitted) {
+                type $judge = honors_and_knitted::HonorsAndKnitted<true>;
+                $body
+            }
+        }
+    }};
+}
+
+impl Forms {
+    /// Does `pos` win by some form of the set ([`Judge::wins`])?
+    #[inline(always)]
+    pub(crate) fn any_wins(self, rules: &Rules, pos: &Position) -> bool {
+        each_judge!(self, J => {
+            if J::wins(rules, pos) {
+                return true;
+            }
+        });
+        false
+    }
+
+    /// The forms' win masks together ([`Judge::win_mask`]).
+    #[inline(always)]
+    pub(crate) fn win_mask(self, rules: &Rules, pos: &Position) -> u32 {
+        let mut mask = 0;
+        each_judge!(self, J => {
+            mask |= J::win_mask(rules, pos);
+        });
+        mask
+    }
+
+    /// The forms' waits together ([`Judge::waits`]).
+    #[inline(always)]
+    pub(crate) fn waits(self, rules: &Rules, pos: &Position, open: u32) -> u64 {
+        let mut waits = 0;
+        each_judge!(self, J => {
+            waits |= J::waits(rules, pos, open);
+        });
+        waits
+    }
+}
+
+/// Calls `$call` with `$judge` standing for the [`Judge`] of `$form`.
+macro_rules! judge {
+    ($form:expr, $judge:ident => $call:expr) => {
+        match $form {
+            Form::Standard => {
+                type $judge = standard::Standard;
+                $call
+            }
+            Form::SevenPairs => {
+                type $judge = seven_pairs::SevenPairs;
+                $call
+            }
+            Form::ThirteenOrphans => {
+                type $judge = thirteen_orphans::ThirteenOrphans;
+                $call
+            }
+            Form::KnittedStraight => {
+                type $judge = knitted_straight::KnittedStraight;
+                $call
+            }
+            Form::HonorsAndKnitted => {
+                type $judge = honors_and_knitted::HonorsAndKnitted<false>;
+                $call
+            }
+            Form::GreaterHonorsAndKnitted => {
+                type $judge = honors_and_knitted::HonorsAndKnitted<true>;
+                $call
+            }
+        }
+    };
+}
+
+/// Each form's [`Judge`], by the form's name.
+impl Form {
+    /// [`Judge::TAKES_MELDS`].
+    #[inline(always)]
+    pub(crate) fn takes_melds(self) -> bool {
+        judge!(self, J => J::TAKES_MELDS)
+    }
+
+    /// [`Judge::never_wins`].
+    pub(crate) fn never_wins(self, r: &Resolved) -> Option<&'static str> {
+        judge!(self, J => J::never_wins(r))
+    }
+
+    /// [`Judge::wins`].
+    #[inline(always)]
+    pub(crate) fn wins(self, rules: &Rules, pos: &Position) -> bool {
+        judge!(self, J => J::wins(rules, pos))
+    }
+
+    /// [`Judge::splits`].
+    pub(crate) fn splits(self, rules: &Rules, pos: &Position, out: &mut SplitSink) {
+        judge!(self, J => J::splits(rules, pos, out))
+    }
+
+    /// [`Judge::split_count`].
+    pub(crate) fn split_count(self, rules: &Rules, pos: &Position) -> u64 {
+        judge!(self, J => J::split_count(rules, pos))
+    }
+
+    /// [`Judge::hides`].
+    pub(crate) fn hides(self, rules: &Rules, split: &RevealSplit) -> bool {
+        judge!(self, J => J::hides(rules, split))
+    }
+
+    /// [`Judge::kinds_lowering`].
+    pub(crate) fn kinds_lowering(self, rules: &Rules, held: u64, below: u8) -> u64 {
+        judge!(self, J => J::kinds_lowering(rules, held, below))
+    }
+
+    /// [`Judge::COSTLY`].
+    #[inline(always)]
+    pub(crate) fn costly(self) -> bool {
+        judge!(self, J => J::COSTLY)
+    }
+
+    /// [`Judge::distance`].
+    #[inline(always)]
+    pub(crate) fn distance(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        suits: &[SuitProfile; 4],
+        below: u8,
+    ) -> u8 {
+        judge!(self, J => J::distance(rules, pos, suits, below))
     }
 }

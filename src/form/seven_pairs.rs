@@ -7,11 +7,13 @@
 //! `14 - natural` jokers when no more kinds are odd than that (and, with
 //! different pairs, no kind is held more than twice).
 
-use crate::form::Form;
+use crate::form::judge::{Judge, RevealSplit};
+use crate::form::kind::Form;
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::split::{Group, GroupKind, Split, SplitSink};
+use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::swar::SuitWords;
+use crate::tables::{CountedFields, SuitProfile, PAIRS_INDEXES};
 use crate::tile::{Tile, KINDS};
 
 /// Do the natural tiles `words` and `jokers` make seven pairs, given that
@@ -139,33 +141,20 @@ impl Walk<'_> {
     }
 }
 
-/// The reveal's grouping test for seven pairs, on a 13-tile ready hand
-/// split into `hidden` and `shown` natural tiles and jokers: the hidden
-/// part pairs up, and the shown part plus each wait pairs up, with
-/// different pairs across both parts unless quads count. `draws` are the
-/// hand's waits as (natural kind, or `None` for a joker kind).
-pub(crate) fn hides(
-    rules: &Rules,
-    hidden: (&[u8; KINDS], u8),
-    shown: (&[u8; KINDS], u8),
-    draws: &[Option<usize>],
-) -> bool {
-    let (h, hj) = hidden;
-    let (s, sj) = shown;
-    let size = h.iter().map(|&c| c as u32).sum::<u32>() + hj as u32;
+/// The reveal's grouping test for seven pairs: the hidden part pairs
+/// up, and the shown part plus each wait pairs up, with different pairs
+/// across both parts unless quads count.
+pub(crate) fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+    let (h, hj) = split.hidden;
+    let (s, sj) = split.shown;
+    let size = split.hidden_size();
     let whole = size + s.iter().map(|&c| c as u32).sum::<u32>() + sj as u32;
     if whole != 13 || size % 2 != 0 || !pairs_up(rules, &SuitWords::load(h), hj) {
         return false;
     }
-    draws.iter().all(|&draw| {
-        let mut with = *s;
-        let mut with_jokers = sj;
-        match draw {
-            Some(w) => with[w] += 1,
-            None => with_jokers += 1,
-        }
+    split.shown_completes(|with, jokers| {
         // Different pairs: no kind may have natural tiles on both sides.
-        pairs_up(rules, &SuitWords::load(&with), with_jokers)
+        pairs_up(rules, &SuitWords::load(with), jokers)
             && (rules.seven_pairs_quads || (0..KINDS).all(|i| with[i] == 0 || h[i] == 0))
     })
 }
@@ -184,27 +173,26 @@ const fn missing(whole: u32, single: u32) -> u8 {
 /// The fewest tiles missing from seven pairs for a hand's `natural`
 /// natural tiles (the target has 14 tiles; the caller checks the hand's
 /// size), any of them dropped, from the four suits' counted fields added
-/// up (`counted`, see `tables::gen::counted_fields`), without a suit
-/// limit: with quads a kind gives as many pairs as it holds twos, else
+/// up (`counted`), without a suit limit: with quads a kind gives as many pairs as it holds twos, else
 /// at most one.
 /// Read from [`DISTINCT_MISSING`] or [`QUADS_MISSING`], which it fills.
-pub(crate) const fn distance_counted(quads: bool, natural: u32, counted: u32) -> u8 {
+pub(crate) const fn distance_counted(quads: bool, natural: u32, counted: CountedFields) -> u8 {
     if quads {
-        let odd = counted >> 7 & 15;
+        let odd = counted.odd();
         missing((natural - odd) / 2, odd)
     } else {
-        missing(counted & 7, counted >> 3 & 15)
+        missing(counted.pairs(), counted.singles())
     }
 }
 
 /// [`distance_counted`] without quads as a table, at [`table_index`]: for
-/// each value of bits 0–6 of the counted fields (the kinds held twice or
-/// more and once).
+/// each [`CountedFields::pairs_index`] (the kinds held twice or more and
+/// once).
 pub(crate) static DISTINCT_MISSING: [u8; TABLE] = {
     let mut t = [u8::MAX; TABLE];
     let mut c = 0;
-    while c < 128 {
-        t[c] = distance_counted(false, 0, c as u32);
+    while c < PAIRS_INDEXES {
+        t[c] = distance_counted(false, 0, CountedFields::from_pairs_index(c));
         c += 1;
     }
     t
@@ -219,7 +207,8 @@ pub(crate) static QUADS_MISSING: [u8; TABLE] = {
     while natural <= 14 {
         let mut odd = 0;
         while odd <= natural {
-            t[(natural << 4 | odd) as usize] = distance_counted(true, natural, odd << 7);
+            t[(natural << 4 | odd) as usize] =
+                distance_counted(true, natural, CountedFields::from_odd(odd));
             odd += 1;
         }
         natural += 1;
@@ -228,17 +217,17 @@ pub(crate) static QUADS_MISSING: [u8; TABLE] = {
 };
 
 /// The size of the tables of [`DISTINCT_MISSING`] and [`QUADS_MISSING`].
-pub(crate) const TABLE: usize = 512;
+pub(crate) const TABLE: usize = PAIRS_TABLE;
 
 /// Where [`DISTINCT_MISSING`] (or, with `quads`, [`QUADS_MISSING`]) holds
 /// the distance of a hand of `natural` natural tiles (at most 14) whose
 /// suits' counted fields add up to `counted`.
 #[inline(always)]
-pub(crate) fn table_index(quads: bool, natural: u32, counted: u32) -> usize {
+pub(crate) fn table_index(quads: bool, natural: u32, counted: CountedFields) -> usize {
     if quads {
-        (natural << 4 | counted >> 7 & 15) as usize & (TABLE - 1)
+        (natural << 4 | counted.odd()) as usize & (TABLE - 1)
     } else {
-        (counted & 127) as usize
+        counted.pairs_index()
     }
 }
 
@@ -273,4 +262,60 @@ pub(crate) fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
         })
         .min()
         .unwrap_or(14)
+}
+
+/// Seven pairs' answers ([`Judge`]).
+pub(crate) struct SevenPairs;
+
+impl Judge for SevenPairs {
+    const TAKES_MELDS: bool = false;
+
+    fn never_wins(r: &Resolved) -> Option<&'static str> {
+        let kinds_needed = if r.seven_pairs_quads { 1 } else { 7 };
+        (!r.fourteen())
+            .then_some("seven-pairs: hands have at most max_tiles tiles, below 14")
+            .or((r.tiles.len() < kinds_needed)
+                .then_some("seven-pairs: fewer than seven kinds in play"))
+    }
+
+    #[inline(always)]
+    fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+        win_mask(rules, pos)
+    }
+
+    #[inline(always)]
+    fn wins(rules: &Rules, pos: &Position) -> bool {
+        wins(rules, pos)
+    }
+
+    #[inline(always)]
+    fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
+        waits(rules, pos)
+    }
+
+    fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
+        splits(rules, pos, out)
+    }
+
+    fn hides(rules: &Rules, split: &RevealSplit) -> bool {
+        hides(rules, split)
+    }
+
+    #[inline(always)]
+    fn distance(rules: &Rules, pos: &Position, suits: &[SuitProfile; 4], _below: u8) -> u8 {
+        if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
+            return u8::MAX;
+        }
+        if rules.derived.suit_limit < 3 {
+            return distance_limited(rules, pos);
+        }
+        let counted = CountedFields::of_hand(suits);
+        let quads = rules.seven_pairs_quads;
+        let table = if quads {
+            &QUADS_MISSING
+        } else {
+            &DISTINCT_MISSING
+        };
+        table[table_index(quads, pos.natural, counted)]
+    }
 }

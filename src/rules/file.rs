@@ -44,9 +44,10 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::{Preset, Resolved, Rules, PRESET_NAMES};
+use super::compiled::{Resolved, Rules};
+use super::preset::{Preset, PRESET_NAMES};
 use crate::error::cut;
-use crate::form::{Form, Forms};
+use crate::form::kind::{Form, Forms};
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile, TileSet};
 

@@ -4,7 +4,8 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{TableParams, Tables};
+use super::gen::TableParams;
+use super::store::Tables;
 
 impl Tables {
     /// The tables for `params`: the builtin ones for the defaults, otherwise

@@ -59,12 +59,10 @@ pub(crate) struct SuitMerge {
 
 /// The [`SuitMerge`] values of a hand's four suits, field by field (the
 /// merge reads each field of the four at once).
-// The fields are crate-visible while src/form/standard.rs reads them (see
-// tables/shims.rs); `meld_counts` and `least_missing` are the reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct HandMerge {
-    pub melds: [u32; 4],
-    pub pair: [u32; 4],
+    melds: [u32; 4],
+    pair: [u32; 4],
 }
 
 /// What [`SuitMerge::pair`]'s bytes are raised by, so that none is
@@ -118,10 +116,6 @@ impl HandMerge {
     /// starts from ([`HandMerge::least_missing`]), once they are
     /// [in order](MeldCounts::in_order).
     #[inline(always)]
-    #[allow(
-        dead_code,
-        reason = "read once src/form/standard.rs switches (shims.rs)"
-    )]
     pub(crate) fn meld_counts(&self) -> MeldCounts {
         let m = &self.melds;
         MeldCounts(m[0] + m[1] + m[2] + m[3])
@@ -136,10 +130,6 @@ impl HandMerge {
     /// increments (all 3) change no merge that the pair's suit can fill
     /// alone.
     #[inline(always)]
-    #[allow(
-        dead_code,
-        reason = "read once src/form/standard.rs switches (shims.rs)"
-    )]
     pub(crate) fn least_missing(&self, melds: MeldCounts, k: usize, penalty: &[i16; 4]) -> i16 {
         // Byte v: 40 + k less the increments of at most v (byte 3: 40).
         let q = START + k as u32 * BOUND_BYTES - melds.0;
@@ -178,10 +168,6 @@ impl MeldCounts {
     /// Are every suit's increments in order? Else (a suit of a few
     /// patterns in a hundred) the merge does not apply.
     #[inline(always)]
-    #[allow(
-        dead_code,
-        reason = "read once src/form/standard.rs switches (shims.rs)"
-    )]
     pub(crate) fn in_order(self) -> bool {
         self.0 >> OUT_OF_ORDER_SHIFT == 0
     }
@@ -273,7 +259,7 @@ impl DistanceClasses {
 
 #[cfg(test)]
 mod tests {
-    use super::super::DEFAULT_CLASSES;
+    use super::super::builtin::DEFAULT_CLASSES;
     use super::*;
 
     /// The naive twin of [`HandMerge::least_missing`]: the least, over the

@@ -3,10 +3,9 @@
 //! ([`CountedFields`]; the bits are in `layout.rs`).
 
 use super::layout::{
-    counted_step, Field, COUNTED, COUNTED_ODD, COUNTED_ORPHANS, COUNTED_ORPHANS_AND_PAIRS,
+    counted_step, Field, COUNTED_ODD, COUNTED_ORPHANS, COUNTED_ORPHANS_AND_PAIRS,
     COUNTED_ORPHAN_PAIRS, COUNTED_PAIRS, COUNTED_PAIRS_AND_SINGLES, COUNTED_SINGLES,
 };
-use super::profile::SuitProfile;
 
 /// The counted fields of a suit, or of a hand's four suits added up: kinds
 /// held twice or more, once, an odd number of times; orphans (terminals
@@ -15,10 +14,6 @@ use super::profile::SuitProfile;
 pub(crate) struct CountedFields(u32);
 
 /// How many values [`CountedFields::pairs_index`] takes.
-#[allow(
-    dead_code,
-    reason = "read once src/form/seven_pairs.rs switches (shims.rs)"
-)]
 pub(crate) const PAIRS_INDEXES: usize = 1 << COUNTED_PAIRS_AND_SINGLES.bits;
 
 /// How many values [`CountedFields::orphans_index`] takes.
@@ -31,37 +26,15 @@ impl CountedFields {
         CountedFields(bits)
     }
 
-    /// The fields of a hand's four suits, whose profiles are `profiles`,
-    /// added up: the profiles added whole, as the fields lie in their low
-    /// bits and do not carry past them (what the higher bits add up to is
-    /// dropped).
-    #[inline(always)]
-    pub(crate) fn of_hand(profiles: &[SuitProfile; 4]) -> CountedFields {
-        let sum = profiles[0].bits().wrapping_add(profiles[1].bits());
-        let sum = sum.wrapping_add(profiles[2].bits());
-        CountedFields(sum.wrapping_add(profiles[3].bits()) & COUNTED.mask())
-    }
-
     /// The fields of a hand whose suits' fields were `self`, with one
     /// suit's fields `old` replaced by `new`.
     #[inline(always)]
     pub(crate) fn with_suit(self, old: CountedFields, new: CountedFields) -> CountedFields {
         CountedFields(self.0 - old.0 + new.0)
     }
-
-    /// The fields' bits, for the old `u32` paths of `tables/shims.rs`
-    /// only: goes with them.
-    #[inline(always)]
-    pub(super) const fn bits(self) -> u32 {
-        self.0
-    }
 }
 
 /// The reads of seven pairs, thirteen orphans and the draws' steps.
-#[allow(
-    dead_code,
-    reason = "read once src/form/seven_pairs.rs, thirteen_orphans.rs and src/shanten.rs switch (shims.rs)"
-)]
 impl CountedFields {
     /// The fields with one tile more of a kind held `count` times (0–3);
     /// `orphan` when the kind is a terminal or an honour. Exact while no

@@ -4,10 +4,8 @@
 //! the making of the stored columns from the need tables.
 
 use super::gen::{self, TableParams};
-use super::key::{self, honor_key, suit_key, HONOR_RANKS, SUIT_RANKS};
+use super::key::{self, HONOR_RANKS, SUIT_RANKS};
 use super::layout::{DIST_FAR, DIST_FIFTH, DIST_MELDS, DIST_MELD_STEPS, DIST_PAIR_STEPS};
-use super::profile::SuitProfile;
-use super::Tables;
 
 /// One distance value: how many tiles one suit's pattern is from m melds,
 /// with or without the pair (see the
@@ -25,13 +23,18 @@ pub struct Distance(u32);
 impl Distance {
     /// A distance larger than any target's: what [`Distance::lanes`] holds
     /// past five melds, and a place no target may use.
-    #[allow(dead_code, reason = "read once src/form/** switches (shims.rs)")]
     pub(crate) const FAR: u8 = DIST_FAR;
 
     /// The distance a table file stores as `v` (the stored layout).
     #[inline(always)]
     pub(super) const fn from_stored(v: u32) -> Distance {
         Distance(v)
+    }
+
+    /// The value a table file stores for this distance.
+    #[inline(always)]
+    pub(super) const fn stored(self) -> u32 {
+        self.0
     }
 
     /// Tiles missing from `melds` melds (0–5) built in this suit.
@@ -121,64 +124,6 @@ pub(crate) const DIST_COLUMNS: [&str; 4] = [
     "honor-distance",
     "honor-distance-fifth",
 ];
-
-impl Tables {
-    /// The distances of one numbered suit from its 9 counts (each at most
-    /// 4, at most `max_tiles` in all), with every kind within four copies
-    /// ([`Distance::fifth`] says whether a joker as a fifth copy would do
-    /// better).
-    ///
-    /// ```
-    /// use hupai::tables::Tables;
-    /// let tables = Tables::builtin();
-    /// let d = tables.suit_distance(&[4, 0, 0, 0, 0, 0, 0, 0, 0]); // 1111m
-    /// assert_eq!(d.melds(1), 0);     // 111m
-    /// assert_eq!(d.with_pair(1), 2); // 111m + 1m, 2m or 3m missing: 11m 123m or 111m 22m
-    /// assert!(d.fifth());            // 111m 11m, the fifth 1m a joker
-    /// assert_eq!(tables.suit_distance_fifth(&[4, 0, 0, 0, 0, 0, 0, 0, 0]).with_pair(1), 1);
-    /// ```
-    pub fn suit_distance(&self, counts: &[u8; 9]) -> Distance {
-        self.distance_at(0, suit_key(counts), false)
-    }
-
-    /// [`Tables::suit_distance`] where a joker may stand for a fifth copy
-    /// (the same values when the parameters cap jokers at four copies).
-    pub fn suit_distance_fifth(&self, counts: &[u8; 9]) -> Distance {
-        self.distance_at(0, suit_key(counts), true)
-    }
-
-    /// The distances of the honours from their 7 counts, as
-    /// [`Tables::suit_distance`].
-    pub fn honor_distance(&self, counts: &[u8; 7]) -> Distance {
-        self.distance_at(3, honor_key(counts), false)
-    }
-
-    /// [`Tables::honor_distance`] with fifth copies, as
-    /// [`Tables::suit_distance_fifth`].
-    pub fn honor_distance_fifth(&self, counts: &[u8; 7]) -> Distance {
-        self.distance_at(3, honor_key(counts), true)
-    }
-
-    /// The distances of suit `suit` (0–2 numbered, 3 honours) at dense key
-    /// `key` (a pattern of at most `max_tiles` tiles), within four copies
-    /// or (`fifth`) not.
-    #[inline(always)]
-    pub(crate) fn distance_at(&self, suit: usize, key: usize, fifth: bool) -> Distance {
-        self.profile_at(suit, key, fifth).distance(self)
-    }
-
-    /// The raw bytes of the four distance columns, as a table file stores
-    /// them (named by [`DIST_COLUMNS`]; the stored layout, not the
-    /// profiles held in memory).
-    pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
-        [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {
-            self.profile_words(i)
-                .iter()
-                .flat_map(|&v| SuitProfile::from_bits(v).distance(self).0.to_le_bytes())
-                .collect()
-        })
-    }
-}
 
 /// The four stored distance columns (in the order of [`DIST_COLUMNS`]) for
 /// `params`, from the need tables `suit` and `honor` made for them: the

@@ -30,15 +30,6 @@ use super::layout::{
     NEED_VALUE_NONE,
 };
 
-/// The generator's old paths, kept while `src/form/standard.rs`,
-/// `src/form/knitted.rs`, `src/split.rs` and `src/shanten.rs` still read
-/// them here (see `tables/shims.rs`): remove with their switches.
-#[allow(unused_imports)]
-pub(crate) use super::{
-    key::HONOR_SEQUENCES,
-    layout::{counted_step, DIST_FAR as DIST_NONE},
-};
-
 /// The parameters of the rules that change table values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TableParams {

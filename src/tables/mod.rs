@@ -31,7 +31,7 @@
 //!
 //! Which melds and pairs count (pair ranks, honour sequences, jokers capped
 //! at four copies, the hand's size) is fixed by the [`TableParams`] the
-//! tables were generated for; the standard form (`src/form/standard.rs`)
+//! tables were generated for; the standard form (`src/form/standard/`)
 //! combines the four suits' values.
 //!
 //! # The distance columns (shanten)
@@ -66,7 +66,7 @@
 //!
 //! Values grow by columns, not by bits: a new question per pattern gets a
 //! column of its own, keyed the same way and decoded here, and table files
-//! list their columns by name (which raised their format version to 3).
+//! list their columns by name.
 //!
 //! # In memory
 //!
@@ -76,7 +76,7 @@
 //! fifth-copy flag, and the counts seven pairs and thirteen orphans read
 //! (`src/tables/layout.rs` has the bits). Writing a file turns each
 //! profile back into the stored layout: files keep the stored layout
-//! (format version 4, which changed only the order of the patterns).
+//! (format version 4).
 //!
 //! # Files
 //!
@@ -85,14 +85,17 @@
 //! - [`key`]: the key, and the ranking that indexes the distance columns;
 //! - `gen.rs`: the generator (`key.rs`, `layout.rs` and `gen.rs` are
 //!   compiled into `build.rs` too);
-//! - `need.rs`: [`Need`] and the need reads;
-//! - `distance.rs`: [`Distance`], the stored distances and their reads;
-//! - `profile.rs`, `class.rs`, `counted.rs`: the distances in memory (a
-//!   profile a pattern), their classes with the standard form's merge, and
-//!   the counted fields of seven pairs and thirteen orphans;
+//! - `need.rs`: [`Need`], a need-table value;
+//! - `distance.rs`: [`Distance`], a stored distance, and the stored columns
+//!   made from the need tables;
+//! - `counted.rs`, `class.rs`, `profile.rs`: the distances in memory: the
+//!   counted fields of seven pairs and thirteen orphans, the distance
+//!   classes with the standard form's merge, and the profile of each
+//!   pattern that names them;
+//! - `builtin.rs`: the compiled-in tables `build.rs` writes;
+//! - `store.rs`: [`Tables`], where the tables live, and every read of them;
 //! - `validate.rs`: raw tables checked; `cache.rs`: generated tables
-//!   shared; [`file`](mod@file): table files;
-//! - `shims.rs`: old names, kept while other modules move to the new ones.
+//!   shared; [`file`](mod@file): table files.
 
 pub mod file;
 pub mod key;
@@ -103,135 +106,25 @@ pub mod key;
 pub(crate) mod gen;
 mod layout;
 
+mod builtin;
 mod cache;
 mod class;
 mod counted;
 mod distance;
 mod need;
 mod profile;
-mod shims;
+mod store;
 mod validate;
-
-use std::sync::{Arc, OnceLock};
-
-use class::DistanceClasses;
-use key::{HonorRanking, SuitRanking};
 
 pub use distance::Distance;
 pub use gen::TableParams;
 pub use need::Need;
+pub use store::Tables;
 
-pub(crate) use class::HandMerge;
-pub(crate) use counted::{CountedFields, ORPHANS_INDEXES};
+pub(crate) use class::{DistanceClass, HandMerge};
+pub(crate) use counted::{CountedFields, ORPHANS_INDEXES, PAIRS_INDEXES};
 pub(crate) use distance::DIST_COLUMNS;
-pub(crate) use profile::SuitProfile;
-pub(crate) use shims::{Class, Merges, Resident};
-
-/// The new paths `src/form/**`, `src/shanten.rs` and `src/split.rs` switch
-/// to from the old ones of `shims.rs` and `gen.rs`.
-#[allow(
-    unused_imports,
-    reason = "read once src/form/** and src/split.rs switch (shims.rs)"
-)]
-pub(crate) use {
-    class::DistanceClass,
-    counted::PAIRS_INDEXES,
-    key::{HONOR_SEQUENCES, POW5},
-};
-
 #[cfg(test)]
 pub(crate) use key::keys_of;
-
-// The compiled-in tables: `DEFAULT_SUIT`, `DEFAULT_HONOR` (need tables),
-// `DEFAULT_PROFILES` (profile columns) and `DEFAULT_CLASSES` (the packed
-// steps of each distance class), written by `build.rs`.
-include!(concat!(env!("OUT_DIR"), "/tables.rs"));
-
-/// The tables (numbered suits, honours) for one set of [`TableParams`]:
-/// the need tables and the distance tables.
-pub struct Tables {
-    storage: Storage,
-    /// The four profile columns, in the order of the distance columns:
-    /// the compiled-in ones decoded on first use (a hand that is only
-    /// checked for a win never needs them), so that every read is of one
-    /// kind.
-    columns: OnceLock<[Box<[u32]>; 4]>,
-    /// The distance classes the profiles name, padded with class 0 to
-    /// every number a profile can hold (so reading one needs no bounds
-    /// check).
-    classes: DistanceClasses,
-    suit_ranking: SuitRanking,
-    honor_ranking: HonorRanking,
-    params: TableParams,
-}
-
-/// Where the need tables live.
-enum Storage {
-    /// The tables `build.rs` compiled in.
-    Builtin,
-    /// Tables generated at run time or loaded from a file.
-    Owned { suit: Box<[u8]>, honor: Box<[u8]> },
-}
-
-impl Tables {
-    /// The tables compiled in by `build.rs`, for [`TableParams::DEFAULT`].
-    pub fn builtin() -> Arc<Tables> {
-        static BUILTIN: OnceLock<Arc<Tables>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                Arc::new(Tables {
-                    storage: Storage::Builtin,
-                    columns: OnceLock::new(),
-                    classes: DistanceClasses::of_steps(DEFAULT_CLASSES.iter().copied()),
-                    suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
-                    honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
-                    params: TableParams::DEFAULT,
-                })
-            })
-            .clone()
-    }
-
-    /// Generates the tables for `params` with the generator `build.rs` uses.
-    ///
-    /// ```
-    /// use hupai::tables::{Tables, TableParams};
-    /// let strict = TableParams { joker_fifth_copy: false, ..TableParams::DEFAULT };
-    /// let tables = Tables::generate(&strict);
-    /// // Melds plus a pair from 4444m: one joker when it may be a fifth 4m
-    /// // (444m + 4*m), more when copies are capped at four.
-    /// let permissive = Tables::builtin();
-    /// let quad = [0, 0, 0, 4, 0, 0, 0, 0, 0];
-    /// assert_eq!(permissive.suit(&quad).with_pair(), 1);   // 444m + 4*m (a fifth 4m)
-    /// assert!(tables.suit(&quad).with_pair() > 1);          // capped at four copies
-    /// ```
-    pub fn generate(params: &TableParams) -> Tables {
-        let suit = gen::suit_table(params);
-        let honor = gen::honor_table(params);
-        let stored = distance::stored_columns(params, &suit, &honor);
-        let (profiles, classes) = profile::profiles_of(params, stored);
-        Tables {
-            storage: Storage::Owned {
-                suit: suit.into_boxed_slice(),
-                honor: honor.into_boxed_slice(),
-            },
-            columns: OnceLock::from(profiles),
-            classes,
-            suit_ranking: key::suit_ranking(params.max_tiles),
-            honor_ranking: key::honor_ranking(params.max_tiles),
-            params: *params,
-        }
-    }
-
-    /// The parameters these tables were generated for.
-    pub fn params(&self) -> &TableParams {
-        &self.params
-    }
-}
-
-impl std::fmt::Debug for Tables {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tables")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
+pub(crate) use key::{HONOR_SEQUENCES, POW5};
+pub(crate) use profile::SuitProfile;

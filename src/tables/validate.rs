@@ -1,16 +1,14 @@
 //! Tables from raw bytes (a table file's columns), refused unless every
 //! value is one its pattern can have.
 
-use std::sync::OnceLock;
-
 use super::distance::{stored_columns, DIST_COLUMNS, HONOR_CAP};
+use super::gen::TableParams;
 use super::key::{
     self, counts_of, HONOR_RANKS, HONOR_SEQUENCES, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS,
 };
 use super::layout::{DIST_FIFTH, DIST_STEPS, NEED_NONE};
 use super::need::Need;
-use super::profile::profiles_of;
-use super::{Storage, TableParams, Tables};
+use super::store::Tables;
 
 impl Tables {
     /// Tables from their raw bytes (as a table file holds them), refused
@@ -63,18 +61,7 @@ impl Tables {
             // Files from before the distance columns: made from the needs.
             None => stored_columns(&params, &suit, &honor),
         };
-        let (profiles, classes) = profiles_of(&params, dist);
-        Ok(Tables {
-            storage: Storage::Owned {
-                suit: suit.into_boxed_slice(),
-                honor: honor.into_boxed_slice(),
-            },
-            columns: OnceLock::from(profiles),
-            classes,
-            suit_ranking,
-            honor_ranking,
-            params,
-        })
+        Ok(Tables::owned(params, suit, honor, dist))
     }
 }
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-// A NULL pointer where a value is needed.
+// A NULL pointer where a value is needed (the C ABI).
 #define HUPAI_E_NULL -1
 
 // A hand string that is not mahjong notation.
@@ -35,7 +35,8 @@
 // rule file.
 #define HUPAI_E_RULES -9
 
-// A batch length too large to address.
+// A bad argument: a batch length too large to address, arrays of different
+// lengths, a row that is not text.
 #define HUPAI_E_ARGUMENT -10
 
 // A panic inside hupai, caught at the boundary (a bug: please report it).

@@ -1,11 +1,15 @@
 //! The C ABI of hupai: the functions of `include/hupai.h`.
 //!
 //! Every function returns its answer or a negative error code (the
-//! `HUPAI_E_*` constants); a function that takes a [`hupai_error`] also
-//! writes the code and a message naming the bad value there (when the
-//! pointer is not NULL). Nothing unwinds across the boundary: each entry
-//! point catches a panic and returns [`HUPAI_E_INTERNAL`]. A NULL rules,
-//! counts, hand or output pointer is [`HUPAI_E_NULL`], not a crash.
+//! header's `HUPAI_E_*` constants: the library's table,
+//! [`hupai::batch::Status`], which `tests/header.rs` writes into the
+//! header); a function that takes a [`hupai_error`] also writes the code
+//! and a message naming the bad value there (when the pointer is not
+//! NULL). Nothing unwinds across the boundary: each entry point catches a
+//! panic and returns `HUPAI_E_INTERNAL`. A NULL rules, counts, hand or
+//! output pointer is `HUPAI_E_NULL`, not a crash.
+//!
+//! The batch calls are [`hupai::batch`]'s, over the caller's arrays.
 //!
 //! A [`hupai_rules`] never changes once made and may be shared by any
 //! number of threads; free it once, with [`hupai_rules_free`], when no
@@ -17,31 +21,8 @@
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use hupai::batch::{self, LengthError, Rows, Status};
 use hupai::{Hand, HandError, ParseError, Rules, KINDS};
-
-/// A NULL pointer where a value is needed.
-pub const HUPAI_E_NULL: c_int = -1;
-/// A hand string that is not mahjong notation.
-pub const HUPAI_E_PARSE: c_int = -2;
-/// A string that is not UTF-8.
-pub const HUPAI_E_BAD_UTF8: c_int = -3;
-/// More than four copies of one tile.
-pub const HUPAI_E_TOO_MANY_COPIES: c_int = -4;
-/// More tiles (jokers included) than the rules allow.
-pub const HUPAI_E_TOO_MANY_TILES: c_int = -5;
-/// A hand of the wrong size: a win needs 3N+2 tiles, a wait 3N+1.
-pub const HUPAI_E_WRONG_SIZE: c_int = -6;
-/// A tile the rules do not play with.
-pub const HUPAI_E_TILE_NOT_IN_RULES: c_int = -7;
-/// Any other bad hand (a rank or tile code that names no tile, ...).
-pub const HUPAI_E_BAD_HAND: c_int = -8;
-/// Rules that cannot be made: an unknown preset, an unreadable or invalid
-/// rule file.
-pub const HUPAI_E_RULES: c_int = -9;
-/// A batch length too large to address.
-pub const HUPAI_E_ARGUMENT: c_int = -10;
-/// A panic inside hupai, caught at the boundary (a bug: please report it).
-pub const HUPAI_E_INTERNAL: c_int = -11;
 
 /// The size of `hupai_error`'s message buffer, terminating NUL included.
 pub const HUPAI_ERROR_MESSAGE_LEN: usize = 256;
@@ -67,52 +48,51 @@ const _: () = {
     shareable::<hupai_rules>();
 };
 
-/// An error: its code and its message.
-struct Failure(c_int, String);
+/// An error: its status and its message.
+struct Failure(Status, String);
+
+impl Failure {
+    /// The error's code, as the header numbers it.
+    fn code(&self) -> c_int {
+        self.0.into()
+    }
+}
 
 impl From<HandError> for Failure {
     fn from(e: HandError) -> Failure {
-        Failure(hand_code(&e), e.to_string())
+        Failure(Status::of_hand(&e), e.to_string())
     }
 }
 
 impl From<ParseError> for Failure {
     fn from(e: ParseError) -> Failure {
-        let code = match &e {
-            ParseError::Hand(h) => hand_code(h),
-            _ => HUPAI_E_PARSE,
-        };
-        Failure(code, e.to_string())
+        Failure(Status::of_parse(&e), e.to_string())
     }
 }
 
 impl From<hupai::RulesError> for Failure {
     fn from(e: hupai::RulesError) -> Failure {
-        Failure(HUPAI_E_RULES, e.to_string())
+        Failure(Status::of_rules(&e), e.to_string())
     }
 }
 
-fn hand_code(e: &HandError) -> c_int {
-    match e {
-        HandError::TooManyCopies { .. } => HUPAI_E_TOO_MANY_COPIES,
-        HandError::TooManyTiles { .. } => HUPAI_E_TOO_MANY_TILES,
-        HandError::WrongSize { .. } => HUPAI_E_WRONG_SIZE,
-        HandError::TileNotInRules { .. } => HUPAI_E_TILE_NOT_IN_RULES,
-        _ => HUPAI_E_BAD_HAND,
+impl From<LengthError> for Failure {
+    fn from(e: LengthError) -> Failure {
+        Failure(Status::Argument, e.to_string())
     }
 }
 
 /// A hand error's code, for a function that returns no message.
 fn code_only(e: HandError) -> Failure {
-    Failure(hand_code(&e), String::new())
+    Failure(Status::of_hand(&e), String::new())
 }
 
 fn null(what: &str) -> Failure {
-    Failure(HUPAI_E_NULL, format!("{what} is NULL"))
+    Failure(Status::Null, format!("{what} is NULL"))
 }
 
 fn internal() -> Failure {
-    Failure(HUPAI_E_INTERNAL, "internal error (a caught panic)".into())
+    Failure(Status::Internal, "internal error (a caught panic)".into())
 }
 
 /// Writes `result`'s code and message to `err` (when not NULL).
@@ -126,7 +106,7 @@ unsafe fn report(err: *mut hupai_error, result: &Result<(), Failure>) {
     };
     let (code, message) = match result {
         Ok(()) => (0, ""),
-        Err(Failure(code, message)) => (*code, message.as_str()),
+        Err(f) => (f.code(), f.1.as_str()),
     };
     err.code = code;
     let mut end = message.len().min(HUPAI_ERROR_MESSAGE_LEN - 1);
@@ -139,7 +119,7 @@ unsafe fn report(err: *mut hupai_error, result: &Result<(), Failure>) {
     err.message[end] = 0;
 }
 
-/// Runs `f`, turning a panic into [`HUPAI_E_INTERNAL`].
+/// Runs `f`, turning a panic into `HUPAI_E_INTERNAL`.
 fn guarded<T>(f: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(internal()))
 }
@@ -156,7 +136,7 @@ unsafe fn text<'a>(s: *const c_char, what: &str) -> Result<&'a str, Failure> {
     let bytes = unsafe { CStr::from_ptr(s) }.to_bytes();
     std::str::from_utf8(bytes).map_err(|e| {
         Failure(
-            HUPAI_E_BAD_UTF8,
+            Status::BadUtf8,
             format!("{what} is not UTF-8 (at byte {})", e.valid_up_to()),
         )
     })
@@ -186,7 +166,7 @@ unsafe fn counts_ref<'a>(counts: *const u8) -> Result<&'a [u8; KINDS], Failure> 
 
 /// A code for an answer that is only a code.
 fn code_of(result: Result<c_int, Failure>) -> c_int {
-    result.unwrap_or_else(|Failure(code, _)| code)
+    result.unwrap_or_else(|f| f.code())
 }
 
 /// Rules from a preset's name (`"chinese"`, `"riichi"`, ...) or else a rule
@@ -301,7 +281,7 @@ pub unsafe extern "C" fn hupai_check_str(
     });
     let (answer, status) = match result {
         Ok(a) => (a, Ok(())),
-        Err(f) => (f.0, Err(f)),
+        Err(f) => (f.code(), Err(f)),
     };
     // SAFETY: as the function's contract.
     unsafe { report(err, &status) };
@@ -379,40 +359,22 @@ pub unsafe extern "C" fn hupai_shanten_batch(
 ) -> c_int {
     code_of(guarded(|| {
         // SAFETY: as the function's contract.
-        let rules = unsafe { rules_ref(rules) }?;
+        let (rules, rows) = unsafe { (rules_ref(rules)?, rows(counts, jokers, n)?) };
         // SAFETY: as the function's contract.
-        let (counts, jokers, shanten) = unsafe { batch(counts, jokers, n, shanten) }?;
-        // SAFETY: as the function's contract (`codes` is as long as `shanten`).
-        let (_, _, codes) = unsafe { batch(counts.as_ptr().cast(), jokers.as_ptr(), n, codes) }?;
-        let mut bad = 0;
-        for (i, (c, &j)) in counts.iter().zip(jokers).enumerate() {
-            let answer = catch_unwind(|| rules.shanten_counts(c, j));
-            (shanten[i], codes[i]) = match answer {
-                Ok(Ok(s)) => (s, 0),
-                Ok(Err(e)) => (0, hand_code(&e) as i8),
-                Err(_) => (0, HUPAI_E_INTERNAL as i8),
-            };
-            bad += c_int::from(codes[i] < 0);
-        }
-        Ok(bad)
+        let (shanten, codes) =
+            unsafe { (slots(shanten, n, "shanten")?, slots(codes, n, "codes")?) };
+        bad_rows(batch::shanten(rules, rows, shanten, codes)?)
     }))
 }
 
-/// A batch's hands, joker counts and output slots.
-type Batch<'a, O> = (&'a [[u8; KINDS]], &'a [u8], &'a mut [O]);
-
-/// The arrays of a batch of `n` hands, checked for NULL and length.
+/// The hands of a batch of `n`, checked for NULL and length.
 ///
 /// # Safety
-/// Each pointer is NULL or points to as many elements as the batch needs.
-unsafe fn batch<'a, O>(
-    counts: *const u8,
-    jokers: *const u8,
-    n: usize,
-    out: *mut O,
-) -> Result<Batch<'a, O>, Failure> {
+/// Each pointer is NULL or points to as many elements as the batch needs
+/// (n × 34 counts, n joker counts), readable for the call.
+unsafe fn rows<'a>(counts: *const u8, jokers: *const u8, n: usize) -> Result<Rows<'a>, Failure> {
     if n == 0 {
-        return Ok((&[], &[], &mut []));
+        return Ok(Rows::new(&[], &[])?);
     }
     if counts.is_null() {
         return Err(null("counts"));
@@ -420,26 +382,46 @@ unsafe fn batch<'a, O>(
     if jokers.is_null() {
         return Err(null("jokers"));
     }
-    if out.is_null() {
-        return Err(null("out"));
-    }
-    let too_long = || Failure(HUPAI_E_ARGUMENT, format!("n = {n} hands is too many"));
-    let bytes = n.checked_mul(KINDS).ok_or_else(too_long)?;
-    if bytes > isize::MAX as usize
-        || n.saturating_mul(std::mem::size_of::<O>()) > isize::MAX as usize
-    {
-        return Err(too_long());
-    }
-    // SAFETY: non-NULL, lengths within isize::MAX bytes, and the caller
-    // promises n hands of 34 counts, n joker counts and n outputs; the
-    // output does not overlap the inputs (it is written, they are read).
-    unsafe {
-        Ok((
-            std::slice::from_raw_parts(counts.cast::<[u8; KINDS]>(), n),
+    let bytes = n.checked_mul(KINDS).filter(|&b| b <= isize::MAX as usize);
+    let bytes = bytes.ok_or_else(|| too_many(n))?;
+    // SAFETY: non-NULL, at most isize::MAX bytes, and the caller promises
+    // n hands of 34 counts and n joker counts.
+    let (counts, jokers) = unsafe {
+        (
+            std::slice::from_raw_parts(counts, bytes),
             std::slice::from_raw_parts(jokers, n),
-            std::slice::from_raw_parts_mut(out, n),
-        ))
+        )
+    };
+    Ok(Rows::from_flat(counts, jokers)?)
+}
+
+/// The `n` output slots of a batch, checked for NULL and length.
+///
+/// # Safety
+/// `out` is NULL or points to n writable elements that no input overlaps.
+unsafe fn slots<'a, O>(out: *mut O, n: usize, what: &str) -> Result<&'a mut [O], Failure> {
+    if n == 0 {
+        return Ok(&mut []);
     }
+    if out.is_null() {
+        return Err(null(what));
+    }
+    if n.saturating_mul(std::mem::size_of::<O>()) > isize::MAX as usize {
+        return Err(too_many(n));
+    }
+    // SAFETY: non-NULL, at most isize::MAX bytes, and the caller promises n
+    // writable outputs; they do not overlap the inputs (they are written,
+    // the inputs are read).
+    Ok(unsafe { std::slice::from_raw_parts_mut(out, n) })
+}
+
+fn too_many(n: usize) -> Failure {
+    Failure(Status::Argument, format!("n = {n} hands is too many"))
+}
+
+/// A batch's count of bad hands, as the functions return it.
+fn bad_rows(bad: usize) -> Result<c_int, Failure> {
+    Ok(c_int::try_from(bad).unwrap_or(c_int::MAX))
 }
 
 /// `hupai_is_win` for `n` hands: `counts` holds n × 34 counts (hand after
@@ -461,20 +443,10 @@ pub unsafe extern "C" fn hupai_is_win_batch(
 ) -> c_int {
     code_of(guarded(|| {
         // SAFETY: as the function's contract.
-        let rules = unsafe { rules_ref(rules) }?;
+        let (rules, rows) = unsafe { (rules_ref(rules)?, rows(counts, jokers, n)?) };
         // SAFETY: as the function's contract.
-        let (counts, jokers, out) = unsafe { batch(counts, jokers, n, out) }?;
-        let mut bad = 0;
-        for ((c, &j), o) in counts.iter().zip(jokers).zip(out.iter_mut()) {
-            let answer = catch_unwind(|| rules.is_win_counts(c, j));
-            *o = match answer {
-                Ok(Ok(win)) => i8::from(win),
-                Ok(Err(e)) => hand_code(&e) as i8,
-                Err(_) => HUPAI_E_INTERNAL as i8,
-            };
-            bad += c_int::from(*o < 0);
-        }
-        Ok(bad)
+        let out = unsafe { slots(out, n, "out") }?;
+        bad_rows(batch::is_win(rules, rows, out)?)
     }))
 }
 
@@ -497,22 +469,10 @@ pub unsafe extern "C" fn hupai_waits_batch(
 ) -> c_int {
     code_of(guarded(|| {
         // SAFETY: as the function's contract.
-        let rules = unsafe { rules_ref(rules) }?;
+        let (rules, rows) = unsafe { (rules_ref(rules)?, rows(counts, jokers, n)?) };
         // SAFETY: as the function's contract.
-        let (counts, jokers, masks) = unsafe { batch(counts, jokers, n, masks) }?;
-        // SAFETY: as the function's contract (`codes` is as long as `masks`).
-        let (_, _, codes) = unsafe { batch(counts.as_ptr().cast(), jokers.as_ptr(), n, codes) }?;
-        let mut bad = 0;
-        for (i, (c, &j)) in counts.iter().zip(jokers).enumerate() {
-            let answer = catch_unwind(|| rules.waits_counts(c, j));
-            (masks[i], codes[i]) = match answer {
-                Ok(Ok(waits)) => (waits.bits(), 0),
-                Ok(Err(e)) => (0, hand_code(&e) as i8),
-                Err(_) => (0, HUPAI_E_INTERNAL as i8),
-            };
-            bad += c_int::from(codes[i] < 0);
-        }
-        Ok(bad)
+        let (masks, codes) = unsafe { (slots(masks, n, "masks")?, slots(codes, n, "codes")?) };
+        bad_rows(batch::waits(rules, rows, masks, codes)?)
     }))
 }
 
@@ -536,7 +496,7 @@ mod tests {
     #[test]
     fn panic_is_caught_as_internal_error() {
         let result: Result<c_int, Failure> = guarded(|| panic!("boom"));
-        assert_eq!(code_of(result), HUPAI_E_INTERNAL);
+        assert_eq!(code_of(result), Status::Internal.into());
     }
 
     #[test]
@@ -544,8 +504,8 @@ mod tests {
         let mut err = blank();
         let long = "é".repeat(300); // 600 bytes, 2 per character
                                     // SAFETY: a valid, writable hupai_error.
-        unsafe { report(&mut err, &Err(Failure(HUPAI_E_PARSE, long))) };
-        assert_eq!(err.code, HUPAI_E_PARSE);
+        unsafe { report(&mut err, &Err(Failure(Status::Parse, long))) };
+        assert_eq!(err.code, Status::Parse.into());
         let m = message(&err);
         assert_eq!(m.len(), 254);
         assert!(m.chars().all(|c| c == 'é'));
@@ -565,7 +525,7 @@ mod tests {
         // SAFETY: a NUL-terminated literal and a writable hupai_error.
         let rules = unsafe { hupai_rules_new(c"no-such-rules".as_ptr(), &mut err) };
         assert!(rules.is_null());
-        assert_eq!(err.code, HUPAI_E_RULES);
+        assert_eq!(err.code, Status::Rules.into());
         assert!(message(&err).contains("no-such-rules"), "{}", message(&err));
     }
 }

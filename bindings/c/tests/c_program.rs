@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use hupai::batch::Status;
 use hupai::{Hand, HandError, Rules, KINDS};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -34,13 +35,7 @@ const WAIT_HANDS: usize = 200;
 
 /// The C code of an error, as `include/hupai.h` numbers them.
 fn code(e: &HandError) -> i32 {
-    match e {
-        HandError::TooManyCopies { .. } => hupai_c::HUPAI_E_TOO_MANY_COPIES,
-        HandError::TooManyTiles { .. } => hupai_c::HUPAI_E_TOO_MANY_TILES,
-        HandError::WrongSize { .. } => hupai_c::HUPAI_E_WRONG_SIZE,
-        HandError::TileNotInRules { .. } => hupai_c::HUPAI_E_TILE_NOT_IN_RULES,
-        _ => hupai_c::HUPAI_E_BAD_HAND,
-    }
+    Status::of_hand(e).into()
 }
 
 fn counts_text(counts: &[u8; KINDS]) -> String {
@@ -88,7 +83,50 @@ fn random_hand(rng: &mut ChaCha8Rng, tiles: usize) -> ([u8; KINDS], u8) {
     (counts, jokers)
 }
 
-/// The test data: `rules`, `str`, `win` and `waits` lines (see check.c).
+/// A hand in mpsz read naively: digits then their suit letter, `*` a
+/// joker, no check (a fifth copy stays a fifth copy).
+fn naive_counts(hand: &str) -> ([u8; KINDS], u8) {
+    let (mut counts, mut jokers, mut digits) = ([0u8; KINDS], 0, Vec::new());
+    for ch in hand.chars() {
+        match ch {
+            '*' => jokers += 1,
+            '0'..='9' => digits.push(ch as usize - '1' as usize),
+            suit => {
+                let base = 9 * "mpsz".find(suit).expect("a suit letter");
+                digits.drain(..).for_each(|r| counts[base + r] += 1);
+            }
+        }
+    }
+    (counts, jokers)
+}
+
+/// The `rules` and `status` lines of bindings/tests/bad_rows.tsv (see
+/// check.c), each row's expectations as the file names them.
+fn bad_rows() -> String {
+    let mut out = String::new();
+    let mut current = "";
+    for line in include_str!("../../tests/bad_rows.tsv").lines() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[0] != current {
+            writeln!(out, "rules {}", f[0]).unwrap();
+            current = f[0];
+        }
+        let (counts, jokers) = naive_counts(f[1]);
+        let (win, waits, shanten) = (f[2], f[3], f[4]);
+        writeln!(
+            out,
+            "status {win} {waits} {shanten} {jokers}{}",
+            counts_text(&counts)
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// The test data: `rules`, `str`, `win`, `waits` and `status` lines (see check.c).
 fn data() -> String {
     let mut out = String::new();
     let seeds = include_str!("../../../tests/data/seed_examples.tsv");
@@ -134,6 +172,7 @@ fn data() -> String {
             other => panic!("seed operation {other:?}"),
         }
     }
+    out.push_str(&bad_rows());
     let mut rng = ChaCha8Rng::seed_from_u64(0x4855_5041_4943);
     for name in PRESETS {
         let rules = Rules::load(name).unwrap();

@@ -8,6 +8,11 @@
  *   str WANT HAND...                hupai_check_str(HAND) == WANT
  *   win WANT J C0 .. C33            hupai_is_win(counts, J) == WANT
  *   waits CODE MASK J C0 .. C33     hupai_waits gives CODE and (if 0) MASK
+ *   status WIN WAITS SHANTEN J C0 .. C33
+ *                                   the batch calls' slots for the hand (one of
+ *                                   bindings/tests/bad_rows.tsv's rows): WIN is
+ *                                   is_win's answer, WAITS and SHANTEN the
+ *                                   codes; a digit or a HUPAI_E_* name
  * Every win and waits hand of a rules block is also answered by the batch
  * calls, which must agree; the last block's win hands also by four threads
  * sharing one rules object.
@@ -154,6 +159,57 @@ static void bench(const char *name, const hupai_rules *rules, const hands *wins,
   free(out);
 }
 
+/* The header's codes by name (the library's table, hupai::batch::Status). */
+static const struct {
+  const char *name;
+  int code;
+} STATUSES[] = {
+    {"NULL", HUPAI_E_NULL},
+    {"PARSE", HUPAI_E_PARSE},
+    {"BAD_UTF8", HUPAI_E_BAD_UTF8},
+    {"TOO_MANY_COPIES", HUPAI_E_TOO_MANY_COPIES},
+    {"TOO_MANY_TILES", HUPAI_E_TOO_MANY_TILES},
+    {"WRONG_SIZE", HUPAI_E_WRONG_SIZE},
+    {"TILE_NOT_IN_RULES", HUPAI_E_TILE_NOT_IN_RULES},
+    {"BAD_HAND", HUPAI_E_BAD_HAND},
+    {"RULES", HUPAI_E_RULES},
+    {"ARGUMENT", HUPAI_E_ARGUMENT},
+    {"INTERNAL", HUPAI_E_INTERNAL},
+};
+
+/* A slot as a `status` line writes it: a number, or a code's name. */
+static int slot(const char *text) {
+  if ((text[0] >= '0' && text[0] <= '9') || text[0] == '-') return atoi(text);
+  for (size_t i = 0; i < sizeof STATUSES / sizeof STATUSES[0]; i++) {
+    if (strcmp(STATUSES[i].name, text) == 0) return STATUSES[i].code;
+  }
+  fprintf(stderr, "unknown status name %s\n", text);
+  exit(2);
+}
+
+/* One row through the three batch calls: the slots the line names. */
+static void check_status(const hupai_rules *rules, char *rest) {
+  char win[32], waits[32], shanten[32];
+  int j, used, c;
+  uint8_t counts[34];
+  sscanf(rest, "%31s %31s %31s %d%n", win, waits, shanten, &j, &used);
+  char *p = rest + used;
+  for (int i = 0; i < 34; i++) {
+    sscanf(p, "%d%n", &c, &used);
+    p += used;
+    counts[i] = (uint8_t)c;
+  }
+  uint8_t jokers = (uint8_t)j;
+  int8_t out = 9, sh = 9, codes[2] = {9, 9};
+  uint64_t mask = 9;
+  hupai_is_win_batch(rules, counts, &jokers, 1, &out);
+  hupai_waits_batch(rules, counts, &jokers, 1, &mask, &codes[0]);
+  hupai_shanten_batch(rules, counts, &jokers, 1, &sh, &codes[1]);
+  EXPECT(out == slot(win), "status %s: is_win_batch %d, want %s", rest, out, win);
+  EXPECT(codes[0] == slot(waits), "status %s: waits_batch %d, want %s", rest, codes[0], waits);
+  EXPECT(codes[1] == slot(shanten), "status %s: shanten_batch %d, want %s", rest, codes[1], shanten);
+}
+
 /* Errors, NULLs and messages: the contract of the header. */
 static void check_contract(void) {
   hupai_error err;
@@ -278,6 +334,8 @@ int main(int argc, char **argv) {
         return 1;
       }
       printf("rules %s\n", rest);
+    } else if (strcmp(line, "status") == 0) {
+      check_status(rules, rest);
     } else if (strcmp(line, "str") == 0) {
       int want, used;
       sscanf(rest, "%d %n", &want, &used);

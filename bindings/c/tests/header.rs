@@ -1,13 +1,41 @@
-//! `include/hupai.h` is what cbindgen makes of `src/lib.rs` now: the test
-//! regenerates it and fails on any difference (with `HUPAI_BLESS=1` it
-//! rewrites the file instead).
+//! `include/hupai.h` is what cbindgen makes of `src/lib.rs` now, with the
+//! `HUPAI_E_*` constants written from the library's table of statuses
+//! ([`hupai::batch::Status`]): the test regenerates it and fails on any
+//! difference (with `HUPAI_BLESS=1` it rewrites the file instead).
 
 use std::path::Path;
+
+use hupai::batch::Status;
+
+/// `// MEANING` (wrapped) and `#define HUPAI_E_NAME CODE` for every status.
+fn status_defines() -> String {
+    let mut out = String::from("\n");
+    for s in Status::ALL {
+        let mut line = String::from("//");
+        for word in s.meaning().split(' ') {
+            if line.len() + 1 + word.len() > 76 {
+                out.push_str(&line);
+                out.push('\n');
+                line = String::from("//");
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        out.push_str(&format!(
+            "{line}\n#define HUPAI_E_{} {}\n\n",
+            s.name(),
+            s.code()
+        ));
+    }
+    out.truncate(out.len() - 2);
+    out
+}
 
 #[test]
 fn header_matches_cbindgen_output() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    let mut config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    config.after_includes = Some(status_defines());
     let bindings = cbindgen::Builder::new()
         .with_config(config)
         .with_src(dir.join("src/lib.rs"))

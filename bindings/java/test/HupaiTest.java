@@ -47,6 +47,7 @@ public final class HupaiTest {
 
   public static void main(String[] args) throws Exception {
     contract();
+    headerCodes();
     List<Block> blocks = new ArrayList<>();
     Block block = null;
     Hupai rules = null;
@@ -84,6 +85,9 @@ public final class HupaiTest {
           block.winWant.add(want);
           break;
         }
+        case "status":
+          status(rules, f, line);
+          break;
         case "waits": {
           int want = Integer.parseInt(f[1]);
           long mask = Long.parseUnsignedLong(f[2]);
@@ -109,6 +113,49 @@ public final class HupaiTest {
     }
     System.out.println("java: " + checked + " checks, " + failures + " failures");
     System.exit(failures == 0 ? 0 : 1);
+  }
+
+  /** A slot as a status line writes it: a number, or an {@code E_*} name. */
+  static int slot(String text) throws ReflectiveOperationException {
+    if (Character.isDigit(text.charAt(0)) || text.charAt(0) == '-') {
+      return Integer.parseInt(text);
+    }
+    return Hupai.class.getField("E_" + text).getInt(null);
+  }
+
+  /** One row of bindings/tests/bad_rows.tsv through the three batch calls. */
+  static void status(Hupai rules, String[] f, String line) throws ReflectiveOperationException {
+    byte[] counts = counts(f, 5);
+    byte[] jokers = {(byte) Integer.parseInt(f[4])};
+    byte[] out = new byte[1];
+    byte[] shanten = new byte[1];
+    byte[] waitsCode = new byte[1];
+    byte[] shantenCode = new byte[1];
+    rules.isWinBatch(counts, jokers, out);
+    rules.waitsBatch(counts, jokers, new long[1], waitsCode);
+    rules.shantenBatch(counts, jokers, shanten, shantenCode);
+    expect(out[0] == slot(f[1]), "isWinBatch slot " + out[0] + ": " + line);
+    expect(waitsCode[0] == slot(f[2]), "waitsBatch code " + waitsCode[0] + ": " + line);
+    expect(shantenCode[0] == slot(f[3]), "shantenBatch code " + shantenCode[0] + ": " + line);
+  }
+
+  /** The E_* constants are the header's HUPAI_E_* (the library's table). */
+  static void headerCodes() throws Exception {
+    int seen = 0;
+    for (String line :
+        Files.readAllLines(Paths.get("bindings/c/include/hupai.h"), StandardCharsets.UTF_8)) {
+      if (line.startsWith("#define HUPAI_E_")) {
+        String[] p = line.split(" ");
+        String name = p[1].substring("HUPAI_".length());
+        expect(Hupai.class.getField(name).getInt(null) == Integer.parseInt(p[2]), line);
+        seen++;
+      }
+    }
+    long fields =
+        java.util.Arrays.stream(Hupai.class.getFields())
+            .filter(x -> x.getName().startsWith("E_"))
+            .count();
+    expect(seen > 0 && seen == fields, "header codes " + seen + ", Java codes " + fields);
   }
 
   static byte[] counts(String[] f, int from) {

@@ -1,11 +1,41 @@
 """Type stubs for hupai (the extension module ``hupai._hupai`` and its re-exports)."""
 
+import enum
 from typing import Any, Dict, Iterable, List, Optional, Tuple, TypedDict
 
 import numpy as np
 import numpy.typing as npt
 
 TILE_NAMES: List[str]
+
+class Status(enum.IntEnum):
+    """Why a batch row could not be answered: the library's table of status
+    codes (the C header's ``HUPAI_E_*``), each negative; an answer or a status
+    of 0 or more means the row was answered."""
+
+    NULL = -1
+    PARSE = -2
+    BAD_UTF8 = -3
+    TOO_MANY_COPIES = -4
+    TOO_MANY_TILES = -5
+    WRONG_SIZE = -6
+    TILE_NOT_IN_RULES = -7
+    BAD_HAND = -8
+    RULES = -9
+    ARGUMENT = -10
+    INTERNAL = -11
+
+E_NULL: Status
+E_PARSE: Status
+E_BAD_UTF8: Status
+E_TOO_MANY_COPIES: Status
+E_TOO_MANY_TILES: Status
+E_WRONG_SIZE: Status
+E_TILE_NOT_IN_RULES: Status
+E_BAD_HAND: Status
+E_RULES: Status
+E_ARGUMENT: Status
+E_INTERNAL: Status
 
 class HandError(ValueError):
     """A hand that cannot be read or judged; the message names the bad value."""
@@ -35,9 +65,8 @@ class WinDict(TypedDict):
     splits: List[WinSplitDict]
 
 class RevealDict(TypedDict):
-    tiles: str
     waits: List[str]
-    hidden_form: Optional[str]
+    reveal: str
 
 class Rules:
     """Mahjong rules, compiled once; immutable, picklable, safe to share between threads.
@@ -88,8 +117,10 @@ class Rules:
         winning tile, or a winning tile the concealed part does not hold;
         ``ValueError`` for another ``how``."""
     def reveal(self, hand: str) -> RevealDict:
-        """The fewest tiles a ready player must show. Raises ``HandError``
-        (also for a hand that is not ready)."""
+        """The fewest tiles a ready player must show, as ``hupai reveal --json``
+        prints them: ``Rules("basic").reveal("1234677p")`` is
+        ``{'waits': ['5p'], 'reveal': '46p'}``. Raises ``HandError`` (also for
+        a hand that is not ready)."""
     def shanten(self, hand: str) -> int:
         """How far a hand of 3N+1 or 3N+2 tiles is from a win: -1 a win, 0
         ready, 1 one useful draw from ready: ``Rules("riichi").shanten("147m258p369s1234z")``
@@ -102,31 +133,35 @@ class Rules:
         hand, in any notation. Raises ``HandError``."""
     def shanten_batch(
         self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
-    ) -> npt.NDArray[np.int8]:
-        """Shanten of n hands: int8 (n,), -1 a win, 0 ready, ..., and -2 for
-        an invalid hand. Arguments as ``is_win_batch``; never raises for a row."""
+    ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        """Shanten of n hands: ``(shanten, status)``, int8 (n,) each: the
+        shanten (-1 a win, 0 ready, ...) and status 0, or shanten 0 and the
+        row's ``Status`` code. Arguments as ``is_win_batch``; never raises for
+        a row."""
     def is_win_batch(
         self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
     ) -> npt.NDArray[np.int8]:
         """Win checks of n hands: ``counts`` uint8 (n, 34), ``jokers`` uint8 (n,).
-        Returns int8 (n,): 1 win, 0 no, -1 invalid hand. Never raises for a row;
-        raises ``TypeError``/``ValueError`` for a wrong dtype or shape. Any
-        strides are accepted (a C-contiguous array is read in place). The GIL
-        is released while it works."""
+        Returns int8 (n,): 1 win, 0 no, or the row's ``Status`` code (negative).
+        Never raises for a row; raises ``TypeError``/``ValueError`` for a wrong
+        dtype or shape. Any strides are accepted (a C-contiguous array is read
+        in place). The GIL is released while it works."""
     def waits_batch(
         self, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.uint8]
     ) -> Tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
         """Waits of n hands: ``(waits, status)``, uint64 bitmasks (bit i = tile
-        index i; 0 when not ready or invalid) and int8 status (1 ready, 0 not
-        ready, -1 invalid hand). Arguments as ``is_win_batch``."""
+        index i; 0 when not ready) and int8 status: 0, or the row's ``Status``
+        code (and a mask of 0). Arguments as ``is_win_batch``."""
 
 def parse_batch(
     hands: Iterable[str],
-) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """Parses hands (any notation) into ``(counts, jokers, valid)``: uint8 (n, 34),
-    uint8 (n,), bool (n,). An unreadable row (or a non-string) is zeros and not
-    valid; a hand the rules reject (wrong size...) is still valid here and gets
-    -1 from the batch calls."""
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
+    """Parses hands (any notation) into ``(counts, jokers, status)``: uint8
+    (n, 34), uint8 (n,), int8 (n,). A row that is read has status 0; an
+    unreadable row is zeros and its ``Status`` code (``PARSE``,
+    ``TOO_MANY_COPIES``, ...; ``ARGUMENT`` for a non-string). A hand the rules
+    reject (wrong size...) is still read here and gets its code from the
+    batch calls."""
 
 def mask_to_tiles(mask: int) -> List[str]:
     """The tile names of a wait bitmask from ``Rules.waits_batch``."""

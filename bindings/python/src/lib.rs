@@ -3,14 +3,17 @@
 //! `hupai/__init__.py`, whose stub `hupai/__init__.pyi` documents each name).
 //!
 //! Per-hand calls take a hand in any notation the library reads and raise
-//! `HandError` for a bad one. Batch calls take numpy arrays, release the GIL
-//! while they work, and never raise for one bad row: a row's answer says it
-//! was invalid.
+//! `HandError` for a bad one; their dicts and lists are the library's
+//! serialisation of its results (`hupai::serde_impls`, through
+//! `pythonize`), as `hupai --json` prints them. Batch calls take numpy
+//! arrays, release the GIL while `hupai::batch` works, and never raise for
+//! one bad row: its slot holds its status code (`hupai::batch::Status`).
 
 use std::borrow::Cow;
 
+use hupai::batch::{self, LengthError, Rows, Status};
 use hupai::{Hand, Preset, Rules, WinHow, WinningTile, KINDS};
-use numpy::ndarray::{ArrayView1, ArrayView2};
+use numpy::ndarray::ArrayView2;
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -18,7 +21,7 @@ use numpy::{
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::PyTuple;
 
 create_exception!(
     hupai,
@@ -43,6 +46,15 @@ fn rules_err(e: impl std::fmt::Display) -> PyErr {
 
 fn parse(hand: &str) -> PyResult<Hand> {
     hand.parse::<Hand>().map_err(hand_err)
+}
+
+/// A result as the library serialises it: dicts, lists, str, int, bool, None.
+fn py_of<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, value)?)
+}
+
+fn length_err(e: LengthError) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 /// Where the rules came from, so that a pickle rebuilds the same rules.
@@ -131,27 +143,27 @@ fn batch_args<'py>(
     Ok((counts, jokers))
 }
 
-/// Runs `judge` on every row, reading a C-contiguous array in place and any
-/// other layout a row at a time.
-fn each_row<T: Send>(
-    counts: ArrayView2<'_, u8>,
-    jokers: ArrayView1<'_, u8>,
-    judge: impl Fn(&[u8; KINDS], u8) -> T + Sync,
-) -> Vec<T> {
-    match (counts.as_slice(), jokers.as_slice()) {
-        (Some(c), Some(j)) => c
-            .chunks_exact(KINDS)
-            .zip(j)
-            .map(|(c, &j)| judge(c.try_into().expect("rows of 34"), j))
-            .collect(),
-        _ => (0..counts.nrows())
-            .map(|i| judge(&row(&counts, i), jokers[i]))
-            .collect(),
-    }
+/// Runs `job` on the rows of `counts` and `jokers` (checked as
+/// [`batch_args`] does) with the GIL released: a C-contiguous array is read
+/// in place, any other layout copied first.
+fn with_rows<T: Send>(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    jokers: &Bound<'_, PyAny>,
+    job: impl FnOnce(Rows<'_>) -> Result<T, LengthError> + Send,
+) -> PyResult<T> {
+    let (counts, jokers) = batch_args(counts, jokers)?;
+    let (c, j) = (counts.as_array(), jokers.as_array());
+    py.detach(|| {
+        let (c, j) = (c.as_standard_layout(), j.as_standard_layout());
+        let (c, j) = (c.as_slice().unwrap_or(&[]), j.as_slice().unwrap_or(&[]));
+        job(Rows::from_flat(c, j)?)
+    })
+    .map_err(length_err)
 }
 
-/// `waits_batch`'s answer: the wait masks and the status per hand.
-type WaitsArrays<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<i8>>);
+/// An answer per hand and a status per hand.
+type AnswersAndStatus<'py, A> = (Bound<'py, PyArray1<A>>, Bound<'py, PyArray1<i8>>);
 
 #[pymethods]
 impl PyRules {
@@ -220,39 +232,24 @@ impl PyRules {
 
     /// The forms the hand wins by (`standard`, `seven-pairs`, ...); empty
     /// when it is no win.
-    fn check(&self, hand: &str) -> PyResult<Vec<&'static str>> {
-        let forms = self.rules.check(&parse(hand)?).map_err(hand_err)?;
-        Ok(forms.iter().map(|f| f.name()).collect())
+    fn check<'py>(&self, py: Python<'py>, hand: &str) -> PyResult<Bound<'py, PyAny>> {
+        py_of(py, &self.rules.check(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// The tiles that complete a hand of 3N+1 tiles, in tile order.
-    fn waits(&self, hand: &str) -> PyResult<Vec<String>> {
-        let waits = self.rules.waits(&parse(hand)?).map_err(hand_err)?;
-        Ok(waits.iter().map(|t| t.to_string()).collect())
+    fn waits<'py>(&self, py: Python<'py>, hand: &str) -> PyResult<Bound<'py, PyAny>> {
+        py_of(py, &self.rules.waits(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// Every way to split a winning hand into groups (at most `limit`), each
     /// as `{"form": str, "groups": [str, ...]}`; empty for no win.
     #[pyo3(signature = (hand, limit=1000))]
-    fn split<'py>(
-        &self,
-        py: Python<'py>,
-        hand: &str,
-        limit: usize,
-    ) -> PyResult<Bound<'py, PyList>> {
+    fn split<'py>(&self, py: Python<'py>, hand: &str, limit: usize) -> PyResult<Bound<'py, PyAny>> {
         let splits = self
             .rules
             .splits_limited(&parse(hand)?, limit)
             .map_err(hand_err)?;
-        let out = PyList::empty(py);
-        for s in &splits.splits {
-            let d = PyDict::new(py);
-            d.set_item("form", s.form.name())?;
-            let groups: Vec<String> = s.groups.iter().map(|g| g.to_string()).collect();
-            d.set_item("groups", groups)?;
-            out.append(d)?;
-        }
-        Ok(out)
+        py_of(py, &splits.splits)
     }
 
     /// The win of a hand (3N+2 tiles, the winning tile among them) with
@@ -269,51 +266,19 @@ impl PyRules {
         hand: &str,
         winning: &str,
         how: &str,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let how: WinHow = how
             .parse()
             .map_err(|e: hupai::ParseError| PyValueError::new_err(e.to_string()))?;
         let hand = parse(hand)?;
         let winning: WinningTile = winning.trim().parse().map_err(hand_err)?;
-        let win = self.rules.win(&hand, winning, how).map_err(hand_err)?;
-        let d = PyDict::new(py);
-        d.set_item("win", !win.forms.is_empty())?;
-        let forms: Vec<&str> = win.forms.iter().map(|f| f.name()).collect();
-        d.set_item("forms", forms)?;
-        d.set_item("winning", win.winning.to_string())?;
-        d.set_item("how", win.how.name())?;
-        let shapes: Vec<&str> = win.shapes().iter().map(|s| s.name()).collect();
-        d.set_item("shapes", shapes)?;
-        let splits = PyList::empty(py);
-        for s in &win.splits {
-            let sd = PyDict::new(py);
-            sd.set_item("form", s.split.form.name())?;
-            let groups: Vec<String> = s.split.groups.iter().map(|g| g.to_string()).collect();
-            sd.set_item("groups", groups)?;
-            let completions = PyList::empty(py);
-            for c in &s.completions {
-                let cd = PyDict::new(py);
-                cd.set_item("group", c.group)?;
-                cd.set_item("shape", c.shape.name())?;
-                completions.append(cd)?;
-            }
-            sd.set_item("completions", completions)?;
-            splits.append(sd)?;
-        }
-        d.set_item("splits", splits)?;
-        Ok(d)
+        py_of(py, &self.rules.win(&hand, winning, how).map_err(hand_err)?)
     }
 
-    /// The fewest tiles a ready player must show:
-    /// `{"tiles": str, "waits": [str], "hidden_form": str | None}`.
-    fn reveal<'py>(&self, py: Python<'py>, hand: &str) -> PyResult<Bound<'py, PyDict>> {
-        let r = self.rules.reveal(&parse(hand)?).map_err(hand_err)?;
-        let d = PyDict::new(py);
-        d.set_item("tiles", r.tiles.to_string())?;
-        let waits: Vec<String> = r.waits.iter().map(|t| t.to_string()).collect();
-        d.set_item("waits", waits)?;
-        d.set_item("hidden_form", r.hidden_form.map(|f| f.name()))?;
-        Ok(d)
+    /// The fewest tiles a ready player must show, as `hupai reveal --json`
+    /// prints them: `{"waits": [str], "reveal": str}`.
+    fn reveal<'py>(&self, py: Python<'py>, hand: &str) -> PyResult<Bound<'py, PyAny>> {
+        py_of(py, &self.rules.reveal(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// How far the hand is from a win: -1 a win, 0 ready, 1 one useful
@@ -332,7 +297,7 @@ impl PyRules {
         py: Python<'py>,
         hand: &str,
         visible: Option<&str>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seen = match visible {
             Some(text) => hupai::notation::parse_tiles(text).map_err(hand_err)?,
             None => [0; KINDS],
@@ -341,142 +306,105 @@ impl PyRules {
             .rules
             .efficiency(&parse(hand)?, &seen)
             .map_err(hand_err)?;
-        let draws_into = |d: &Bound<'py, PyDict>, draws: &hupai::Draws| -> PyResult<()> {
-            d.set_item("shanten", draws.shanten)?;
-            let tiles: Vec<String> = draws.tiles.iter().map(|e| e.tile.to_string()).collect();
-            d.set_item("tiles", tiles)?;
-            d.set_item("count", draws.count)
-        };
-        let out = PyDict::new(py);
-        match found {
-            hupai::Efficiency::Draw(draws) => draws_into(&out, &draws)?,
-            hupai::Efficiency::Discard { shanten, discards } => {
-                out.set_item("shanten", shanten)?;
-                let list = PyList::empty(py);
-                for choice in &discards {
-                    let d = PyDict::new(py);
-                    d.set_item("discard", choice.discard.to_string())?;
-                    draws_into(&d, &choice.draws)?;
-                    list.append(d)?;
-                }
-                out.set_item("discards", list)?;
-            }
-        }
-        Ok(out)
+        py_of(py, &found)
     }
 
-    /// Shanten of `n` hands: returns int8 `(n,)`, -1 a win, 0 ready, ...,
-    /// and -2 for an invalid hand.
+    /// Shanten of `n` hands: returns `(shanten, status)`, int8 `(n,)`
+    /// each: -1 a win, 0 ready, ... and status 0, or 0 and the hand's
+    /// status code.
     fn shanten_batch<'py>(
         &self,
         py: Python<'py>,
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let (counts, jokers) = batch_args(counts, jokers)?;
-        let (c, j) = (counts.as_array(), jokers.as_array());
-        let rules = &self.rules;
-        let out = py.detach(|| each_row(c, j, |c, j| rules.shanten_counts(c, j).unwrap_or(-2)));
-        Ok(PyArray1::from_vec(py, out))
+    ) -> PyResult<AnswersAndStatus<'py, i8>> {
+        let (shanten, status) = with_rows(py, counts, jokers, |rows| {
+            let (mut shanten, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
+            batch::shanten(&self.rules, rows, &mut shanten, &mut status)?;
+            Ok((shanten, status))
+        })?;
+        Ok((
+            PyArray1::from_vec(py, shanten),
+            PyArray1::from_vec(py, status),
+        ))
     }
 
     /// Win checks of `n` hands: `counts` uint8 `(n, 34)`, `jokers` uint8
-    /// `(n,)`; returns int8 `(n,)`: 1 win, 0 no, -1 invalid hand.
+    /// `(n,)`; returns int8 `(n,)`: 1 win, 0 no, or the hand's status code.
     fn is_win_batch<'py>(
         &self,
         py: Python<'py>,
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let (counts, jokers) = batch_args(counts, jokers)?;
-        let (c, j) = (counts.as_array(), jokers.as_array());
-        let rules = &self.rules;
-        let out = py.detach(|| {
-            each_row(c, j, |c, j| match rules.is_win_counts(c, j) {
-                Ok(true) => 1i8,
-                Ok(false) => 0,
-                Err(_) => -1,
-            })
-        });
+        let out = with_rows(py, counts, jokers, |rows| {
+            let mut out = vec![0; rows.len()];
+            batch::is_win(&self.rules, rows, &mut out)?;
+            Ok(out)
+        })?;
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Waits of `n` hands: returns `(waits, status)`: uint64 bitmasks (bit
-    /// i = tile index i; 0 when not ready or invalid) and int8 status (1
-    /// ready, 0 not ready, -1 invalid hand).
+    /// i = tile index i; 0 when not ready) and int8 status (0, or the
+    /// hand's status code and a mask of 0).
     fn waits_batch<'py>(
         &self,
         py: Python<'py>,
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
-    ) -> PyResult<WaitsArrays<'py>> {
-        let (counts, jokers) = batch_args(counts, jokers)?;
-        let (c, j) = (counts.as_array(), jokers.as_array());
-        let rules = &self.rules;
-        let (bits, status): (Vec<u64>, Vec<i8>) = py.detach(|| {
-            each_row(c, j, |c, j| match rules.waits_counts(c, j) {
-                Ok(w) => (w.bits(), i8::from(!w.is_empty())),
-                Err(_) => (0, -1),
-            })
-            .into_iter()
-            .unzip()
-        });
-        Ok((PyArray1::from_vec(py, bits), PyArray1::from_vec(py, status)))
+    ) -> PyResult<AnswersAndStatus<'py, u64>> {
+        let (masks, status) = with_rows(py, counts, jokers, |rows| {
+            let (mut masks, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
+            batch::waits(&self.rules, rows, &mut masks, &mut status)?;
+            Ok((masks, status))
+        })?;
+        Ok((
+            PyArray1::from_vec(py, masks),
+            PyArray1::from_vec(py, status),
+        ))
     }
 }
 
-/// Parses hands (any notation) into `(counts, jokers, valid)`: uint8
-/// `(n, 34)`, uint8 `(n,)` and bool `(n,)`; an unreadable row is all zeros
-/// and not valid.
-#[pyfunction]
-#[allow(clippy::type_complexity)]
-fn parse_batch<'py>(
-    py: Python<'py>,
-    hands: &Bound<'py, PyAny>,
-) -> PyResult<(
+/// `parse_batch`'s answer: counts, jokers and status.
+type ParsedArrays<'py> = (
     Bound<'py, PyArray2<u8>>,
     Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<bool>>,
-)> {
+    Bound<'py, PyArray1<i8>>,
+);
+
+/// Parses hands (any notation) into `(counts, jokers, status)`: uint8
+/// `(n, 34)`, uint8 `(n,)` and int8 `(n,)`; an unreadable row (or one that
+/// is not a str) is all zeros with its status code.
+#[pyfunction]
+fn parse_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>) -> PyResult<ParsedArrays<'py>> {
     if hands.is_instance_of::<pyo3::types::PyString>() {
         return Err(PyTypeError::new_err(
             "hands must be a sequence of strings, not one string",
         ));
     }
-    let mut texts: Vec<Option<Cow<'_, str>>> = Vec::new();
     let owned: Vec<Bound<'py, PyAny>> = hands
         .try_iter()
         .map_err(|_| PyTypeError::new_err("hands must be an iterable of strings"))?
         .collect::<PyResult<_>>()?;
-    let strs: Vec<Option<Bound<'py, pyo3::types::PyString>>> = owned
+    // A row that is not a str, or a str that is not valid Unicode, is None.
+    let texts: Vec<Option<Cow<'_, str>>> = owned
         .iter()
-        .map(|h| h.cast::<pyo3::types::PyString>().ok().cloned())
+        .map(|h| h.cast::<pyo3::types::PyString>().ok()?.to_cow().ok())
         .collect();
-    for s in &strs {
-        texts.push(match s {
-            Some(s) => Some(s.to_cow()?),
-            None => None,
-        });
-    }
     let n = texts.len();
-    let (counts, jokers, valid) = py.detach(|| {
-        let mut counts = vec![0u8; n * KINDS];
-        let mut jokers = vec![0u8; n];
-        let mut valid = vec![false; n];
-        for (i, t) in texts.iter().enumerate() {
-            if let Some(Ok(h)) = t.as_deref().map(str::parse::<Hand>) {
-                counts[i * KINDS..(i + 1) * KINDS].copy_from_slice(h.counts());
-                jokers[i] = h.jokers();
-                valid[i] = true;
-            }
-        }
-        (counts, jokers, valid)
-    });
+    let (counts, jokers, status) = py
+        .detach(|| {
+            let (mut counts, mut jokers, mut status) = (vec![0; n * KINDS], vec![0; n], vec![0; n]);
+            batch::parse(&texts, &mut counts, &mut jokers, &mut status)?;
+            Ok((counts, jokers, status))
+        })
+        .map_err(length_err)?;
     let counts = PyArray1::from_vec(py, counts).reshape([n, KINDS])?;
     Ok((
         counts,
         PyArray1::from_vec(py, jokers),
-        PyArray1::from_vec(py, valid),
+        PyArray1::from_vec(py, status),
     ))
 }
 
@@ -519,6 +447,12 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_batch, m)?)?;
     m.add_function(wrap_pyfunction!(_native_is_win_ns, m)?)?;
     m.add("HandError", m.py().get_type::<HandError>())?;
+    // The library's status table, for `hupai.Status` (hupai/__init__.py).
+    let statuses: Vec<(&str, i8, &str)> = Status::ALL
+        .iter()
+        .map(|s| (s.name(), s.code(), s.meaning()))
+        .collect();
+    m.add("_STATUSES", statuses)?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     Ok(())
 }

@@ -81,3 +81,30 @@ def random_hands(seed, n, sizes=(14,), max_jokers=3):
         np.add.at(counts[i], tiles, 1)
         jokers[i] = j
     return counts, jokers
+
+
+def naive_counts(hand):
+    """A hand in mpsz read without checks (a fifth copy stays a fifth copy):
+    its count row and jokers."""
+    counts, jokers, digits = np.zeros(34, dtype=np.uint8), 0, []
+    for ch in hand:
+        if ch == "*":
+            jokers += 1
+        elif ch.isdigit():
+            digits.append(int(ch) - 1)
+        else:
+            base = 9 * "mpsz".index(ch)
+            for r in digits:
+                counts[base + r] += 1
+            digits = []
+    return counts, jokers
+
+
+def bad_rows():
+    """The rows of bindings/tests/bad_rows.tsv: (rules, hand, is_win, waits,
+    shanten), each slot a number or a status name."""
+    rows = []
+    for line in (ROOT / "bindings" / "tests" / "bad_rows.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            rows.append(tuple(line.split("\t")[:5]))
+    return rows

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import hupai
-from conftest import ROOT, TILES, random_hands, to_mpsz
+from conftest import ROOT, TILES, bad_rows, naive_counts, random_hands, to_mpsz
 
 PRESETS = ["basic", "changsha", "chinese", "hongzhong", "kawuxing", "riichi", "sichuan", "taiwan", "gb"]
 
@@ -27,8 +27,8 @@ def test_seed_examples(op, rules, hand, expected):
     if op == "check":
         assert r.is_win(hand) == (expected == "win")
         assert bool(r.check(hand)) == (expected == "win")
-        counts, jokers, valid = hupai.parse_batch([hand])
-        assert valid[0]
+        counts, jokers, status = hupai.parse_batch([hand])
+        assert status[0] == 0
         assert r.is_win_batch(counts, jokers)[0] == (1 if expected == "win" else 0)
     else:
         assert op == "waits"
@@ -36,7 +36,7 @@ def test_seed_examples(op, rules, hand, expected):
         counts, jokers, _ = hupai.parse_batch([hand])
         masks, status = r.waits_batch(counts, jokers)
         assert hupai.mask_to_tiles(masks[0]) == expected.split()
-        assert status[0] == (1 if expected else 0)
+        assert status[0] == 0
 
 
 @pytest.mark.parametrize("rules", PRESETS)
@@ -49,7 +49,7 @@ def test_random_hands_match_cli_check(cli, rules):
     wins = 0
     for hand, a, b in zip(hands, answers, batch):
         if "error" in a:
-            assert b == -1, hand
+            assert b in list(hupai.Status), hand
             with pytest.raises(hupai.HandError) as e:
                 r.check(hand)
             assert str(e.value) == a["error"]
@@ -70,14 +70,14 @@ def test_random_hands_match_cli_waits(cli, rules):
     ready = 0
     for hand, a, m, s in zip(hands, answers, masks, status):
         if "error" in a:
-            assert s == -1 and m == 0, hand
+            assert s in list(hupai.Status) and m == 0, hand
             with pytest.raises(hupai.HandError) as e:
                 r.waits(hand)
             assert str(e.value) == a["error"]
         else:
             assert r.waits(hand) == a["waits"], hand
             assert hupai.mask_to_tiles(m) == a["waits"], hand
-            assert s == int(bool(a["waits"]))
+            assert s == 0
             ready += bool(a["waits"])
     assert ready > 30
 
@@ -99,8 +99,8 @@ def test_split_and_reveal_match_cli(cli):
                 r.reveal(hand)
             assert str(e.value) == a["error"]
         elif "reveal" in a:
-            got = r.reveal(hand)
-            assert got["tiles"] == a["reveal"] and got["waits"] == a["waits"]
+            a.pop("hand")
+            assert r.reveal(hand) == a, hand
 
 
 def test_readme_examples():
@@ -108,7 +108,7 @@ def test_readme_examples():
     assert r.check("88饼11万东东中混混混混混混混") == ["standard", "seven-pairs"]
     basic = hupai.Rules("basic")
     assert basic.waits("1234677p") == ["5p"]
-    assert basic.reveal("1234677p")["tiles"] == "46p"
+    assert basic.reveal("1234677p") == {"waits": ["5p"], "reveal": "46p"}
     assert basic.split("123m456p13s55z*")[0] == {"form": "standard", "groups": ["123m", "456p", "1*3s:123s", "55z"]}
 
 
@@ -149,17 +149,71 @@ def test_rules_errors_name_the_bad_value(tmp_path):
 
 
 def test_batch_never_raises_for_a_bad_row():
-    counts, jokers, valid = hupai.parse_batch(["123m456p789s11222z", "11111m", "x", 5, "", "123m"])
-    assert valid.tolist() == [True, False, False, False, True, True]
+    S = hupai.Status
+    counts, jokers, status = hupai.parse_batch(["123m456p789s11222z", "11111m", "x", 5, "", "123m", "8z"])
+    assert status.tolist() == [0, S.TOO_MANY_COPIES, S.PARSE, S.ARGUMENT, 0, 0, S.BAD_HAND]
+    assert not counts[status < 0].any() and not jokers[status < 0].any()
     r = hupai.Rules("chinese")
-    assert r.is_win_batch(counts, jokers).tolist() == [1, -1, -1, -1, -1, -1]
+    assert r.is_win_batch(counts, jokers).tolist() == [1] + [S.WRONG_SIZE] * 6
     # A count over 4 or a joker count over the limit, made directly in numpy.
     c = np.zeros((2, 34), dtype=np.uint8)
     c[0, 0] = 200
     c[1, 0] = 2
-    assert r.is_win_batch(c, np.array([0, 250], dtype=np.uint8)).tolist() == [-1, -1]
-    masks, status = r.waits_batch(c, np.array([0, 250], dtype=np.uint8))
-    assert masks.tolist() == [0, 0] and status.tolist() == [-1, -1]
+    j = np.array([0, 250], dtype=np.uint8)
+    assert r.is_win_batch(c, j).tolist() == [S.TOO_MANY_COPIES, S.TOO_MANY_TILES]
+    masks, status = r.waits_batch(c, j)
+    assert masks.tolist() == [0, 0] and status.tolist() == [S.TOO_MANY_COPIES, S.TOO_MANY_TILES]
+    shanten, status = r.shanten_batch(c, j)
+    assert shanten.tolist() == [0, 0] and status.tolist() == [S.TOO_MANY_COPIES, S.TOO_MANY_TILES]
+
+
+def slot(text):
+    """A slot of bad_rows.tsv: a number, or a status name."""
+    return int(text) if text.lstrip("-").isdigit() else hupai.Status[text]
+
+
+@pytest.mark.parametrize("rules", sorted({row[0] for row in bad_rows()}))
+def test_bad_rows_give_the_shared_statuses(rules):
+    # The same rows and slots as the C, Java and JS tests (bindings/tests/bad_rows.tsv).
+    rows = [row for row in bad_rows() if row[0] == rules]
+    read = [naive_counts(row[1]) for row in rows]
+    counts = np.array([c for c, _ in read], dtype=np.uint8)
+    jokers = np.array([j for _, j in read], dtype=np.uint8)
+    r = hupai.Rules(rules)
+    wins = r.is_win_batch(counts, jokers)
+    _, waits = r.waits_batch(counts, jokers)
+    _, shanten = r.shanten_batch(counts, jokers)
+    for row, w, ws, ss in zip(rows, wins, waits, shanten):
+        assert (w, ws, ss) == tuple(slot(t) for t in row[2:5]), row
+
+
+def test_status_is_the_library_table():
+    assert [(s.name, int(s)) for s in hupai.Status] == [
+        ("NULL", -1),
+        ("PARSE", -2),
+        ("BAD_UTF8", -3),
+        ("TOO_MANY_COPIES", -4),
+        ("TOO_MANY_TILES", -5),
+        ("WRONG_SIZE", -6),
+        ("TILE_NOT_IN_RULES", -7),
+        ("BAD_HAND", -8),
+        ("RULES", -9),
+        ("ARGUMENT", -10),
+        ("INTERNAL", -11),
+    ]
+    for s in hupai.Status:
+        assert getattr(hupai, f"E_{s.name}") is s and f"E_{s.name}" in hupai.__all__
+    assert "TOO_MANY_COPIES (-4): More than four copies of one tile." in hupai.Status.__doc__
+    # The stub declares the same members and constants.
+    import ast
+    import pathlib
+
+    stub = ast.parse((pathlib.Path(hupai.__file__).parent / "__init__.pyi").read_text(encoding="utf-8"))
+    (cls,) = [n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "Status"]
+    declared = {t.targets[0].id: ast.literal_eval(t.value) for t in cls.body if isinstance(t, ast.Assign)}
+    assert declared == {s.name: int(s) for s in hupai.Status}
+    constants = {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign) and n.target.id.startswith("E_")}
+    assert constants == {f"E_{s.name}" for s in hupai.Status}
 
 
 def test_parse_batch_rejects_one_string():
@@ -214,13 +268,15 @@ def test_non_contiguous_arrays_give_the_same_answers():
 
 
 def test_result_dtypes():
-    counts, jokers, valid = hupai.parse_batch(["123m456p789s11222z"])
+    counts, jokers, status = hupai.parse_batch(["123m456p789s11222z"])
     assert counts.dtype == np.uint8 and counts.shape == (1, 34) and jokers.dtype == np.uint8
-    assert valid.dtype == np.bool_
+    assert status.dtype == np.int8
     r = hupai.Rules("riichi")
     assert r.is_win_batch(counts, jokers).dtype == np.int8
     masks, status = r.waits_batch(counts, jokers)
     assert masks.dtype == np.uint64 and status.dtype == np.int8
+    shanten, status = r.shanten_batch(counts, jokers)
+    assert shanten.dtype == np.int8 and status.dtype == np.int8
 
 
 # ---- pickling and threads
@@ -313,17 +369,17 @@ def test_random_hands_match_cli_shanten(cli, rules):
     hands = [to_mpsz(c, j) for c, j in zip(counts, jokers)]
     answers = cli("shanten", rules, hands)
     r = hupai.Rules(rules)
-    batch = r.shanten_batch(counts, jokers)
+    batch, status = r.shanten_batch(counts, jokers)
     assert batch.dtype == np.int8
     seen = set()
-    for hand, a, b in zip(hands, answers, batch):
+    for hand, a, b, s in zip(hands, answers, batch, status):
         if "error" in a:
-            assert b == -2, hand
+            assert b == 0 and s in list(hupai.Status), hand
             with pytest.raises(hupai.HandError) as e:
                 r.shanten(hand)
             assert str(e.value) == a["error"]
         else:
-            assert r.shanten(hand) == a["shanten"] == b, hand
+            assert r.shanten(hand) == a["shanten"] == b and s == 0, hand
             seen.add(int(b))
     assert {-1, 0, 1} <= seen
 

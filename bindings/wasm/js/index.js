@@ -2,8 +2,10 @@
 // (next to this file, found through import.meta.url) before the module's
 // importers run, so `Rules` is usable as soon as the import resolves.
 // Needs top-level await (every current browser; bundlers targeting es2022).
-import init from "./hupai_wasm.js";
+import init, { statusCodes } from "./hupai_wasm.js";
 
 await init();
 
 export * from "./hupai_wasm.js";
+/** The status codes of a bad batch row (the library's table: the C header's HUPAI_E_*). */
+export const Status = statusCodes();

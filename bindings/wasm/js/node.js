@@ -1,8 +1,10 @@
 // The Node entry (package.json's "node" condition): compiles
 // hupai_wasm_bg.wasm from the file next to this one, synchronously.
 import { readFileSync } from "node:fs";
-import { initSync } from "./hupai_wasm.js";
+import { initSync, statusCodes } from "./hupai_wasm.js";
 
 initSync({ module: readFileSync(new URL("./hupai_wasm_bg.wasm", import.meta.url)) });
 
 export * from "./hupai_wasm.js";
+/** The status codes of a bad batch row (the library's table: the C header's HUPAI_E_*). */
+export const Status = statusCodes();

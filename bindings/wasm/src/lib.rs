@@ -5,28 +5,20 @@
 //! A thin layer over the library's public API, mirroring the Python binding:
 //! per-hand calls take a hand in any notation the library reads and throw a
 //! JS `Error` whose message names the bad value (the library's error
-//! `Display`); batch calls take typed arrays and never throw for one bad
-//! hand: its slot holds the invalid marker ([`INVALID_WIN`],
-//! [`INVALID_WAITS`]).
+//! `Display`), and answer plain objects that are the library's serialisation
+//! of its results (`hupai::serde_impls`, through serde-wasm-bindgen), as
+//! `hupai --json` prints them; batch calls take typed arrays, run
+//! `hupai::batch`, and never throw for one bad hand: its slot holds its
+//! status code (`hupai::batch::Status`, the package's `Status`).
 //!
 //! No entry point panics on any input: every failure the library can report
 //! is an `Err`, and the batch length check comes before any indexing. (On
 //! `wasm32-unknown-unknown` a panic would abort the module as a
 //! `RuntimeError`, not unwind.)
 
+use hupai::batch::{self, Rows, Status};
 use hupai::{Hand, HandError, Preset, Rules, TileSet, WinHow, WinningTile, KINDS};
 use wasm_bindgen::prelude::*;
-
-/// `isWinBatch`'s answer for a hand that cannot be judged.
-pub const INVALID_WIN: u8 = 255;
-
-/// `waitsBatch`'s answer for a hand that cannot be judged: every bit set
-/// (a real answer has at most the low 34 bits set).
-pub const INVALID_WAITS: u64 = u64::MAX;
-
-/// `shantenBatch`'s answer for a hand that cannot be judged (a shanten is
-/// -1 or more).
-pub const INVALID_SHANTEN: i8 = -2;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -36,12 +28,11 @@ export interface Split {
   groups: string[];
 }
 
-/** The fewest tiles a ready player shows (亮倒): the tiles, the waits they make visible,
- *  and the form of the hidden tiles (null when all is shown). */
+/** The fewest tiles a ready player shows (亮倒), as `hupai reveal --json` prints them:
+ *  the waits, and the tiles to show (`reveal`), which make the waits visible. */
 export interface Reveal {
-  tiles: string;
   waits: string[];
-  hiddenForm: string | null;
+  reveal: string;
 }
 
 /** The draws that lower a hand's shanten: its shanten, the effective tiles and their unseen copies. */
@@ -83,6 +74,20 @@ export interface Win {
 
 /** What `efficiency` finds: the draws of a 3N+1 hand, or every discard of a 3N+2 hand (best first). */
 export type Efficiency = Draws | { shanten: number; discards: DiscardChoice[] };
+
+/** `waitsBatch`'s answer: a wait mask per hand (bit i set when tile index i completes it; 0n when none
+ *  does or the hand is bad) and a status per hand (0, or the hand's `Status` code). */
+export interface WaitsBatch {
+  waits: BigUint64Array;
+  status: Int8Array;
+}
+
+/** `shantenBatch`'s answer: the shanten per hand (-1 a win, 0 ready, ...; 0 for a bad hand) and a
+ *  status per hand (0, or the hand's `Status` code). */
+export interface ShantenBatch {
+  shanten: Int8Array;
+  status: Int8Array;
+}
 "#;
 
 fn parse(hand: &str) -> Result<Hand, JsError> {
@@ -94,8 +99,13 @@ fn hand_err(e: HandError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn tile_strings(tiles: TileSet) -> Vec<String> {
-    tiles.iter().map(|t| t.to_string()).collect()
+/// A result as the library serialises it, as a plain JS object (arrays,
+/// strings, numbers, booleans, null): what `JSON.parse` makes of the
+/// command's line.
+fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Does `text` read as a preset name rather than rule-file text? A rule
@@ -116,90 +126,26 @@ pub fn rules_from(preset_or_toml: &str) -> Result<Rules, String> {
     Rules::from_toml_str(preset_or_toml).map_err(|e| e.to_string())
 }
 
-/// Checks that `counts` holds 34 counts per joker count.
-fn batch_len(counts: &[u8], jokers: &[u8]) -> Result<usize, String> {
-    if counts.len() != jokers.len().saturating_mul(KINDS) {
-        return Err(format!(
-            "counts has {} values but jokers has {}: counts must hold 34 per hand ({} for {} hands)",
-            counts.len(),
-            jokers.len(),
-            jokers.len().saturating_mul(KINDS),
-            jokers.len()
-        ));
-    }
-    Ok(jokers.len())
+/// The rows of a batch: 34 counts per joker count.
+fn rows<'a>(counts: &'a [u8], jokers: &'a [u8]) -> Result<Rows<'a>, JsError> {
+    Rows::from_flat(counts, jokers).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// `isWinBatch` on plain slices: 1 win, 0 no, [`INVALID_WIN`] for a bad hand.
-///
-/// # Errors
-/// When `counts` does not hold 34 counts per joker count.
-pub fn is_win_batch(rules: &Rules, counts: &[u8], jokers: &[u8]) -> Result<Vec<u8>, String> {
-    batch_len(counts, jokers)?;
-    Ok(counts
-        .chunks_exact(KINDS)
-        .zip(jokers)
-        .map(|(c, &j)| {
-            let c: &[u8; KINDS] = c.try_into().unwrap_or(&[0; KINDS]);
-            match rules.is_win_counts(c, j) {
-                Ok(w) => u8::from(w),
-                Err(_) => INVALID_WIN,
-            }
-        })
-        .collect())
+std::thread_local! {
+    /// The keys of the batch answers' objects, made once: a string made
+    /// anew would cost each call more than a few hundred hands' status.
+    static KEYS: [JsValue; 3] = ["waits", "shanten", "status"].map(JsValue::from_str);
 }
 
-/// `waitsBatch` on plain slices: a bit mask per hand (bit i = tile index
-/// i), [`INVALID_WAITS`] for a bad hand.
-///
-/// # Errors
-/// When `counts` does not hold 34 counts per joker count.
-pub fn waits_batch(rules: &Rules, counts: &[u8], jokers: &[u8]) -> Result<Vec<u64>, String> {
-    batch_len(counts, jokers)?;
-    Ok(counts
-        .chunks_exact(KINDS)
-        .zip(jokers)
-        .map(|(c, &j)| {
-            let c: &[u8; KINDS] = c.try_into().unwrap_or(&[0; KINDS]);
-            match rules.waits_counts(c, j) {
-                Ok(w) => w.bits(),
-                Err(_) => INVALID_WAITS,
-            }
-        })
-        .collect())
-}
-
-/// `shantenBatch` on plain slices: the shanten per hand,
-/// [`INVALID_SHANTEN`] for a bad hand.
-///
-/// # Errors
-/// When `counts` does not hold 34 counts per joker count.
-pub fn shanten_batch(rules: &Rules, counts: &[u8], jokers: &[u8]) -> Result<Vec<i8>, String> {
-    batch_len(counts, jokers)?;
-    Ok(counts
-        .chunks_exact(KINDS)
-        .zip(jokers)
-        .map(|(c, &j)| {
-            let c: &[u8; KINDS] = c.try_into().unwrap_or(&[0; KINDS]);
-            rules.shanten_counts(c, j).unwrap_or(INVALID_SHANTEN)
-        })
-        .collect())
-}
-
-/// The draws as a plain object: `{shanten, tiles, count}` (and `discard`).
-fn draws_object(draws: &hupai::Draws, discard: Option<String>) -> js_sys::Object {
+/// `{waits|shanten: answers, status: Int8Array}`: a batch's answers
+/// (`key` 0 or 1 of [`KEYS`]) and statuses.
+fn with_status(key: usize, answers: &JsValue, status: &[i8]) -> js_sys::Object {
     let o = js_sys::Object::new();
-    if let Some(d) = discard {
-        set(&o, "discard", &JsValue::from(d));
-    }
-    set(&o, "shanten", &JsValue::from(draws.shanten));
-    let tiles: js_sys::Array = draws
-        .tiles
-        .iter()
-        .map(|e| JsValue::from(e.tile.to_string()))
-        .collect();
-    set(&o, "tiles", &tiles);
-    set(&o, "count", &JsValue::from(draws.count));
+    KEYS.with(|keys| {
+        // Setting a fresh key on a plain object cannot fail.
+        let _ = js_sys::Reflect::set(&o, &keys[key], answers);
+        let _ = js_sys::Reflect::set(&o, &keys[2], &js_sys::Int8Array::from(status));
+    });
     o
 }
 
@@ -243,40 +189,28 @@ impl JsRules {
 
     /// The forms the hand wins by (`"standard"`, `"seven-pairs"`, ...);
     /// empty when it is no win.
-    pub fn check(&self, hand: &str) -> Result<Vec<String>, JsError> {
-        let forms = self.rules.check(&parse(hand)?).map_err(hand_err)?;
-        Ok(forms.iter().map(|f| f.name().to_string()).collect())
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn check(&self, hand: &str) -> Result<JsValue, JsError> {
+        to_js(&self.rules.check(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// The tiles that complete a hand of 3N+1 tiles, in tile order
     /// (`["1m", "4m"]`); empty when it is not ready.
-    pub fn waits(&self, hand: &str) -> Result<Vec<String>, JsError> {
-        let waits = self.rules.waits(&parse(hand)?).map_err(hand_err)?;
-        Ok(tile_strings(waits))
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn waits(&self, hand: &str) -> Result<JsValue, JsError> {
+        to_js(&self.rules.waits(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// Every way to split a winning hand into groups (the first `limit`,
     /// 1000 when not given); empty for no win.
     #[wasm_bindgen(unchecked_return_type = "Split[]")]
-    pub fn split(&self, hand: &str, limit: Option<u32>) -> Result<js_sys::Array, JsError> {
+    pub fn split(&self, hand: &str, limit: Option<u32>) -> Result<JsValue, JsError> {
         let limit = limit.map_or(1000, |l| l as usize);
         let splits = self
             .rules
             .splits_limited(&parse(hand)?, limit)
             .map_err(hand_err)?;
-        let out = js_sys::Array::new();
-        for s in &splits.splits {
-            let groups: js_sys::Array = s
-                .groups
-                .iter()
-                .map(|g| JsValue::from(g.to_string()))
-                .collect();
-            let o = js_sys::Object::new();
-            set(&o, "form", &JsValue::from_str(s.form.name()));
-            set(&o, "groups", &groups);
-            out.push(&o);
-        }
-        Ok(out)
+        to_js(&splits.splits)
     }
 
     /// The win of a hand (3N+2 tiles, the winning tile among them) with
@@ -288,12 +222,7 @@ impl JsRules {
     /// Throws for a bad hand, winning tile or `how`, and for a winning
     /// tile the concealed part does not hold.
     #[wasm_bindgen(unchecked_return_type = "Win")]
-    pub fn win(
-        &self,
-        hand: &str,
-        winning: &str,
-        how: Option<String>,
-    ) -> Result<js_sys::Object, JsError> {
+    pub fn win(&self, hand: &str, winning: &str, how: Option<String>) -> Result<JsValue, JsError> {
         let how: WinHow = how
             .as_deref()
             .unwrap_or("discard")
@@ -304,66 +233,15 @@ impl JsRules {
             .trim()
             .parse()
             .map_err(|e: hupai::ParseError| JsError::new(&e.to_string()))?;
-        let win = self.rules.win(&hand, winning, how).map_err(hand_err)?;
-        let strings =
-            |v: Vec<&str>| -> js_sys::Array { v.into_iter().map(JsValue::from_str).collect() };
-        let o = js_sys::Object::new();
-        set(&o, "win", &JsValue::from(!win.forms.is_empty()));
-        set(
-            &o,
-            "forms",
-            &strings(win.forms.iter().map(|f| f.name()).collect()),
-        );
-        set(&o, "winning", &JsValue::from(win.winning.to_string()));
-        set(&o, "how", &JsValue::from_str(win.how.name()));
-        set(
-            &o,
-            "shapes",
-            &strings(win.shapes().iter().map(|s| s.name()).collect()),
-        );
-        let splits = js_sys::Array::new();
-        for s in &win.splits {
-            let groups: js_sys::Array = s
-                .split
-                .groups
-                .iter()
-                .map(|g| JsValue::from(g.to_string()))
-                .collect();
-            let completions = js_sys::Array::new();
-            for c in &s.completions {
-                let co = js_sys::Object::new();
-                set(&co, "group", &JsValue::from(c.group as u32));
-                set(&co, "shape", &JsValue::from_str(c.shape.name()));
-                completions.push(&co);
-            }
-            let so = js_sys::Object::new();
-            set(&so, "form", &JsValue::from_str(s.split.form.name()));
-            set(&so, "groups", &groups);
-            set(&so, "completions", &completions);
-            splits.push(&so);
-        }
-        set(&o, "splits", &splits);
-        Ok(o)
+        to_js(&self.rules.win(&hand, winning, how).map_err(hand_err)?)
     }
 
     /// The fewest tiles of a ready hand to show so that every wait can be
-    /// read from them. Throws for a hand that is not ready.
+    /// read from them, as `hupai reveal --json` prints them: `{waits,
+    /// reveal}`. Throws for a hand that is not ready.
     #[wasm_bindgen(unchecked_return_type = "Reveal")]
-    pub fn reveal(&self, hand: &str) -> Result<js_sys::Object, JsError> {
-        let r = self.rules.reveal(&parse(hand)?).map_err(hand_err)?;
-        let waits: js_sys::Array = r
-            .waits
-            .iter()
-            .map(|t| JsValue::from(t.to_string()))
-            .collect();
-        let o = js_sys::Object::new();
-        set(&o, "tiles", &JsValue::from(r.tiles.to_string()));
-        set(&o, "waits", &waits);
-        let hidden = r
-            .hidden_form
-            .map_or(JsValue::NULL, |f| JsValue::from_str(f.name()));
-        set(&o, "hiddenForm", &hidden);
-        Ok(o)
+    pub fn reveal(&self, hand: &str) -> Result<JsValue, JsError> {
+        to_js(&self.rules.reveal(&parse(hand)?).map_err(hand_err)?)
     }
 
     /// How far a hand of 3N+1 or 3N+2 tiles is from a win: -1 a win, 0
@@ -377,11 +255,7 @@ impl JsRules {
     /// discards: [{discard, shanten, tiles, count}]}` for 3N+2, best
     /// discard first. `visible`: tiles seen outside the hand.
     #[wasm_bindgen(unchecked_return_type = "Efficiency")]
-    pub fn efficiency(
-        &self,
-        hand: &str,
-        visible: Option<String>,
-    ) -> Result<js_sys::Object, JsError> {
+    pub fn efficiency(&self, hand: &str, visible: Option<String>) -> Result<JsValue, JsError> {
         let seen = match visible {
             Some(text) => {
                 hupai::notation::parse_tiles(&text).map_err(|e| JsError::new(&e.to_string()))?
@@ -392,44 +266,57 @@ impl JsRules {
             .rules
             .efficiency(&parse(hand)?, &seen)
             .map_err(hand_err)?;
-        Ok(match found {
-            hupai::Efficiency::Draw(draws) => draws_object(&draws, None),
-            hupai::Efficiency::Discard { shanten, discards } => {
-                let o = js_sys::Object::new();
-                set(&o, "shanten", &JsValue::from(shanten));
-                let list: js_sys::Array = discards
-                    .iter()
-                    .map(|d| JsValue::from(draws_object(&d.draws, Some(d.discard.to_string()))))
-                    .collect();
-                set(&o, "discards", &list);
-                o
-            }
-        })
+        to_js(&found)
     }
 
-    /// Shanten of `n` hands (arguments as `isWinBatch`): -1 a win, 0
-    /// ready, ..., and -2 for a hand that cannot be judged.
-    #[wasm_bindgen(js_name = shantenBatch)]
-    pub fn shanten_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<Vec<i8>, JsError> {
-        shanten_batch(&self.rules, counts, jokers).map_err(|e| JsError::new(&e))
+    /// Shanten of `n` hands (arguments as `isWinBatch`): `{shanten,
+    /// status}`, an `Int8Array` each: the shanten (-1 a win, 0 ready, ...)
+    /// and status 0, or shanten 0 and the hand's `Status` code.
+    #[wasm_bindgen(js_name = shantenBatch, unchecked_return_type = "ShantenBatch")]
+    pub fn shanten_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<js_sys::Object, JsError> {
+        let rows = rows(counts, jokers)?;
+        let (mut shanten, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
+        batch::shanten(&self.rules, rows, &mut shanten, &mut status)?;
+        let shanten = js_sys::Int8Array::from(&shanten[..]);
+        Ok(with_status(1, &shanten, &status))
     }
 
     /// Win checks of `n` hands: `counts` holds 34 counts per hand (tile
     /// index order), `jokers` one joker count per hand. Answers 1 (win), 0
-    /// (no) or 255 (a hand that cannot be judged) per hand; throws only
+    /// (no) or the hand's `Status` code (negative) per hand; throws only
     /// when `counts.length != 34 * jokers.length`.
     #[wasm_bindgen(js_name = isWinBatch)]
-    pub fn is_win_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<Vec<u8>, JsError> {
-        is_win_batch(&self.rules, counts, jokers).map_err(|e| JsError::new(&e))
+    pub fn is_win_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<Vec<i8>, JsError> {
+        let rows = rows(counts, jokers)?;
+        let mut out = vec![0; rows.len()];
+        batch::is_win(&self.rules, rows, &mut out)?;
+        Ok(out)
     }
 
-    /// Waits of `n` hands (arguments as `isWinBatch`): a bit mask per hand,
-    /// bit i set when tile index i completes it (0n: not ready), or
-    /// `0xFFFFFFFFFFFFFFFFn` (every bit) for a hand that cannot be judged.
-    #[wasm_bindgen(js_name = waitsBatch)]
-    pub fn waits_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<Vec<u64>, JsError> {
-        waits_batch(&self.rules, counts, jokers).map_err(|e| JsError::new(&e))
+    /// Waits of `n` hands (arguments as `isWinBatch`): `{waits, status}`: a
+    /// `BigUint64Array` of masks, bit i set when tile index i completes the
+    /// hand (0n: not ready), and an `Int8Array` of statuses, 0 or the
+    /// hand's `Status` code (its mask then 0n).
+    #[wasm_bindgen(js_name = waitsBatch, unchecked_return_type = "WaitsBatch")]
+    pub fn waits_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<js_sys::Object, JsError> {
+        let rows = rows(counts, jokers)?;
+        let (mut masks, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
+        batch::waits(&self.rules, rows, &mut masks, &mut status)?;
+        let waits = js_sys::BigUint64Array::from(&masks[..]);
+        Ok(with_status(0, &waits, &status))
     }
+}
+
+/// The status codes of the library's table (`hupai::batch::Status`),
+/// frozen: `{NULL: -1, PARSE: -2, ...}`. The package exports it as
+/// `Status`.
+#[wasm_bindgen(js_name = statusCodes, unchecked_return_type = "Readonly<Record<string, number>>")]
+pub fn status_codes() -> js_sys::Object {
+    let o = js_sys::Object::new();
+    for s in Status::ALL {
+        set(&o, s.name(), &JsValue::from(s.code()));
+    }
+    js_sys::Object::freeze(&o)
 }
 
 fn set(o: &js_sys::Object, key: &str, value: &JsValue) {
@@ -438,13 +325,10 @@ fn set(o: &js_sys::Object, key: &str, value: &JsValue) {
 }
 
 /// The tiles of a `waitsBatch` mask, in tile order (`["1m", "4m"]`); empty
-/// for 0n and for the invalid marker.
-#[wasm_bindgen(js_name = maskToTiles)]
-pub fn mask_to_tiles(mask: u64) -> Vec<String> {
-    if mask == INVALID_WAITS {
-        return Vec::new();
-    }
-    tile_strings(TileSet::from_bits(mask & ((1u64 << KINDS) - 1)))
+/// for 0n.
+#[wasm_bindgen(js_name = maskToTiles, unchecked_return_type = "string[]")]
+pub fn mask_to_tiles(mask: u64) -> Result<JsValue, JsError> {
+    to_js(&TileSet::from_bits(mask & ((1u64 << KINDS) - 1)))
 }
 
 /// Parses one hand (any notation) into its 34 counts and joker count, for
@@ -475,22 +359,5 @@ mod tests {
         assert!(e.contains("chinse"), "{e}");
         let e = rules_from("base = \"nope\"").unwrap_err();
         assert!(e.contains("nope"), "{e}");
-    }
-
-    #[test]
-    fn batches_mark_bad_hands_and_check_lengths() {
-        let rules = Rules::chinese();
-        let mut counts = vec![0u8; 2 * KINDS];
-        counts[0] = 3; // 111m and two jokers: a win
-        counts[KINDS] = 6; // six 1m: invalid
-        assert_eq!(
-            is_win_batch(&rules, &counts, &[2, 0]).unwrap(),
-            [1, INVALID_WIN]
-        );
-        let w = waits_batch(&rules, &counts, &[1, 0]).unwrap();
-        assert_eq!(w[1], INVALID_WAITS);
-        assert!(w[0] != 0);
-        assert!(is_win_batch(&rules, &counts, &[0]).is_err());
-        assert!(waits_batch(&rules, &counts[1..], &[0, 0]).is_err());
     }
 }

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { Rules, maskToTiles, parseHand } from "hupai";
-import { KINDS, PKG } from "./common.mjs";
+import { Rules, Status, maskToTiles, parseHand } from "hupai";
+import { KINDS, PKG, badRows, naiveCounts } from "./common.mjs";
 
 test("new Rules takes a preset name or rule-file text", () => {
   const chinese = new Rules("chinese");
@@ -48,7 +48,7 @@ test("split and reveal return plain objects", () => {
   assert.ok(all.length >= 2);
   assert.equal(r.split("111222333m11z456p", 1).length, 1);
   const shown = r.reveal("123m456p789s1z");
-  assert.deepEqual(shown, { tiles: "1z", waits: ["1z"], hiddenForm: "standard" });
+  assert.deepEqual(shown, { waits: ["1z"], reveal: "1z" });
   assert.equal(Object.getPrototypeOf(shown), Object.prototype);
   assert.throws(() => r.reveal("123m456p789s1234z"), Error);
 });
@@ -83,31 +83,83 @@ test("win returns a plain object and throws an Error naming a bad tile, hand or 
   assert.throws(() => r.win(hand, "1z", "tsumo"), (e) => e instanceof Error && e.message.includes('"tsumo"'));
 });
 
-test("batches: 1/0/255 and masks, the invalid marker for a bad hand, a throw only for mismatched lengths", () => {
+test("batches: answers and a status per hand, a status code for a bad hand, a throw only for mismatched lengths", () => {
   const r = new Rules("chinese");
   const counts = new Uint8Array(3 * KINDS);
   counts[0] = 3; // hand 0: 111m and two jokers, a win
   counts[KINDS] = 6; // hand 1: six 1m, invalid
   counts[2 * KINDS + 27] = 1; // hand 2: 1z alone waits on 1z
-  // hand 2 (one tile) is no size for a win: invalid for isWin, ready for waits
-  assert.deepEqual([...r.isWinBatch(counts, Uint8Array.of(2, 0, 0))], [1, 255, 255]);
+  // hand 2 (one tile) is no size for a win
+  const wins = r.isWinBatch(counts, Uint8Array.of(2, 0, 0));
+  assert.ok(wins instanceof Int8Array);
+  assert.deepEqual([...wins], [1, Status.TOO_MANY_COPIES, Status.WRONG_SIZE]);
   counts[2 * KINDS + 28] = 1; // 1z2z: 2 tiles, no win
-  assert.deepEqual([...r.isWinBatch(counts, Uint8Array.of(2, 0, 0))], [1, 255, 0]);
+  assert.deepEqual([...r.isWinBatch(counts, Uint8Array.of(2, 0, 0))], [1, Status.TOO_MANY_COPIES, 0]);
   counts[2 * KINDS + 28] = 0;
-  const masks = r.waitsBatch(counts, Uint8Array.of(1, 0, 0));
-  assert.equal(masks[1], 0xffffffffffffffffn);
-  assert.equal(masks[2], 1n << 27n);
-  assert.deepEqual(maskToTiles(masks[2]), ["1z"]);
-  assert.deepEqual(maskToTiles(masks[1]), []);
+  const { waits, status } = r.waitsBatch(counts, Uint8Array.of(1, 0, 0));
+  assert.ok(waits instanceof BigUint64Array && status instanceof Int8Array);
+  assert.deepEqual([...status], [0, Status.TOO_MANY_COPIES, 0]);
+  assert.equal(waits[1], 0n);
+  assert.equal(waits[2], 1n << 27n);
+  assert.deepEqual(maskToTiles(waits[2]), ["1z"]);
   assert.deepEqual(maskToTiles(0n), []);
+  const sh = r.shantenBatch(counts, Uint8Array.of(2, 0, 0));
+  assert.ok(sh.shanten instanceof Int8Array && sh.status instanceof Int8Array);
+  assert.deepEqual([...sh.shanten], [-1, 0, 0]);
+  assert.deepEqual([...sh.status], [0, Status.TOO_MANY_COPIES, 0]);
   assert.deepEqual([...r.isWinBatch(new Uint8Array(0), new Uint8Array(0))], []);
   assert.throws(() => r.isWinBatch(counts, Uint8Array.of(0, 0)), (e) => e instanceof Error && e.message.includes("34 per hand"));
   assert.throws(() => r.waitsBatch(counts.subarray(1), Uint8Array.of(0, 0, 0)), Error);
-  const many = new Uint8Array(KINDS).fill(255); // every count out of range: invalid, no throw
-  assert.deepEqual([...r.isWinBatch(many, Uint8Array.of(255))], [255]);
+  assert.throws(() => r.shantenBatch(counts, Uint8Array.of(0)), Error);
+  const many = new Uint8Array(KINDS).fill(255); // every count out of range: a status, no throw
+  assert.deepEqual([...r.isWinBatch(many, Uint8Array.of(255))], [Status.TOO_MANY_COPIES]);
   const { counts: c, jokers } = parseHand("88饼11万东东中混混混混混混混");
   assert.equal(jokers, 7);
   assert.deepEqual([...r.isWinBatch(c, Uint8Array.of(jokers))], [1]);
+});
+
+test("the shared bad rows give the same statuses as in C, Java and Python", () => {
+  // bindings/tests/bad_rows.tsv, a batch per rule set.
+  const slot = (text) => (/^-?[0-9]+$/.test(text) ? Number(text) : Status[text]);
+  const rows = badRows();
+  for (const rules of new Set(rows.map((row) => row[0]))) {
+    const mine = rows.filter((row) => row[0] === rules);
+    const counts = new Uint8Array(mine.length * KINDS);
+    const jokers = new Uint8Array(mine.length);
+    mine.forEach(([, hand], i) => {
+      const read = naiveCounts(hand);
+      counts.set(read.counts, i * KINDS);
+      jokers[i] = read.jokers;
+    });
+    const r = new Rules(rules);
+    const wins = r.isWinBatch(counts, jokers);
+    const waits = r.waitsBatch(counts, jokers).status;
+    const shanten = r.shantenBatch(counts, jokers).status;
+    mine.forEach((row, i) => {
+      const want = row.slice(2).map(slot);
+      assert.ok(want.every((w) => typeof w === "number"), row.join(" "));
+      assert.deepEqual([wins[i], waits[i], shanten[i]], want, row.join(" "));
+    });
+  }
+});
+
+test("Status is the library's table, frozen, and declared as it is", () => {
+  assert.deepEqual(Object.entries(Status), [
+    ["NULL", -1],
+    ["PARSE", -2],
+    ["BAD_UTF8", -3],
+    ["TOO_MANY_COPIES", -4],
+    ["TOO_MANY_TILES", -5],
+    ["WRONG_SIZE", -6],
+    ["TILE_NOT_IN_RULES", -7],
+    ["BAD_HAND", -8],
+    ["RULES", -9],
+    ["ARGUMENT", -10],
+    ["INTERNAL", -11],
+  ]);
+  assert.ok(Object.isFrozen(Status));
+  const dts = readFileSync(path.join(PKG, "index.d.ts"), "utf8");
+  for (const [name, code] of Object.entries(Status)) assert.ok(dts.includes(`  ${name}: ${code};`), name);
 });
 
 test("the package's declarations name the API", () => {
@@ -122,8 +174,10 @@ test("the package's declarations name the API", () => {
     "win(hand: string, winning: string, how?: string | null): Win;",
     "export interface Win ",
     "isWinBatch(counts: Uint8Array",
-    "): Uint8Array;",
-    "): BigUint64Array;",
+    "): Int8Array;",
+    "): WaitsBatch;",
+    "): ShantenBatch;",
+    "export interface WaitsBatch",
     "export interface Split",
     "export interface Reveal",
   ]) {

@@ -77,7 +77,7 @@ const isWinEach = (rules, strings) => {
     try {
       rules.isWin(s);
     } catch {
-      // a refused hand: the same as the batch's 255
+      // a refused hand: the batch's status code
     }
   }
 };

@@ -115,7 +115,7 @@ for (const [p, rules] of PRESETS.entries()) {
       answers.forEach((a, i) => {
         if ("error" in a) {
           assert.deepEqual(got.one[i], { error: a.error }, hands[i]);
-          assert.equal(got.batch[i], op === "check" ? 255 : null, hands[i]);
+          assert.ok(got.batch[i] < 0 && got.batch[i] >= -11, hands[i]); // its status code
         } else if (op === "check") {
           assert.deepEqual(got.one[i], { forms: a.forms, win: a.win }, hands[i]);
           assert.equal(got.batch[i], a.win ? 1 : 0, hands[i]);

@@ -89,6 +89,32 @@ export function toMpsz(counts, jokers, i) {
   return out + "*".repeat(jokers[i]);
 }
 
+/** A hand in mpsz read without checks (a fifth copy stays a fifth copy): its counts and jokers. */
+export function naiveCounts(hand) {
+  const counts = new Uint8Array(KINDS);
+  let jokers = 0;
+  let digits = [];
+  for (const ch of hand) {
+    if (ch === "*") jokers++;
+    else if (ch >= "0" && ch <= "9") digits.push(Number(ch) - 1);
+    else {
+      const base = 9 * "mpsz".indexOf(ch);
+      for (const r of digits) counts[base + r]++;
+      digits = [];
+    }
+  }
+  return { counts, jokers };
+}
+
+/** The rows of bindings/tests/bad_rows.tsv: [rules, hand, isWin, waits, shanten], each slot a number or a status name. */
+export function badRows() {
+  const text = readFileSync(path.join(ROOT, "bindings/tests/bad_rows.tsv"), "utf8");
+  return text
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => l.split("\t").slice(0, 5));
+}
+
 /** The `hupai` command: $HUPAI_CLI, else target/release/hupai (built if missing). */
 export function cliPath() {
   const p = process.env.HUPAI_CLI || path.join(ROOT, "target/release/hupai");

@@ -1,0 +1,628 @@
+//! Efficiency's lanes: which draws lower the standard distance, judged
+//! for every kind at once from each suit's distances around its pattern.
+
+use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
+use crate::position::Position;
+use crate::rules::compiled::Rules;
+use crate::tables::SuitProfile;
+
+/// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
+/// it: the layout in which the efficiency's joins add and compare every
+/// lane at once.
+pub(super) type Lanes = [u8; 16];
+
+/// The [`Lanes`] of [`Dist`].
+#[inline(always)]
+pub(super) fn lanes_of(d: Dist) -> Lanes {
+    let mut l = [0; 16];
+    l[..8].copy_from_slice(&d[0].to_le_bytes());
+    l[8..].copy_from_slice(&d[1].to_le_bytes());
+    l
+}
+
+/// The [`Dist`] of [`Lanes`].
+#[inline(always)]
+pub(super) fn dist_of(l: &Lanes) -> Dist {
+    let word = |h: &[u8]| u64::from_le_bytes(h.try_into().expect("eight bytes"));
+    [word(&l[..8]), word(&l[8..])]
+}
+
+/// Bit `j` set for each byte `j` of `d` (sixteen, as [`Lanes`]) whose high
+/// bit is set.
+#[inline(always)]
+pub(super) fn high_bits(d: Dist) -> u32 {
+    // Each byte's high bit moved to bit 56 + j by one multiplication.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| (((w & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(d[0]) | half(d[1]) << 8
+}
+
+/// Bit `j` set for each byte `j` (as [`Lanes`]) where the distances `a`
+/// and `b` differ; every byte below `0x80`, as distances are.
+#[inline(always)]
+pub(super) fn differing_lanes(a: Dist, b: Dist) -> u32 {
+    // A byte below 0x80 added to 0x7f sets its high bit when it is not
+    // zero, and carries nothing out.
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    debug_assert_eq!((a[0] | a[1] | b[0] | b[1]) & crate::swar::HIGH, 0);
+    let half =
+        |x: u64| ((((x + SEVEN) & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(a[0] ^ b[0]) | half(a[1] ^ b[1]) << 8
+}
+
+/// Every bit of the bytes of lanes `m` = 0..=K of a half of [`Dist`]:
+/// the places of targets of `K` melds.
+#[inline(always)]
+pub(super) const fn through<const K: usize>() -> u64 {
+    u64::MAX >> (8 * (7 - K))
+}
+
+/// The least byte of `d` (sixteen, every one below `0x80`), in the
+/// general registers: halves, then quarters, and so on.
+#[inline(always)]
+pub(super) fn least_byte(d: Dist) -> u8 {
+    let least = least_bytes;
+    let m = least(d[0], d[1]);
+    let m = least(m, m >> 32);
+    let m = least(m, m >> 16);
+    least(m, m >> 8) as u8
+}
+
+/// `0x80` in each byte of `d` that is not zero.
+#[inline(always)]
+pub(super) fn nonzero_bytes(d: Dist) -> Dist {
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // A byte is zero when neither its high bit nor, added to 0x7f, its low
+    // seven bits set the high bit (no carry leaves a byte).
+    d.map(|x| (((x & SEVEN) + SEVEN) | x) & crate::swar::HIGH)
+}
+
+/// `0x80` in each byte of `d` that equals `v`.
+#[inline(always)]
+pub(super) fn equal_bytes(d: Dist, v: u8) -> Dist {
+    let v = v as u64 * crate::swar::LOW;
+    nonzero_bytes([d[0] ^ v, d[1] ^ v]).map(|w| w ^ crate::swar::HIGH)
+}
+
+/// Some suits' joined distances read from the other end for `K` melds,
+/// [`Lanes`] `r[p][j]` = `l[1 - p][K - j]` for their join `l` (what they
+/// hold when the suits beside them hold `j` melds and `p` pairs, on a
+/// target of `K` melds and the pair; `FAR` beyond `K`), moved down `i`
+/// places for `i` = 0..=K the way [`ReversedJoin::beside`] reads them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ReversedJoin {
+    /// `[i]`: `r` moved down `i` places in each half.
+    down: [Lanes; 6],
+    /// `[i]`: `r`'s half with the pair moved down `i` places into the half
+    /// without it, `FAR` in the other half.
+    across: [Lanes; 6],
+}
+
+impl ReversedJoin {
+    /// The join `l` ([`join`]'s layout) for `K` melds.
+    #[cfg(test)]
+    pub(super) fn of<const K: usize>(l: &[[u8; 8]; 2]) -> ReversedJoin {
+        let mut m = ReversedJoin::ZERO;
+        m.fill::<K>(ReversedJoin::read_back::<K>(l));
+        m
+    }
+
+    /// The join `l` ([`join`]'s layout) read from the other end for `K`
+    /// melds: `r[p][j]` = `l[1 - p][K - j]`, FAR past `K`.
+    #[inline(always)]
+    fn read_back<const K: usize>(l: &[[u8; 8]; 2]) -> [u64; 2] {
+        let mut r = [[FAR; 8]; 2];
+        for j in 0..=K {
+            r[0][j] = l[1][K - j];
+            r[1][j] = l[0][K - j];
+        }
+        r.map(u64::from_le_bytes)
+    }
+
+    /// Every lane zero: places past `K` are never read ([`ReversedJoin::fill`]).
+    const ZERO: ReversedJoin = ReversedJoin {
+        down: [[0; 16]; 6],
+        across: [[0; 16]; 6],
+    };
+
+    /// Writes the places `i` = 0..=K of `r` (a join read from the other
+    /// end, [`ReversedJoin::read_back`]) in place: a `ReversedJoin` made by value
+    /// is moved into [`BesideJoins`] through `memcpy`.
+    #[inline(always)]
+    fn fill<const K: usize>(&mut self, r: [u64; 2]) {
+        // FAR moves in from the top of each half (none for i = 0: the
+        // shift is worked in 128 bits); places past K are not read.
+        let down = |w: u64, i: usize| w >> (8 * i) | ((FARS as u128) << (64 - 8 * i)) as u64;
+        for i in 0..=K {
+            self.down[i] = lanes_of([down(r[0], i), down(r[1], i)]);
+            self.across[i] = lanes_of([down(r[1], i), FARS]);
+        }
+    }
+
+    /// The suit `a` joined with the suits of `self`, read from the other
+    /// end as `self` is: what they hold together beside the rest of the
+    /// hand. Lanes past `K` hold no target's value.
+    #[cfg(test)]
+    pub(super) fn beside<const K: usize>(&self, a: Dist) -> Dist {
+        let [c] = ReversedJoin::besides::<K, 1>([self], a);
+        c
+    }
+
+    /// [`ReversedJoin::beside`] of the suit `a` and each of the `N` joins `m`,
+    /// written to `c` (every lane [`FAR`] on entry), out of line: inlined,
+    /// or handing its lanes back by value, the compiler worked some of them
+    /// a byte at a time in general registers. Each lane of `a` is spread
+    /// once for all `N`.
+    #[inline(never)]
+    fn besides_into<const K: usize, const N: usize>(
+        m: [&ReversedJoin; N],
+        a: Lanes,
+        c: &mut [Lanes; N],
+    ) {
+        // Without the pair: a[0][i] + r[0][m + i] and a[1][i] + r[1][m + i];
+        // with it: a[0][i] + r[1][m + i].
+        for i in 0..=K {
+            for (c, m) in c.iter_mut().zip(m) {
+                least_sums(c, &m.down[i], a[i]);
+                least_sums(c, &m.across[i], a[8 + i]);
+            }
+        }
+    }
+
+    /// [`ReversedJoin::besides_into`] by value.
+    #[inline(always)]
+    fn besides<const K: usize, const N: usize>(m: [&ReversedJoin; N], a: Dist) -> [Dist; N] {
+        let mut c = [[FAR; 16]; N];
+        ReversedJoin::besides_into::<K, N>(m, lanes_of(a), &mut c);
+        let mut d = [[0; 2]; N];
+        for (d, c) in d.iter_mut().zip(&c) {
+            *d = dist_of(c);
+        }
+        d
+    }
+}
+
+/// `c[j]` = the least of `c[j]` and `t[j] + v`, lane by lane.
+#[inline(always)]
+pub(super) fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
+    for j in 0..16 {
+        c[j] = c[j].min(t[j] + v);
+    }
+}
+
+/// One suit's part of the efficiency of a 3N+1 hand: its distances
+/// `d(m, p)` and, for each rank, which of them a draw of that rank lowers.
+/// A draw lowers a suit's distances by at most one each (the drawn tile
+/// may be dropped, or be the one tile more of a kept sub-pattern) and the
+/// other suits keep theirs, so it lowers the hand's least standard
+/// distance exactly when it lowers some distance of its suit that lies on
+/// a least split ([`lowering_draws`]). A suit's `SuitDraws` serves every discard
+/// that leaves the suit alone: working out a hand's discards reloads one
+/// suit's per discard ([`SuitDraws::discarded`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SuitDraws {
+    /// The suit's profile.
+    pub(super) profile: SuitProfile,
+    /// Its distances barred as the rules say.
+    dist: Dist,
+    /// Its profile with one tile more of each rank 0–8. A rank not
+    /// drawable (at four copies, out of play, past the suit's ranks) reads
+    /// some slot: every reader masks the ranks with the tiles the hand may
+    /// draw.
+    pub(super) nexts: [SuitProfile; 9],
+    /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
+    /// the rank lowers ([`SuitDraws::of`]); none for [`SuitDraws::discarded`],
+    /// whose draws [`lowering_draws`] reads from `nexts`.
+    lowered: [u32; 9],
+}
+
+impl SuitDraws {
+    /// Suit `s` whose key is cut in halves `(low, high)`
+    /// ([`crate::tables::key::halves_of`]), with the lanes each draw
+    /// lowers worked out: for a suit read beside many discards.
+    #[inline]
+    pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
+        let mut around = SuitDraws::discarded(rules, s, halves);
+        let tables = &rules.tables;
+        let raw = tables.class(around.profile).lanes;
+        let kept = kept_lanes(rules, s);
+        // One tile more never raises a distance: the lanes that differ are
+        // those it lowers.
+        for (lowered, &next) in around.lowered.iter_mut().zip(&around.nexts) {
+            *lowered = differing_lanes(raw, tables.class(next).lanes) & kept;
+        }
+        around
+    }
+
+    /// Suit `s` as [`SuitDraws::of`] reads it, without the lanes each draw
+    /// lowers: for the suit of a discard, read once.
+    #[inline]
+    pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
+        let tables = &rules.tables;
+        let column = tables.profile_column(s, false);
+        let profile = column.at(halves);
+        let raw = tables.class(profile).lanes;
+        let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
+        SuitDraws {
+            profile,
+            dist,
+            // Every rank, without a branch.
+            nexts: column.with_each_rank(halves),
+            lowered: [0; 9],
+        }
+    }
+
+    /// The suit's profile.
+    #[inline]
+    pub(crate) fn profile(&self) -> SuitProfile {
+        self.profile
+    }
+
+    /// The ranks whose draw makes the pattern flagged for fifth copies.
+    #[inline]
+    pub(crate) fn flagged(&self) -> u32 {
+        let mut flagged = 0;
+        for (r, next) in self.nexts.iter().enumerate() {
+            flagged |= (next.fifth() as u32) << r;
+        }
+        flagged
+    }
+}
+
+/// The lanes (bit `j` for lane `j`, as [`Lanes`]) of suit `s` a draw may
+/// lower: none of a half the rules bar, which is one fixed value.
+#[inline(always)]
+pub(super) fn kept_lanes(rules: &Rules, s: usize) -> u32 {
+    let bars = &rules.derived.dist_bars[s];
+    ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00)
+}
+
+/// Can [`lowering_draws`] judge the draws of the position `pos` (or of one
+/// tile fewer) under `rules`? Not with declared melds, a suit limit or
+/// more than five melds; nor, the caller checks, when a suit is flagged
+/// for fifth copies and the position has a fifth copy to spend
+/// ([`spends_fifths`]). The caller then judges each draw whole.
+#[inline]
+pub(crate) fn draws_by_suit_apply(rules: &Rules, pos: &Position) -> bool {
+    rules.derived.suit_limit >= 3 && !pos.has_melds() && (pos.total() as usize - 1) / 3 <= 5
+}
+
+/// The joins of a hand's suits that [`lowering_draws`] reads, for targets of
+/// `k` melds and the pair: every two suits together, and the three
+/// beside each suit, read from the other end ([`ReversedJoin`]). A discard
+/// changes one suit; the three beside each other suit are then that suit
+/// beside a pair worked out here. Discards that leave their suit with
+/// the same distances (the same class) share all but that suit's draws:
+/// what the last few classes of each suit gave is kept ([`ClassMemo`]).
+pub(crate) struct BesideJoins {
+    /// Melds in the targets.
+    k: usize,
+    /// Every two suits together, mirrored ([`pair_index`]).
+    pairs: [ReversedJoin; 6],
+    /// `[x]`: the three suits beside suit `x` together, mirrored.
+    beside: [Dist; 4],
+    /// `[s]`: the lowerings last worked out for discards of suit `s`, one
+    /// per class the suit is left with ([`CLASSES_KEPT`] at most, the oldest
+    /// replaced first).
+    seen: [[ClassMemo; CLASSES_KEPT]; 4],
+    /// `[s][j]`: the class of `seen[s][j]` ([`SuitProfile::class_index`]);
+    /// `u32::MAX`, no class, for a place not filled.
+    seen_class: [[u32; CLASSES_KEPT]; 4],
+    /// How many lowerings of each suit were kept in all.
+    seen_len: [u8; 4],
+}
+
+/// The lowerings [`BesideJoins`] keeps per suit: a suit has at most nine
+/// discards, most of them in fewer classes.
+pub(super) const CLASSES_KEPT: usize = 4;
+
+/// What [`lowering_draws`] found for a discard of one suit, kept for the other
+/// discards of the suit that leave it in the same class: those have the
+/// same least distance, the same tight lanes in every suit, and the same
+/// draws in the other suits.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ClassMemo {
+    /// The least distance.
+    best: u8,
+    /// The suit's tight lanes (`0x80` in each byte, as [`drawn_ranks`]
+    /// reads them).
+    tight: Dist,
+    /// The draws of the other suits that lower it (bit `i` for index `i`).
+    others: u64,
+}
+
+impl ClassMemo {
+    const NONE: ClassMemo = ClassMemo {
+        best: 0,
+        tight: [0; 2],
+        others: 0,
+    };
+}
+
+/// The two suits other than `x` and `y`.
+pub(super) const fn others(x: usize, y: usize) -> (usize, usize) {
+    let mut o = [0; 2];
+    let (mut s, mut n) = (0, 0);
+    while s < 4 {
+        if s != x && s != y {
+            o[n] = s;
+            n += 1;
+        }
+        s += 1;
+    }
+    (o[0], o[1])
+}
+
+/// The place of the pair of suits `x` and `y` (in either order) among
+/// the six, `(0, 1)`, `(0, 2)`, `(0, 3)`, `(1, 2)`, `(1, 3)`, `(2, 3)`.
+pub(super) const fn pair_index(x: usize, y: usize) -> usize {
+    let (x, y) = if x < y { (x, y) } else { (y, x) };
+    match (x, y) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        _ => 5,
+    }
+}
+
+/// `[x][y]`: the place ([`pair_index`]) of the two suits other than `x` and
+/// `y` (`x != y`), worked out once.
+pub(super) const OTHER_PAIR: [[usize; 4]; 4] = {
+    let mut t = [[0; 4]; 4];
+    let mut x = 0;
+    while x < 4 {
+        let mut y = 0;
+        while y < 4 {
+            if x != y {
+                let (z, w) = others(x, y);
+                t[x][y] = pair_index(z, w);
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+impl BesideJoins {
+    /// Joins still to work out ([`BesideJoins::fill`]); every lane zero.
+    pub(crate) fn new() -> BesideJoins {
+        BesideJoins {
+            k: 0,
+            pairs: [ReversedJoin::ZERO; 6],
+            beside: [[0; 2]; 4],
+            seen: [[ClassMemo::NONE; CLASSES_KEPT]; 4],
+            seen_class: [[u32::MAX; CLASSES_KEPT]; 4],
+            seen_len: [0; 4],
+        }
+    }
+
+    /// Works out the joins of the suits `around` for targets of `k` melds
+    /// (0–5) and the pair, in place: a `BesideJoins` made by value is moved
+    /// through `memcpy`.
+    #[inline]
+    pub(crate) fn fill(&mut self, around: [&SuitDraws; 4], k: usize) {
+        match k {
+            0 => self.fill_k::<0>(around),
+            1 => self.fill_k::<1>(around),
+            2 => self.fill_k::<2>(around),
+            3 => self.fill_k::<3>(around),
+            4 => self.fill_k::<4>(around),
+            _ => self.fill_k::<5>(around),
+        }
+    }
+
+    #[inline(always)]
+    fn fill_k<const K: usize>(&mut self, around: [&SuitDraws; 4]) {
+        self.k = K;
+        self.seen_class = [[u32::MAX; CLASSES_KEPT]; 4];
+        self.seen_len = [0; 4];
+        // Suits 1–3 alone, mirrored: each pair of suits is its first suit
+        // beside its second, read from the other end as `fill` takes it.
+        let mut alone = [ReversedJoin::ZERO; 3];
+        for (m, a) in alone.iter_mut().zip(&around[1..]) {
+            m.fill::<K>(ReversedJoin::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
+        }
+        // The six pairs in `pair_index`'s order, those of one first suit
+        // at once.
+        let [a1, a2, a3] = &alone;
+        let [p01, p02, p03] = ReversedJoin::besides::<K, 3>([a1, a2, a3], around[0].dist);
+        let [p12, p13] = ReversedJoin::besides::<K, 2>([a2, a3], around[1].dist);
+        let [p23] = ReversedJoin::besides::<K, 1>([a3], around[2].dist);
+        // What `beside` leaves past `K` is no target's: FAR there.
+        let inside = through::<K>();
+        for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
+            m.fill::<K>(r.map(|w| w & inside | FARS & !inside));
+        }
+        // The three beside suits 1–3 hold suit 0, beside the pair of the
+        // other two; those beside suit 0, suit 1 beside suits 2 and 3.
+        let p = &self.pairs;
+        let [b1, b2, b3] = ReversedJoin::besides::<K, 3>(
+            [
+                &p[pair_index(2, 3)],
+                &p[pair_index(1, 3)],
+                &p[pair_index(1, 2)],
+            ],
+            around[0].dist,
+        );
+        let [b0] = ReversedJoin::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
+        self.beside = [b0, b1, b2, b3];
+    }
+
+    /// The three suits beside each suit, mirrored, once suit `changed`
+    /// (if any) is `around[changed]` instead of the suit these joins were
+    /// worked out from.
+    #[inline(always)]
+    fn around_k<const K: usize>(
+        &self,
+        around: [&SuitDraws; 4],
+        changed: Option<usize>,
+    ) -> [Dist; 4] {
+        let mut rest = self.beside;
+        if let Some(s) = changed {
+            let pairs = BESIDE_OTHERS[s];
+            let beside = ReversedJoin::besides::<K, 3>(
+                [
+                    &self.pairs[pairs[0]],
+                    &self.pairs[pairs[1]],
+                    &self.pairs[pairs[2]],
+                ],
+                around[s].dist,
+            );
+            for (&x, b) in OTHERS[s].iter().zip(beside) {
+                rest[x] = b;
+            }
+        }
+        rest
+    }
+}
+
+/// `[s]`: the three suits other than `s`.
+pub(super) const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// `[s][j]`: the place ([`pair_index`]) of the pair of suits beside both
+/// `s` and `OTHERS[s][j]`.
+pub(super) const BESIDE_OTHERS: [[usize; 3]; 4] = {
+    let mut t = [[0; 3]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut j = 0;
+        while j < 3 {
+            t[s][j] = OTHER_PAIR[s][OTHERS[s][j]];
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The standard form's part of the efficiency of a 3N+1 hand whose suits
+/// are `around` (its position passes [`draws_by_suit_apply`] and spends no
+/// fifth copy): the least distance over the ways to share the melds and
+/// the pair among the suits, and the tiles (bit `i` for index `i`) whose
+/// draw lowers it. `rests` are the joins of the same suits but for the
+/// suit `changed` (a discard's). On a least split a suit's distance
+/// `d(m, p)` and the three beside it at `(k - m, 1 - p)` add up to the
+/// least; a draw lowers the least when it lowers one of those distances
+/// ([`SuitDraws`]).
+#[inline]
+pub(crate) fn lowering_draws(
+    rules: &Rules,
+    around: [&SuitDraws; 4],
+    rests: &mut BesideJoins,
+    changed: Option<usize>,
+) -> (u8, u64) {
+    if let Some(s) = changed {
+        // A class this suit was left with before: only its draws differ.
+        // Every place compared, without a branch per place.
+        let class = around[s].profile.class_index();
+        let mut found = 0u32;
+        for (j, &c) in rests.seen_class[s].iter().enumerate() {
+            found |= ((c == class) as u32) << j;
+        }
+        if found != 0 {
+            let seen = &rests.seen[s][found.trailing_zeros() as usize % CLASSES_KEPT];
+            let ranks = drawn_ranks(rules, s, around[s], seen.tight);
+            return (seen.best, seen.others | ranks << (9 * s));
+        }
+    }
+    match rests.k {
+        0 => lowering_draws_k::<0>(rules, around, rests, changed),
+        1 => lowering_draws_k::<1>(rules, around, rests, changed),
+        2 => lowering_draws_k::<2>(rules, around, rests, changed),
+        3 => lowering_draws_k::<3>(rules, around, rests, changed),
+        4 => lowering_draws_k::<4>(rules, around, rests, changed),
+        _ => lowering_draws_k::<5>(rules, around, rests, changed),
+    }
+}
+
+/// [`lowering_draws`] for targets of `K` melds and the pair.
+#[inline(always)]
+pub(super) fn lowering_draws_k<const K: usize>(
+    rules: &Rules,
+    around: [&SuitDraws; 4],
+    rests: &mut BesideJoins,
+    changed: Option<usize>,
+) -> (u8, u64) {
+    let rest = rests.around_k::<K>(around, changed);
+    // The splits' sums, lane by lane (below 0x80: no carry leaves a lane).
+    let sums: [Dist; 4] = std::array::from_fn(|s| {
+        [
+            around[s].dist[0] + rest[s][0],
+            around[s].dist[1] + rest[s][1],
+        ]
+    });
+    // Past the lanes m = 0..=K of a half, at least 0x7f.
+    let inside = through::<K>();
+    let past = !inside & 0x7f7f_7f7f_7f7f_7f7f;
+    let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
+    let (best, lowers, tight) = if best >= FAR {
+        // No target exists: no draw lowers anything.
+        (FAR, 0, [0; 2])
+    } else {
+        let splits = ((1u32 << (K + 1)) - 1) * 0x101;
+        let mut lowers = 0u64;
+        // Every suit alike, without a branch on which one changed: the
+        // changed suit has no lowered lanes ([`SuitDraws::discarded`]).
+        for (s, a) in around.iter().enumerate() {
+            let tight = high_bits(equal_bytes(sums[s], best)) & splits;
+            let mut ranks = 0u64;
+            for (r, &l) in a.lowered.iter().enumerate() {
+                ranks |= ((l & tight != 0) as u64) << r;
+            }
+            lowers |= ranks << (9 * s);
+        }
+        let tight = changed.map_or([0; 2], |s| {
+            let tight = equal_bytes(sums[s], best);
+            [tight[0] & inside, tight[1] & inside]
+        });
+        (best, lowers, tight)
+    };
+    debug_assert_eq!(
+        best,
+        combined_of(rules, &around.map(|a| a.profile), K),
+        "the joins and the merge agree"
+    );
+    let Some(s) = changed else {
+        return (best, lowers);
+    };
+    let place = rests.seen_len[s] as usize % CLASSES_KEPT;
+    rests.seen_class[s][place] = around[s].profile.class_index();
+    rests.seen[s][place] = ClassMemo {
+        best,
+        tight,
+        others: lowers,
+    };
+    rests.seen_len[s] = rests.seen_len[s].wrapping_add(1);
+    (
+        best,
+        lowers | drawn_ranks(rules, s, around[s], tight) << (9 * s),
+    )
+}
+
+/// The ranks (bit `r` for rank `r`) of suit `s`, read as `a` without the
+/// lanes each draw lowers ([`SuitDraws::discarded`]), whose draw lowers one
+/// of the lanes `tight` (`0x80` in each byte of such a lane, as
+/// [`Lanes`]): the lanes in which its distances and those of its draw
+/// differ, of a half the rules do not bar ([`kept_lanes`]).
+#[inline(always)]
+pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: Dist) -> u64 {
+    let bars = &rules.derived.dist_bars[s];
+    // 0x7f in each byte of a tight lane kept: distances are below 0x80.
+    let tight: Dist = std::array::from_fn(|h| {
+        let w = tight[h] & bars[h][0];
+        w - (w >> 7)
+    });
+    let tables = &rules.tables;
+    let raw = tables.class(a.profile).lanes;
+    let mut ranks = 0u64;
+    for (r, &next) in a.nexts.iter().enumerate() {
+        let l = tables.class(next).lanes;
+        let lowered = ((l[0] ^ raw[0]) & tight[0]) | ((l[1] ^ raw[1]) & tight[1]);
+        ranks |= ((lowered != 0) as u64) << r;
+    }
+    ranks
+}

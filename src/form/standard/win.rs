@@ -1,0 +1,117 @@
+//! The standard form's win and waits: the four suits' needs combined
+//! with the pair's cost, and the draws that complete a 3N+1 hand.
+
+use super::needs::{fifth_copy, ranks};
+use crate::position::Position;
+use crate::rules::compiled::{Rules, NO_PAIR};
+use crate::tables::{Need, POW5};
+use crate::tile::KINDS;
+
+/// Fewest jokers that complete four suits into N melds plus one pair held
+/// by a suit that may hold it. No branch on the data.
+#[inline(always)]
+pub(crate) fn need(rules: &Rules, needs: &[Need; 4]) -> u8 {
+    let penalty = rules.derived.pair_penalty;
+    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
+    let pair = (0..4)
+        .map(|s| needs[s].with_pair() as i16 - needs[s].melds() as i16 + penalty[s])
+        .min()
+        .unwrap_or(NO_PAIR);
+    (melds + pair).clamp(0, u8::MAX as i16) as u8
+}
+
+/// Fewest jokers that complete four suits into melds only.
+#[inline]
+pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
+    needs.iter().map(|n| n.melds()).sum()
+}
+
+/// The joker counts (bit `j`) with which `pos`'s natural tiles complete
+/// the standard form: every count from the need up.
+#[inline(always)]
+pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+    u32::MAX
+        .checked_shl(need(rules, &pos.needs) as u32)
+        .unwrap_or(0)
+}
+
+/// Does `pos` (natural tiles and jokers) complete the standard form?
+#[inline(always)]
+pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
+    need(rules, &pos.needs) <= pos.jokers
+}
+
+/// The natural kinds whose draw completes the 3N+1 `pos` in the standard
+/// form, among the suits whose bit is set in `open` (m, p, s, honours).
+///
+/// A tile joining suit `s` changes only that suit's needs, and never by
+/// less than one joker: a completion of the new pattern with `k` jokers
+/// completes the old one with `k + 1` (a joker in the new tile's place),
+/// and a need keeps its residue modulo 3 (tiles plus jokers fill melds of
+/// three), so it falls by exactly one or rises. A suit whose needs cannot
+/// fall far enough is skipped without loading anything;
+/// `tests/variant_tables.rs` checks the bound on every table slot. The
+/// bits of kinds held four times are meaningful only when the rules count
+/// a fifth copy as a wait; otherwise the caller masks them.
+#[inline(always)]
+pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
+    let needs = &pos.needs;
+    let j = pos.jokers as i32;
+    let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
+    let pen = rules.derived.pair_penalty.map(i32::from);
+    let deltas: [i32; 4] = std::array::from_fn(|s| needs[s].with_pair() as i32 + pen[s] - melds[s]);
+    let sum = melds[0] + melds[1] + melds[2] + melds[3];
+    // The cheapest pair among the other three suits: the smallest delta,
+    // or the second smallest for the suit holding it.
+    let low = (0..4).min_by_key(|&s| deltas[s]).unwrap_or(0);
+    let second = (0..4)
+        .filter(|&s| s != low)
+        .map(|s| deltas[s])
+        .min()
+        .unwrap_or(i32::MAX / 4);
+    let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+    // A new tile in suit `s` wins when the suit's melds need falls to the
+    // first limit, or its pair need to the second.
+    let limits = |s: usize| {
+        let others = sum - melds[s];
+        let pair_elsewhere = if s == low { second } else { deltas[low] };
+        (j - others - pair_elsewhere, j - others - pen[s])
+    };
+    let mut waits = 0u64;
+    for s in 0..4 {
+        let (most_melds, most_pair) = limits(s);
+        let reachable =
+            lowest(melds[s]) <= most_melds || lowest(needs[s].with_pair() as i32) <= most_pair;
+        if !reachable || open >> s & 1 == 0 {
+            continue;
+        }
+        let mut bits = 0u64;
+        let column = rules.tables.need_column(s);
+        for (r, step) in POW5.iter().take(ranks(s)).enumerate() {
+            // A rank held four times reads some other slot (or none): the
+            // caller masks its bit, or it is redone below.
+            let n = column.at(pos.keys[s] + step);
+            let wins = (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair;
+            bits |= (wins as u64) << r;
+        }
+        waits |= bits << (9 * s);
+    }
+    if rules.four_held_is_wait && pos.words.any_four() {
+        // Kinds held four times, when the rules count a fifth copy.
+        let fours = pos.words.kinds_with_bit(2);
+        waits &= !fours;
+        let counts = pos.counts();
+        for t in (0..KINDS).filter(|&t| fours >> t & 1 == 1) {
+            let (s, r) = (t / 9, t % 9);
+            if open >> s & 1 == 0 {
+                continue;
+            }
+            let n = fifth_copy(rules, s, &counts, r);
+            let (most_melds, most_pair) = limits(s);
+            if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
+                waits |= 1 << t;
+            }
+        }
+    }
+    waits
+}

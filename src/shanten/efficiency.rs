@@ -1,0 +1,637 @@
+//! Efficiency (有效牌 / 受入): the draws that lower a hand's shanten, for
+//! the hand and for each of its discards, judged draw by draw from the
+//! suits' distances around their patterns (`form::standard::draws`) and
+//! the other forms' own steps.
+
+use super::*;
+use crate::error::HandError;
+use crate::form::standard::{BesideJoins, SuitDraws};
+use crate::form::thirteen_orphans::ORPHAN_BITS;
+use crate::form::{knitted, knitted_straight, standard, Form};
+use crate::hand::{Hand, MAX_HAND_TILES};
+use crate::meld::Melds;
+use crate::position::{Position, Purpose};
+use crate::rules::Rules;
+use crate::swar::bits;
+use crate::swar::SuitWords;
+use crate::tables::{key, CountedFields, SuitProfile};
+use crate::tile::{Tile, TileSet, KINDS};
+
+impl Rules {
+    /// The tiles whose draw lowers the shanten of `hand` and, for a hand of
+    /// 3N+2 tiles, the same for every discard: this is the table of what
+    /// to discard (何切) an AI or a training tool shows. `visible` counts
+    /// the tiles the player can see outside the hand (discards, melds on
+    /// the table; indexed 0–33): a kind's unseen copies are 4 less those
+    /// in the hand and those visible (after a discard, the hand before it:
+    /// the discarded tile is seen).
+    ///
+    /// ```
+    /// use hupai::{Efficiency, Hand, Rules};
+    /// let rules = Rules::riichi();
+    /// let hand: Hand = "123m456p789s11z23p".parse()?; // 13 tiles: 1p, 4p or 7p wins
+    /// let Efficiency::Draw(draws) = rules.efficiency(&hand, &[0; 34])? else { unreachable!() };
+    /// assert_eq!(draws.shanten, 0);
+    /// let tiles: Vec<String> = draws.tiles.iter().map(|e| e.tile.to_string()).collect();
+    /// assert_eq!(tiles, ["1p", "4p", "7p"]);
+    /// assert_eq!(draws.count, 11); // 4 + 3 + 4 unseen
+    /// let visible = hupai::Hand::from_tiles(&["1p".parse()?, "1p".parse()?], 0)?;
+    /// let Efficiency::Draw(draws) = rules.efficiency(&hand, visible.counts())? else { unreachable!() };
+    /// assert_eq!(draws.count, 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::shanten`], and [`HandError::TooManyCopies`] when a kind's
+    /// copies in the hand and visible exceed 4.
+    pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
+        let counts = hand.counts();
+        let jokers = hand.jokers();
+        let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+        self.reachable(hand, &pos)?;
+        // The hand's own melds are seen, beside `visible`.
+        let held = add(counts, &hand.meld_list().counts());
+        if let Some(i) = (0..KINDS).find(|&i| held[i] as u32 + visible[i] as u32 > 4) {
+            return Err(HandError::TooManyCopies {
+                tile: Tile::from_index(i).expect("index < 34"),
+                count: held[i] as usize + visible[i] as usize,
+            });
+        }
+        // After a discard the discarded tile is seen too: unseen copies
+        // count the whole hand.
+        let unseen = Unseen::of(&add(&held, visible));
+        if pos.total() % 3 == 1 {
+            return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
+        }
+        let shanten = self.replacement(&pos) as i8 - 1;
+        // Every discard on the stack; the one allocation is the answer's.
+        // A hand holds at most 17 kinds, and jokers.
+        const CHOICES: usize = MAX_HAND_TILES + 1;
+        let mut choices = [DiscardChoice::NONE; CHOICES];
+        let mut n = 0;
+        let mut after = *counts;
+        let sizes = self.sizes(Purpose::Either);
+        let fewer = |counts: &[u8; KINDS], jokers: u8| {
+            self.accept_with::<false>(counts, jokers, &pos.melds, sizes)
+                .expect("a tile fewer than an accepted hand is accepted")
+        };
+        // Each discard changes one suit: with the standard form judged by
+        // the suits' `SuitDraws`s, the other three are worked out once.
+        let forms = self.derived.winnable;
+        let by_suit = forms.contains(Form::Standard)
+            && self.jokers.is_empty()
+            && standard::draws_by_suit_apply(self, &pos);
+        let drawable = self.drawable(counts);
+        let count_bits = count_bits(&pos.words);
+        let halves = pos.keys.map(key::halves_of);
+        let base: Option<[SuitDraws; 4]> =
+            by_suit.then(|| std::array::from_fn(|s| SuitDraws::of(self, s, halves[s])));
+        let mut rests = BesideJoins::new();
+        if let Some(base) = &base {
+            let k = (pos.total() as usize - 1) / 3;
+            rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
+        }
+        let mut discard_one =
+            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &SuitDraws)>| {
+                if let Some(base) = &base {
+                    let mut around = [&base[0], &base[1], &base[2], &base[3]];
+                    let mut natural = pos.natural;
+                    let mut drawable = drawable;
+                    let mut count_bits = count_bits;
+                    if let Some((i, a)) = &changed {
+                        around[i / 9] = a;
+                        natural -= 1;
+                        drawable |= 1 << i;
+                        for (b, kinds) in count_bits.iter_mut().enumerate() {
+                            *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
+                        }
+                    }
+                    let held = Held {
+                        counts: after,
+                        jokers,
+                        natural,
+                        kind_jokers: 0,
+                        count_bits,
+                        drawable,
+                        melds: &pos.melds,
+                    };
+                    // No joker kind: every joker may stand for a fifth copy.
+                    let res = around.map(|a| a.profile());
+                    if jokers == 0 || !SuitProfile::any_fifth(&res) {
+                        let whole_now = || self.missing_now(&fewer(after, jokers));
+                        let changed = changed.as_ref().map(|(i, _)| i / 9);
+                        return self
+                            .draws_around(around, &mut rests, changed, &held, &unseen, whole_now);
+                    }
+                    if !forms.contains_knitted() {
+                        return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                    }
+                }
+                self.draws(&fewer(after, jokers), after, jokers, &unseen)
+            };
+        // The kinds held, as bits: a loop over them takes no branch per kind.
+        let mut held_kinds = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            held_kinds |= ((c != 0) as u64) << i;
+        }
+        for i in bits(held_kinds) {
+            after[i] -= 1;
+            let (s, r) = (i / 9, i % 9);
+            // One digit less in the half that holds the rank.
+            let discarded = base.is_some().then(|| {
+                let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
+                SuitDraws::discarded(self, s, (low - dl, high - dh))
+            });
+            let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
+            after[i] += 1;
+            choices[n] = DiscardChoice {
+                discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
+                draws,
+            };
+            n += 1;
+        }
+        if jokers > 0 {
+            choices[n] = DiscardChoice {
+                discard: Discard::Joker,
+                draws: discard_one(counts, jokers - 1, None),
+            };
+            n += 1;
+        }
+        // Best first: lowest shanten, then most effective tiles; ties keep
+        // index order, the joker last. Each choice's place is the number
+        // of keys below its own (the keys differ): no branch on the data.
+        let mut keys = [u32::MAX; CHOICES];
+        for (j, (key, choice)) in keys.iter_mut().zip(&choices[..n]).enumerate() {
+            let d = &choice.draws;
+            // Shanten from -1, counts below 2^16, at most 18 choices.
+            *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
+        }
+        let mut order = [0u8; CHOICES];
+        for (j, &key) in keys[..n].iter().enumerate() {
+            let place: u32 = keys.iter().map(|&k| (k < key) as u32).sum();
+            order[place as usize] = j as u8;
+        }
+        let discards = order[..n].iter().map(|&j| choices[j as usize]).collect();
+        Ok(Efficiency::Discard { shanten, discards })
+    }
+
+    /// The tiles a hand holding `counts` may draw (bit `i` for index `i`):
+    /// the kinds in play it holds fewer than four times.
+    fn drawable(&self, counts: &[u8; KINDS]) -> u64 {
+        let mut fours = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            fours |= ((c >= 4) as u64) << i;
+        }
+        self.tiles().bits() & !fours
+    }
+
+    /// Is the shanten of an accepted hand's counts and jokers (beside the
+    /// declared `melds`), after a change that keeps them acceptable (a
+    /// drawable tile more), below `shanten`?
+    fn lowers_after(&self, counts: &[u8; KINDS], jokers: u8, melds: &Melds, shanten: i8) -> bool {
+        let pos = self
+            .accept_with::<false>(counts, jokers, melds, self.sizes(Purpose::Either))
+            .expect("a drawable tile more keeps a hand acceptable");
+        // Shanten is the replacement number less one.
+        shanten >= 0 && self.replacement_is_below(&pos, (shanten + 1) as u8)
+    }
+
+    /// The effective draws of the 3N+1 hand `counts` and `jokers`
+    /// (accepted as `pos`); `unseen` counts the copies no draw can bring.
+    /// The standard form's draws are judged by its suits' [`SuitDraws`]s, a
+    /// hand with a fifth copy to spend by the bounds after each draw
+    /// ([`Rules::draws_spending`]); draws they cannot judge (a suit limit,
+    /// declared melds; a fifth copy to spend beside a joker kind or a
+    /// knitted form) are judged whole.
+    fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, unseen: &Unseen) -> Draws {
+        let res = standard::profiles(self, pos);
+        let forms = self.derived.winnable;
+        let spends = standard::spends_fifths(self, pos, &res);
+        if !forms.contains(Form::Standard)
+            || !standard::draws_by_suit_apply(self, pos)
+            || spends && (forms.contains_knitted() || !self.jokers.is_empty())
+        {
+            let shanten = self.replacement(pos) as i8 - 1;
+            return self.draws_whole(counts, jokers, &pos.melds, unseen, shanten);
+        }
+        let drawable = self.drawable(counts);
+        let around: [SuitDraws; 4] =
+            std::array::from_fn(|s| SuitDraws::of(self, s, key::halves_of(pos.keys[s])));
+        let held = Held {
+            counts,
+            jokers,
+            natural: pos.natural,
+            kind_jokers: pos.kind_jokers,
+            count_bits: count_bits(&pos.words),
+            drawable,
+            melds: &pos.melds,
+        };
+        let around = [&around[0], &around[1], &around[2], &around[3]];
+        if spends {
+            return self.draws_spending(pos, around, &held, unseen);
+        }
+        let whole_now = || self.missing_now(pos);
+        let k = (pos.total() as usize - 1) / 3;
+        let mut rests = BesideJoins::new();
+        rests.fill(around, k);
+        self.draws_around(around, &mut rests, None, &held, unseen, whole_now)
+    }
+
+    /// The effective draws of the 3N+1 hand `held` whose suits are
+    /// `around` (the position passes [`standard::draws_by_suit_apply`] and
+    /// spends no fifth copy), `rests` their joins but for suit `changed`
+    /// ([`standard::lowering_draws`]); `whole_now` works out the tiles it misses
+    /// (jokers included) when the counted forms cannot, and those the forms
+    /// other than the standard one miss ([`Rules::missing_now`]).
+    fn draws_around(
+        &self,
+        around: [&SuitDraws; 4],
+        rests: &mut BesideJoins,
+        changed: Option<usize>,
+        held: &Held,
+        unseen: &Unseen,
+        whole_now: impl Fn() -> (u8, u8),
+    ) -> Draws {
+        let natural = held.natural;
+        let held_jokers = held.jokers + held.kind_jokers;
+        let k = ((natural + held_jokers as u32) as usize - 1) / 3;
+        let forms = self.derived.winnable;
+        let special = k == 4 && !forms.without(Form::Standard).is_empty();
+        // Seven pairs and thirteen orphans from the counted fields, unless
+        // a knitted form needs the whole hand.
+        let counted_only = !forms.contains_knitted();
+        let counted = CountedFields::of_hand(&around.map(|a| a.profile()));
+        let counted_now = if special && counted_only {
+            self.counted_distance(natural, counted)
+        } else {
+            u8::MAX
+        };
+        let (best, lowers) = standard::lowering_draws(self, around, rests, changed);
+        // The missing places now; a draw helps when it leaves fewer. With
+        // the standard form and the counted ones alone, they are known.
+        let (now, special_now) = if counted_only {
+            (best.min(counted_now), counted_now)
+        } else {
+            whole_now()
+        };
+        debug_assert_eq!(
+            now,
+            whole_now().0,
+            "the forms' distances and the whole position agree"
+        );
+        let shanten = now.saturating_sub(held_jokers) as i8 - 1;
+        // A draw lowers a form's distance by one at most: only a form at
+        // `now` can fall below it.
+        let counted_close = counted_now == now;
+        let std_close = best == now;
+        // Under a knitted form the forms other than the standard one are
+        // judged whole, draw by draw, when they are at `now`.
+        let whole_special = special && !counted_only && special_now == now;
+        debug_assert!(best >= now, "the standard form misses at least that many");
+        // A joker more fills one more place.
+        let mut lower = self.jokers.bits() & held.drawable;
+        if std_close || counted_close || whole_special {
+            // Draws that make a suit flagged, with a fifth copy to spend,
+            // are judged whole.
+            let mut fifth = 0u64;
+            let fifths = held_jokers as u32
+                + self.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
+            if fifths > 0 {
+                for (s, a) in around.iter().enumerate() {
+                    fifth |= (a.flagged() as u64) << (9 * s);
+                }
+            }
+            let mut rest = held.drawable & !lower;
+            if std_close {
+                // Within four copies the distances bound those with fifth
+                // copies from above: a draw that lowers them lowers the
+                // shanten, flagged or not.
+                lower |= lowers & rest;
+                rest &= !lowers;
+            }
+            fifth &= rest;
+            rest &= !fifth;
+            if counted_close {
+                // A draw changes the counted fields by what its kind's
+                // count and being an orphan say: one check per such class.
+                let [odd, twos] = held.count_bits;
+                let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
+                for (c, &kinds) in by_count.iter().enumerate() {
+                    for (orphan, class) in [(false, !ORPHAN_BITS), (true, ORPHAN_BITS)] {
+                        let class = kinds & class & rest;
+                        if class != 0 {
+                            let after = counted.with_tile(c as u8, orphan);
+                            if self.counted_distance(natural + 1, after) < now {
+                                lower |= class;
+                            }
+                        }
+                    }
+                }
+            } else if whole_special {
+                lower |= self.special_draws(held, rest, counted, now);
+            }
+            if fifth != 0 {
+                lower |= self.fifth_draws(around, held, fifth, shanten, counted_only);
+            }
+        }
+        unseen.draws(shanten, lower)
+    }
+
+    /// Which of the draws `rest` of the 3N+1 hand `held` (14 tiles with the
+    /// draw; its suits' counted fields `counted`) bring the forms other
+    /// than the standard one below `now` tiles missing, under rules with a
+    /// knitted form: the counted forms by the step a draw makes
+    /// ([`CountedFields::with_tile`]), the honours-and-knitted forms by the kinds held,
+    /// the knitted straight assignment by assignment
+    /// ([`knitted_straight::StraightDraws`]). With a fifth copy to spend, the
+    /// straight is counted whole, draw by draw. Out of line: most rules
+    /// have no knitted form.
+    #[inline(never)]
+    fn special_draws(&self, held: &Held, rest: u64, counted: CountedFields, now: u8) -> u64 {
+        let forms = self.derived.winnable;
+        let pos = self
+            .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
+            .expect("the hand is accepted");
+        let straight = if forms.contains(Form::KnittedStraight) {
+            match knitted_straight::StraightDraws::of(self, &pos, now) {
+                Some(straight) => {
+                    debug_assert_eq!(
+                        straight.least().min(now + 1),
+                        knitted_straight::straight_distance(self, &pos, now + 1)
+                    );
+                    Some(straight)
+                }
+                None => return self.special_draws_whole(held, rest, now),
+            }
+        } else {
+            None
+        };
+        let kinds = knitted::held(&pos.words);
+        let mut lower = 0u64;
+        for form in forms.iter() {
+            lower |= form.kinds_lowering(self, kinds, now) & rest;
+        }
+        let [odd, twos] = held.count_bits;
+        for i in bits(rest & !lower) {
+            let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
+            let after = counted.with_tile(class, ORPHAN_BITS >> i & 1 == 1);
+            let falls = self.counted_distance(held.natural + 1, after) < now
+                || straight
+                    .as_ref()
+                    .is_some_and(|straight| straight.below_after(self, i, now));
+            lower |= (falls as u64) << i;
+        }
+        lower
+    }
+
+    /// [`Rules::special_draws`] judging each draw whole.
+    fn special_draws_whole(&self, held: &Held, rest: u64, now: u8) -> u64 {
+        let mut lower = 0u64;
+        for i in bits(rest) {
+            let mut more = *held.counts;
+            more[i] += 1;
+            let p = self
+                .accept_as::<false>(&more, held.jokers, self.sizes(Purpose::Win))
+                .expect("a drawable tile keeps the hand acceptable");
+            let res = standard::profiles(self, &p);
+            let falls = self.others_distance(&p, &res) < now;
+            lower |= (falls as u64) << i;
+        }
+        lower
+    }
+
+    /// Which of the draws `fifth` of the 3N+1 hand `held` (suits `around`,
+    /// shanten `shanten`), each of which makes its suit flagged with a
+    /// fifth copy to spend, lower its shanten: without a knitted form
+    /// (`counted_only`), most are settled by bounds ([`DrawJudge`]); the
+    /// others are counted whole. Out of line: most hands have none.
+    #[inline(never)]
+    fn fifth_draws(
+        &self,
+        around: [&SuitDraws; 4],
+        held: &Held,
+        fifth: u64,
+        shanten: i8,
+        counted_only: bool,
+    ) -> u64 {
+        let judge = counted_only.then(|| {
+            // The suits' keys, joker kinds' copies out.
+            let mut natural = *held.counts;
+            for j in bits(self.jokers.bits()) {
+                natural[j] = 0;
+            }
+            let keys =
+                std::array::from_fn(|s| key::key_of(&natural[9 * s..][..standard::ranks(s)]));
+            DrawJudge::new(self, around, keys, held)
+        });
+        let mut lower = 0u64;
+        for i in bits(fifth) {
+            let falls = judge
+                .as_ref()
+                .and_then(|judge| judge.below(self, i, (shanten + 1) as u8))
+                .unwrap_or_else(|| {
+                    let mut more = *held.counts;
+                    more[i] += 1;
+                    self.lowers_after(&more, held.jokers, held.melds, shanten)
+                });
+            lower |= (falls as u64) << i;
+        }
+        lower
+    }
+
+    /// The effective draws of the 3N+1 hand `held` (accepted as `pos`, its
+    /// suits `around`; [`standard::draws_by_suit_apply`] hold and no knitted
+    /// form is winnable) that has a flagged suit and a fifth copy to spend:
+    /// each draw judged by the bounds of its distances ([`DrawJudge`]),
+    /// the few they leave open counted whole.
+    fn draws_spending(
+        &self,
+        pos: &Position,
+        around: [&SuitDraws; 4],
+        held: &Held,
+        unseen: &Unseen,
+    ) -> Draws {
+        let shanten = self.replacement(pos) as i8 - 1;
+        let judge = DrawJudge::new(self, around, pos.keys, held);
+        // A 3N+1 hand is no win: its shanten is at least 0.
+        let target = (shanten + 1) as u8;
+        let mut lower = 0u64;
+        for i in bits(held.drawable) {
+            let falls = judge
+                .below(self, i, target)
+                .unwrap_or_else(|| self.replacement_is_below(&self.with_tile(pos, i), target));
+            lower |= (falls as u64) << i;
+        }
+        unseen.draws(shanten, lower)
+    }
+
+    /// [`Rules::draws`] judging every draw whole.
+    fn draws_whole(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        melds: &Melds,
+        unseen: &Unseen,
+        shanten: i8,
+    ) -> Draws {
+        let mut lowers = 0u64;
+        let mut more = *counts;
+        let sizes = self.sizes(Purpose::Win);
+        let melded = melds.counts();
+        for tile in self.tiles().iter() {
+            let i = tile.index();
+            if counts[i] + melded[i] >= 4 {
+                continue;
+            }
+            more[i] += 1;
+            let lower = self
+                .accept_with::<false>(&more, jokers, melds, sizes)
+                .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
+            more[i] -= 1;
+            lowers |= (lower as u64) << i;
+        }
+        unseen.draws(shanten, lowers)
+    }
+}
+
+/// A 3N+1 hand with no declared melds, under rules with no knitted form
+/// and no suit limit, whose draws of kinds not joker kinds are judged by
+/// the bounds of the standard distance after the draw
+/// ([`standard::drawn_profiles`]) and its counted forms: the replacement
+/// number after a draw lies between the two, less the jokers.
+struct DrawJudge<'a> {
+    /// The hand's suits.
+    around: [&'a SuitDraws; 4],
+    /// Their keys.
+    keys: [usize; 4],
+    /// Their profiles at their most permissive.
+    frees: [SuitProfile; 4],
+    /// The fifth copies the hand may spend ([`standard::fifths`]).
+    fifths: u32,
+    /// Melds in the targets after a draw.
+    k: usize,
+    /// Natural tiles after a draw.
+    natural: u32,
+    /// Jokers (joker kinds' copies included).
+    jokers: u8,
+}
+
+impl<'a> DrawJudge<'a> {
+    fn new(
+        rules: &Rules,
+        around: [&'a SuitDraws; 4],
+        keys: [usize; 4],
+        held: &Held,
+    ) -> DrawJudge<'a> {
+        let jokers = held.jokers + held.kind_jokers;
+        let fifths =
+            jokers as u32 + rules.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
+        DrawJudge {
+            around,
+            frees: standard::frees_around(rules, around, &keys, fifths),
+            keys,
+            fifths,
+            k: (held.natural + jokers as u32) as usize / 3,
+            natural: held.natural + 1,
+            jokers,
+        }
+    }
+
+    /// Is the replacement number after a draw of natural kind `i` below
+    /// `target`? `None` when the bounds leave it open.
+    #[inline]
+    fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
+        let (res, free) =
+            standard::drawn_profiles(rules, self.around, &self.keys, &self.frees, self.fifths, i);
+        // Seven pairs and thirteen orphans from the counted fields.
+        let others = if self.k == 4 {
+            rules.counted_distance(self.natural, CountedFields::of_hand(&res))
+        } else {
+            u8::MAX
+        };
+        let within = || standard::combined_of(rules, &res, self.k);
+        match free {
+            Some(free) => decided_by_bounds(
+                || standard::combined_of(rules, &free, self.k),
+                within,
+                others,
+                self.jokers,
+                target,
+            ),
+            None => {
+                let d = within();
+                decided_by_bounds(|| d, || d, others, self.jokers, target)
+            }
+        }
+    }
+}
+
+/// The copies of each kind no draw can bring (in the hand, visible), as
+/// unseen copies: worked out once for a hand and all its discards.
+struct Unseen {
+    /// Each kind's unseen copies, 4 less those seen.
+    copies: [u8; KINDS],
+    /// `[v]`: the kinds with `v` unseen copies (bit `i` for index `i`).
+    with: [u64; 5],
+}
+
+impl Unseen {
+    /// The unseen copies when `seen[i]` copies of each kind are seen.
+    fn of(seen: &[u8; KINDS]) -> Unseen {
+        let copies = seen.map(|c| 4u8.saturating_sub(c));
+        let mut with = [0u64; 5];
+        for (i, &c) in copies.iter().enumerate() {
+            with[c as usize] |= 1 << i;
+        }
+        Unseen { copies, with }
+    }
+
+    /// The draws of a hand at `shanten` whose draws of the kinds `lower`
+    /// lower it.
+    #[inline]
+    fn draws(&self, shanten: i8, lower: u64) -> Draws {
+        let mut count = 0;
+        for v in 1..5 {
+            count += v * (lower & self.with[v as usize]).count_ones();
+        }
+        Draws {
+            shanten,
+            tiles: EffectiveTiles {
+                kinds: TileSet::from_bits(lower),
+                unseen: self.copies,
+            },
+            count,
+        }
+    }
+}
+
+/// A 3N+1 hand as [`Rules::draws_around`] reads it.
+struct Held<'a> {
+    /// Its counts (copies of joker kinds included).
+    counts: &'a [u8; KINDS],
+    /// Its jokers written `*`.
+    jokers: u8,
+    /// Its natural tiles.
+    natural: u32,
+    /// Its copies of joker kinds.
+    kind_jokers: u8,
+    /// The kinds whose natural count has bit 0, and bit 1, set
+    /// ([`count_bits`]).
+    count_bits: [u64; 2],
+    /// The tiles it may draw ([`Rules::drawable`]).
+    drawable: u64,
+    /// Its declared melds.
+    melds: &'a Melds,
+}
+
+/// The kinds (bit `i` for index `i`) whose count in `words` has bit 0,
+/// and bit 1, set: with them a draw's change to the counted fields is
+/// known by the count it meets ([`CountedFields::with_tile`]).
+fn count_bits(words: &SuitWords) -> [u64; 2] {
+    [words.kinds_with_bit(0), words.kinds_with_bit(1)]
+}
+
+/// `a + b` kind by kind (each sum at most 4: the caller checked).
+fn add(a: &[u8; KINDS], b: &[u8; KINDS]) -> [u8; KINDS] {
+    std::array::from_fn(|i| a[i] + b[i])
+}

@@ -1,0 +1,419 @@
+//! How far a hand is from a win (向听 / shanten), and which draws bring it
+//! closer (有效牌 / 受入).
+//!
+//! A hand of 3N+1 or 3N+2 tiles (jokers included) is measured against
+//! every **target**: a complete hand of 3N+2 tiles in one of the rules'
+//! forms (N melds and the pair, with every rule switch; seven pairs and
+//! thirteen orphans when the target has 14 tiles). Each place of the
+//! target is filled by a natural tile kept from the hand, by one of its
+//! jokers, or by a drawn tile: a natural kind in play of which the hand
+//! and the draws hold at most four, or a copy of a joker kind (a joker; at
+//! most four copies of each kind in all). Jokers stand for any tile in
+//! play, and for a fifth copy only where the rules allow it. The
+//! **replacement number** is the fewest drawn tiles over all targets, and
+//! **shanten** is one less: −1 is a win, 0 is ready.
+//!
+//! ```
+//! use hupai::{Hand, Rules};
+//! let rules = Rules::chinese();
+//! assert_eq!(rules.shanten(&"123m456p789s1122z".parse::<Hand>()?)?, 0);  // ready
+//! assert_eq!(rules.shanten(&"123m456p789s11222z".parse::<Hand>()?)?, -1); // a win
+//! // Jokers fill places: one joker and a 258-free hand two tiles from ready.
+//! assert_eq!(rules.shanten(&"147m258p369s1234z*".parse::<Hand>()?)?, 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The standard form's distance is read from the per-suit distance tables
+//! (`src/tables/mod.rs` documents them) and combined over the four suits
+//! by a fixed computation (`src/form/standard/`); seven pairs and
+//! thirteen orphans count. The jokers then fill missing places one each.
+
+mod answer;
+mod efficiency;
+
+pub use self::answer::{
+    Discard, DiscardChoice, Draws, Effective, EffectiveIter, EffectiveTiles, Efficiency,
+};
+
+use crate::error::HandError;
+use crate::form::{seven_pairs, standard, Form};
+use crate::hand::Hand;
+use crate::position::{Position, Purpose};
+use crate::rules::Rules;
+use crate::swar::SuitWords;
+use crate::tables::{CountedFields, HandMerge, SuitProfile};
+use crate::tile::KINDS;
+
+impl Rules {
+    /// The shanten of `hand` (3N+1 or 3N+2 tiles within the rules' limit):
+    /// −1 a win, 0 ready, 1 one useful draw from ready, and so on.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules};
+    /// let riichi = Rules::riichi();
+    /// assert_eq!(riichi.shanten(&"1112345678999m".parse::<Hand>()?)?, 0);
+    /// // 1111m with a joker: 111m 11m, the joker a fifth 1m.
+    /// assert_eq!(Rules::chinese().shanten(&"1111m*".parse::<Hand>()?)?, -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::TileNotInRules`], [`HandError::TooManyTiles`] and
+    /// [`HandError::WrongSize`] for a hand of 3N tiles.
+    #[inline]
+    pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
+        if hand.has_melds() {
+            let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+            self.reachable(hand, &pos)?;
+            return Ok(self.replacement(&pos) as i8 - 1);
+        }
+        self.shanten_counts(hand.counts(), hand.jokers())
+    }
+
+    /// [`Rules::shanten`] on a count array (indexed 0–33, copies of joker
+    /// kinds included) and a joker count.
+    ///
+    /// ```
+    /// let mut counts = [0u8; 34];
+    /// counts[0] = 2; // 11m
+    /// counts[27] = 1; // 1z
+    /// assert_eq!(hupai::Rules::basic().shanten_counts(&counts, 1)?, 0); // 11m 1z* waits
+    /// # Ok::<(), hupai::HandError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::TooManyCopies`] for a count above 4, else as
+    /// [`Rules::shanten`].
+    #[inline]
+    pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        match self.shanten_common(counts, jokers) {
+            Some(shanten) => Ok(shanten),
+            None => self.shanten_any(counts, jokers),
+        }
+    }
+
+    /// [`Rules::shanten_counts`] of the common hand, from its counts alone
+    /// in registers: `None` when the rules or the hand need more (a kind
+    /// out of play or a joker kind in the rules, a suit limit, a knitted
+    /// form; a joker that might stand for a fifth copy, a suit whose
+    /// distances the merge cannot take) or the hand is refused, which
+    /// [`Rules::shanten_any`] takes.
+    #[inline(always)]
+    fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+        let (words, total) = self.lean_words(counts, jokers)?;
+        let res = self.tables.profiles_of_halves(&words.halves());
+        let merges = standard::merges_of(self, &res);
+        let counted = CountedFields::of_hand(&res);
+        Some(self.replacement_from_counts(total, jokers, &res, &merges, counted)? as i8 - 1)
+    }
+
+    /// The counts' words and the hand's size (jokers included) when the
+    /// lean path may take the hand: rules of the lean path
+    /// (`Derived::lean_shanten`), no count above 4, a size with a shanten.
+    #[inline(always)]
+    fn lean_words(&self, counts: &[u8; KINDS], jokers: u8) -> Option<(SuitWords, u32)> {
+        if !self.derived.lean_shanten {
+            return None;
+        }
+        let words = SuitWords::load(counts);
+        if words.any_over_four() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
+            return None;
+        }
+        Some((words, total))
+    }
+
+    /// [`Rules::shanten_common`] of the hands it leaves to the bounds
+    /// ([`Rules::replacement_by_bounds`]); `None` for the hands that need more.
+    #[inline(always)]
+    fn shanten_by_bounds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+        let (words, total) = self.lean_words(counts, jokers)?;
+        let keys = words.keys();
+        let res = self.tables.profiles(&keys);
+        Some(self.replacement_by_bounds(total, jokers, &res, &keys)? as i8 - 1)
+    }
+
+    /// The replacement number of a hand of `total` tiles, `jokers` of them
+    /// jokers, no declared meld, whose suits' profiles are `res`,
+    /// their classes' merge values `merges` and their counted fields added
+    /// up `counted` (`CountedFields::of_hand`), under rules that take the
+    /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
+    /// for a fifth copy (see [`Rules::replacement_by_bounds`]) or a suit's
+    /// distances are out of the merge's reach.
+    #[inline(always)]
+    pub(crate) fn replacement_from_counts(
+        &self,
+        total: u32,
+        jokers: u8,
+        res: &[SuitProfile; 4],
+        merges: &HandMerge,
+        counted: CountedFields,
+    ) -> Option<u8> {
+        // No joker kind: every joker of the hand may be a fifth copy.
+        if jokers > 0 && SuitProfile::any_fifth(res) {
+            return None;
+        }
+        let standard = |k| standard::merged::<true>(self, merges, k);
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, standard)
+    }
+
+    /// [`Rules::replacement_from_counts`] of the hands it leaves to the bounds, for a hand
+    /// whose suits' keys are `keys`, out of its line. A suit out of the
+    /// merge's order is joined. With a joker that might stand for a fifth
+    /// copy, the standard distance lies between the one within four copies
+    /// and the one with every flagged suit at its most permissive
+    /// (`standard::distance_fifth`); most often the two are equal, and that
+    /// is the answer. `None` otherwise.
+    pub(crate) fn replacement_by_bounds(
+        &self,
+        total: u32,
+        jokers: u8,
+        res: &[SuitProfile; 4],
+        keys: &[usize; 4],
+    ) -> Option<u8> {
+        let k = ((total - 1) / 3) as usize;
+        let within = standard::combined_of(self, res, k);
+        if jokers > 0 && SuitProfile::any_fifth(res) {
+            let free: [SuitProfile; 4] = std::array::from_fn(|s| {
+                if res[s].fifth() {
+                    self.tables.profile_at(s, keys[s], true)
+                } else {
+                    res[s]
+                }
+            });
+            if standard::combined_of(self, &free, k) != within {
+                return None;
+            }
+        }
+        let counted = CountedFields::of_hand(res);
+        self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, |_| {
+            Some(within)
+        })
+    }
+
+    /// [`Rules::shanten_counts`] of any hand, out of line: accepted or
+    /// refused, then judged whole.
+    #[inline(never)]
+    fn shanten_any(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
+        if let Some(shanten) = self.shanten_by_bounds(counts, jokers) {
+            return Ok(shanten);
+        }
+        match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
+            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
+        }
+    }
+
+    /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
+    /// cleared and receives one answer per hand, and a bad hand's error
+    /// does not stop the others.
+    ///
+    /// ```
+    /// use hupai::{Hand, Rules};
+    /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s1z", "123m"]
+    ///     .iter()
+    ///     .map(|s| s.parse())
+    ///     .collect::<Result<_, _>>()?;
+    /// let mut out = Vec::new();
+    /// Rules::chinese().shanten_batch(&hands, &mut out);
+    /// assert!(matches!(out[..], [Ok(-1), Ok(0), Err(_)]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shanten_batch(&self, hands: &[Hand], out: &mut Vec<Result<i8, HandError>>) {
+        out.clear();
+        out.extend(hands.iter().map(|h| self.shanten(h)));
+    }
+
+    /// Has the accepted `pos` (of `hand`) a target at all? Not when its
+    /// declared melds hold more numbered suits than the rules allow.
+    fn reachable(&self, hand: &Hand, pos: &Position) -> Result<(), HandError> {
+        let suits = pos.meld_suits.count_ones();
+        if suits > self.derived.suit_limit {
+            return Err(HandError::TooManySuits {
+                hand: hand.to_string(),
+                suits,
+                max: self.derived.suit_limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// The replacement number of an accepted position: the fewest tiles
+    /// missing from a target of its size over the forms that apply, less
+    /// the jokers that fill missing places.
+    #[inline(always)]
+    pub(crate) fn replacement(&self, pos: &Position) -> u8 {
+        self.replacement_of(pos, &standard::profiles(self, pos))
+    }
+
+    /// [`Rules::replacement`] from the profiles `res` of
+    /// `pos`'s suits.
+    #[inline(always)]
+    pub(crate) fn replacement_of(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
+        match self.replacement_common(pos, res) {
+            Some(missing) => missing,
+            None => self.replacement_any(pos, res),
+        }
+    }
+
+    /// [`Rules::replacement_of`] for the common hand, from its size and
+    /// its suits' profiles alone: `None` when it needs a path out
+    /// of line (declared melds, a fifth copy to spend, a suit limit, a
+    /// knitted form, a suit whose distances the merge cannot take), which
+    /// [`Rules::replacement_any`] takes.
+    #[inline(always)]
+    pub(crate) fn replacement_common(&self, pos: &Position, res: &[SuitProfile; 4]) -> Option<u8> {
+        if pos.has_melds() || standard::spends_fifths(self, pos, res) {
+            return None;
+        }
+        let merges = standard::merges_of(self, res);
+        let counted = CountedFields::of_hand(res);
+        let standard = |k| standard::merged::<false>(self, &merges, k);
+        self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, counted, standard)
+    }
+
+    /// The replacement number of a hand of `total` tiles, `natural` of
+    /// them natural and `jokers` jokers, no declared meld and no fifth
+    /// copy to spend, whose suits' counted fields add up to `counted` and
+    /// whose standard distance for `k` melds is `standard(k)`: that and the
+    /// counted forms. `None` when `standard` gives none or a knitted form
+    /// needs the whole hand. `LEAN`: the rules take the lean
+    /// path (`Derived::lean_shanten`), so the standard form is winnable
+    /// and no knitted one is.
+    #[inline(always)]
+    fn merged_missing<const LEAN: bool>(
+        &self,
+        total: u32,
+        natural: u32,
+        jokers: u8,
+        counted: CountedFields,
+        standard: impl FnOnce(usize) -> Option<u8>,
+    ) -> Option<u8> {
+        let k = ((total - 1) / 3) as usize;
+        let forms = self.derived.winnable;
+        let mut missing = u8::MAX;
+        if LEAN || forms.contains(Form::Standard) {
+            missing = standard(k)?;
+        }
+        if k == 4 {
+            if !LEAN && forms.contains_knitted() {
+                return None;
+            }
+            missing = missing.min(self.counted_distance(natural, counted));
+        }
+        Some(missing.saturating_sub(jokers))
+    }
+
+    /// [`Rules::replacement_of`] for any position, out of line.
+    #[inline(never)]
+    fn replacement_any(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
+        let k = (pos.total() as usize - 1) / 3;
+        self.replacement_with_others(pos, res, k, self.others_distance(pos, res))
+    }
+
+    /// [`Rules::replacement_any`] with `others`, the forms other than the
+    /// standard one ([`Rules::others_distance`]), already worked out.
+    #[inline(always)]
+    fn replacement_with_others(
+        &self,
+        pos: &Position,
+        res: &[SuitProfile; 4],
+        k: usize,
+        others: u8,
+    ) -> u8 {
+        let mut missing = others;
+        if self.forms_for(pos).contains(Form::Standard) {
+            missing = missing.min(standard::distance_of(self, pos, k, res));
+        }
+        missing.saturating_sub(pos.jokers)
+    }
+
+    /// The fewest tiles missing from the forms other than the standard one
+    /// that `pos` may win by, each form's own distance.
+    #[inline(always)]
+    fn others_distance(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
+        self.forms_for(pos)
+            .without(Form::Standard)
+            .least_distance(self, pos, res)
+    }
+
+    /// Is the replacement number of `pos` below `target`? When a joker
+    /// may stand for a fifth copy, the bounds of the standard distance
+    /// ([`standard::bounds_of`]) most often settle it without counting
+    /// the flagged suits' targets.
+    fn replacement_is_below(&self, pos: &Position, target: u8) -> bool {
+        let res = standard::profiles(self, pos);
+        let forms = self.forms_for(pos);
+        if forms.contains(Form::Standard)
+            && !pos.has_melds()
+            && standard::spends_fifths(self, pos, &res)
+        {
+            let k = (pos.total() as usize - 1) / 3;
+            let frees = standard::frees_of(self, pos, &res);
+            let (low, high) = standard::bounds_of(self, &res, &frees, k);
+            let others = self.others_distance(pos, &res);
+            if let Some(below) = decided_by_bounds(|| low, || high, others, pos.jokers, target) {
+                return below;
+            }
+            // Open: the flagged suits' targets counted, the bounds and the
+            // other forms already known.
+            let standard = standard::distance_spent(self, pos, k, &res, &frees);
+            return standard.min(others).saturating_sub(pos.jokers) < target;
+        }
+        self.replacement_of(pos, &res) < target
+    }
+
+    /// The tiles a 3N+1 hand `pos` misses (jokers included, as
+    /// [`Rules::draws_around`] counts them) and those the forms other than
+    /// the standard one miss ([`Rules::others_distance`]).
+    fn missing_now(&self, pos: &Position) -> (u8, u8) {
+        let res = standard::profiles(self, pos);
+        let k = (pos.total() as usize - 1) / 3;
+        let others = self.others_distance(pos, &res);
+        let replacement = match self.replacement_common(pos, &res) {
+            Some(missing) => missing,
+            None => self.replacement_with_others(pos, &res, k, others),
+        };
+        (pos.jokers + replacement, others)
+    }
+
+    /// The fewest tiles missing from seven pairs and thirteen orphans for
+    /// `natural` natural tiles whose suits' counted fields add up to
+    /// `counted`, without a suit limit.
+    #[inline(always)]
+    fn counted_distance(&self, natural: u32, counted: CountedFields) -> u8 {
+        let d = &self.derived;
+        // Two loads from tables the rules compiled, the forms not
+        // winnable there at u8::MAX.
+        let orphans = d.orphans_missing[counted.orphans_index()];
+        let pairs =
+            d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
+        pairs.min(orphans)
+    }
+}
+
+/// Is a replacement number below `target`, when the standard distance lies
+/// between `low()` and `high()` ([`standard::bounds_of`]), the other
+/// forms miss `others` and `jokers` fill missing places? `None` when the
+/// bounds leave it open. The lower bound is read first: it alone settles a
+/// draw that lowers nothing, the common case.
+#[inline(always)]
+fn decided_by_bounds(
+    low: impl FnOnce() -> u8,
+    high: impl FnOnce() -> u8,
+    others: u8,
+    jokers: u8,
+    target: u8,
+) -> Option<bool> {
+    let bound = |d: u8| d.min(others).saturating_sub(jokers);
+    if bound(low()) >= target {
+        Some(false)
+    } else if bound(high()) < target {
+        Some(true)
+    } else {
+        None
+    }
+}
