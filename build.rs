@@ -3,8 +3,10 @@
 //! Writes into `OUT_DIR`:
 //! - `suit.bin`, `honor.bin`: the per-suit need tables for the default
 //!   table parameters (layout: the docs of `src/tables/mod.rs`);
-//! - `tables.rs`: the two statics that include them, with a header saying
-//!   how they were made;
+//! - `suit-distance.bin` and the three other distance columns, as profiles
+//!   (the in-memory layout of `src/tables/layout.rs`);
+//! - `tables.rs`: the statics that include them and the distance classes,
+//!   with a header saying how they were made;
 //! - `presets.rs`: the `Preset` enum, one variant per file of `rules/`
 //!   (the one list of presets: add a file there to add a preset), with a
 //!   `phf` map from names to presets;
@@ -19,20 +21,23 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+// The library's own key, layout and generator, compiled into this script
+// too (`#[path]`: each names nothing outside these three files), so that
+// the compiled-in tables and those the library generates at run time come
+// from the same code. What the script does not call is the library's.
 #[allow(dead_code)]
-mod tables {
-    pub mod key {
-        include!("src/tables/key.rs");
-    }
-    pub mod gen {
-        include!("src/tables/gen.rs");
-    }
-}
+#[path = "src/tables/gen.rs"]
+mod gen;
+#[allow(dead_code)]
+#[path = "src/tables/key.rs"]
+mod key;
+#[allow(dead_code)]
+#[path = "src/tables/layout.rs"]
+mod layout;
 
-use tables::gen::{
-    distance_columns, distances, honor_table, resident_columns, suit_table, TableParams, NEED_NONE,
-};
-use tables::key::{honor_ranking, suit_ranking, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
+use gen::{distance_columns, distances, honor_table, profile_columns, suit_table, TableParams};
+use key::{honor_ranking, suit_ranking, HONOR_RANKS, HONOR_SLOTS, SUIT_RANKS, SUIT_SLOTS};
+use layout::NEED_VALUE_NONE;
 
 fn main() {
     if let Err(err) = try_main() {
@@ -43,6 +48,7 @@ fn main() {
 fn try_main() -> io::Result<()> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/tables/key.rs");
+    println!("cargo:rerun-if-changed=src/tables/layout.rs");
     println!("cargo:rerun-if-changed=src/tables/gen.rs");
     println!("cargo:rerun-if-changed=rules");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -62,8 +68,7 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     assert_eq!(honor.len(), HONOR_SLOTS);
     // Known counts: 405,350 numbered-suit patterns and 43,130 honour
     // patterns of at most 14 tiles; every other slot holds "none".
-    let none = NEED_NONE | NEED_NONE << 4;
-    let filled = |t: &[u8]| t.iter().filter(|&&v| v != none).count();
+    let filled = |t: &[u8]| t.iter().filter(|&&v| v != NEED_VALUE_NONE).count();
     assert_eq!(
         filled(&suit),
         405_350,
@@ -102,9 +107,9 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
         honor_ranking.len(),
         &|k| honor_ranking.index(k),
     );
-    // In memory the values name their distance class (the layout of
-    // `src/tables/mod.rs`).
-    let resident = resident_columns(
+    // In memory the values are profiles: each names its distance class
+    // (the layout of `src/tables/layout.rs`).
+    let profiles = profile_columns(
         [&suit_cap, &suit_fifth, &honor_cap, &honor_fifth],
         max,
         &|k| suit_ranking.index(k),
@@ -117,7 +122,7 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
         "honor-distance.bin",
         "honor-distance-fifth.bin",
     ];
-    let dist: Vec<(&str, &Vec<u8>)> = names.into_iter().zip(&resident.columns).collect();
+    let dist: Vec<(&str, &Vec<u8>)> = names.into_iter().zip(&profiles.columns).collect();
     for &(name, bytes) in &dist {
         std::fs::write(out.join(name), bytes)?;
     }
@@ -133,13 +138,13 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     )?;
     writeln!(
         w,
-        "static DEFAULT_SUIT: &[u8; {SUIT_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit.bin\"));"
+        "pub(super) static DEFAULT_SUIT: &[u8; {SUIT_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit.bin\"));"
     )?;
     writeln!(
         w,
-        "static DEFAULT_HONOR: &[u8; {HONOR_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/honor.bin\"));"
+        "pub(super) static DEFAULT_HONOR: &[u8; {HONOR_SLOTS}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/honor.bin\"));"
     )?;
-    writeln!(w, "static DEFAULT_DIST: [&[u8]; 4] = [")?;
+    writeln!(w, "pub(super) static DEFAULT_PROFILES: [&[u8]; 4] = [")?;
     for (name, _) in &dist {
         writeln!(
             w,
@@ -149,9 +154,9 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
     writeln!(w, "];")?;
     writeln!(
         w,
-        "static DEFAULT_CLASSES: [u32; {}] = {:?};",
-        resident.classes.len(),
-        resident.classes
+        "pub(super) static DEFAULT_CLASSES: [u32; {}] = {:?};",
+        profiles.classes.len(),
+        profiles.classes
     )?;
     w.flush()
 }

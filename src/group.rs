@@ -516,7 +516,7 @@ impl std::str::FromStr for Group {
             let ranks = spread << (first.rank() - 1);
             let valid = match kind {
                 GroupKind::Sequence => spread == 0b111,
-                _ => crate::tables::gen::HONOR_SEQUENCES.contains(&(ranks as u8)),
+                _ => crate::tables::HONOR_SEQUENCES.contains(&(ranks as u8)),
             };
             if !valid || tiles.windows(2).any(|w| w[0] >= w[1]) {
                 return Err(bad());

@@ -65,7 +65,7 @@ use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{Merges, Resident};
+use crate::tables::{CountedFields, HandMerge, SuitProfile, POW5};
 use crate::tile::{Tile, TileSet, KINDS};
 
 /// A hand under a set of rules, updated in O(1) per draw or discard.
@@ -86,13 +86,12 @@ pub struct LiveHand<R: Borrow<Rules>> {
     /// Bit `j` set when the natural tiles win with `j` jokers: worked out
     /// once per change of natural tiles, so the win check is one shift.
     wins: u32,
-    /// The suits' resident distance values (within four copies) and their
-    /// classes' merge values, each reloaded with its suit: the shanten
-    /// reads no table.
-    res: [Resident; 4],
-    merges: Merges,
-    /// The suits' counted fields added up (`Resident::counted_sum`).
-    counted: u32,
+    /// The suits' profiles (within four copies) and their classes' merge
+    /// values, each reloaded with its suit: the shanten reads no table.
+    profiles: [SuitProfile; 4],
+    merges: HandMerge,
+    /// The suits' counted fields added up.
+    counted: CountedFields,
 }
 
 impl<R: Borrow<Rules>> LiveHand<R> {
@@ -101,9 +100,9 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let zero = SuitWords::load(&[0; KINDS]);
         let pos = rules.borrow().position(zero, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
-        let res = standard::residents(rules.borrow(), &pos);
-        let merges = standard::merges_of(rules.borrow(), &res);
-        let counted = Resident::counted_sum(&res);
+        let profiles = standard::profiles(rules.borrow(), &pos);
+        let merges = standard::merges_of(rules.borrow(), &profiles);
+        let counted = CountedFields::of_hand(&profiles);
         LiveHand {
             rules,
             held: [0; KINDS],
@@ -111,7 +110,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             plain_jokers: 0,
             pos,
             wins,
-            res,
+            profiles,
             merges,
             counted,
         }
@@ -512,7 +511,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let rules = self.rules.borrow();
         self.counts[i] = self.counts[i].wrapping_add_signed(by);
         let suit = (i / 9).min(3);
-        let step = standard::POW5[i - suit * 9];
+        let step = POW5[i - suit * 9];
         let pos = &mut self.pos;
         pos.keys[suit] = if by > 0 {
             pos.keys[suit] + step
@@ -520,10 +519,11 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             pos.keys[suit] - step
         };
         pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
-        let res = rules.tables.resident_at(suit, pos.keys[suit], false);
-        self.counted = self.counted - self.res[suit].counted() + res.counted();
-        self.res[suit] = res;
-        self.merges.set(suit, rules.tables.merge(res));
+        let profile = rules.tables.profile_at(suit, pos.keys[suit], false);
+        let counted = self.profiles[suit].counted_fields();
+        self.counted = self.counted.with_suit(counted, profile.counted_fields());
+        self.profiles[suit] = profile;
+        self.merges.set(suit, rules.tables.merge(profile));
         pos.words = SuitWords::load(&self.counts);
         pos.natural = pos.natural.wrapping_add_signed(by as i32);
         self.wins = rules.win_mask(pos);
@@ -567,8 +567,8 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     }
 
     /// The shanten (see [`Rules::shanten`]): −1 a win, 0 ready; `None` for
-    /// a hand of 3N tiles. The suits' resident distance values are kept
-    /// up to date by each draw and discard, so no table is read here.
+    /// a hand of 3N tiles. The suits' profiles are kept up to date by each
+    /// draw and discard, so no table is read here.
     ///
     /// ```
     /// use hupai::{LiveHand, Rules, Tile};
@@ -596,7 +596,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
             if let Some(missing) = rules.replacement_from_counts(
                 size,
                 self.pos.jokers,
-                &self.res,
+                &self.profiles,
                 &self.merges,
                 self.counted,
             ) {
@@ -621,11 +621,11 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         if rules.derived.lean_shanten && !pos.has_melds() {
             let total = pos.total();
             if let Some(missing) =
-                rules.replacement_by_bounds(total, pos.jokers, &self.res, &pos.keys)
+                rules.replacement_by_bounds(total, pos.jokers, &self.profiles, &pos.keys)
             {
                 return Some(missing as i8 - 1);
             }
         }
-        Some(rules.replacement_of(pos, &self.res) as i8 - 1)
+        Some(rules.replacement_of(pos, &self.profiles) as i8 - 1)
     }
 }

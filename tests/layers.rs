@@ -25,9 +25,13 @@ use std::path::Path;
 /// file of `src/` must be in a layer, and every entry must name a file.
 const LAYERS: &[&[&str]] = &[
     // Leaves, importing nothing of the crate: the plain tile types, and
-    // the per-suit table key (which `build.rs` compiles too, by
-    // `include!`, so it cannot import the crate).
-    &["src/tile/kind.rs", "src/tables/key.rs"],
+    // the per-suit tables' key and value layout (which `build.rs` compiles
+    // too, by `#[path]`, so they cannot import the crate).
+    &[
+        "src/tile/kind.rs",
+        "src/tables/key.rs",
+        "src/tables/layout.rs",
+    ],
     // What a declared meld is (`MeldKind`), named by the errors.
     &["src/meld/kind.rs"],
     // Every error of the library: they name tiles and meld kinds.
@@ -42,8 +46,26 @@ const LAYERS: &[&[&str]] = &[
     &["src/meld.rs"],
     &["src/hand.rs"],
     &["src/notation.rs"],
-    // The per-suit tables: their generator, their store, their files.
-    &["src/tables/"],
+    // The per-suit tables: their generator (compiled into `build.rs` too),
+    // the values it makes and the compiled-in ones, the distance classes
+    // and the profiles that name them, the tables with their reads, then
+    // the tables made from raw bytes, shared, and read from files.
+    &["src/tables/gen.rs"],
+    &[
+        "src/tables/need.rs",
+        "src/tables/distance.rs",
+        "src/tables/counted.rs",
+        "src/tables/builtin.rs",
+    ],
+    &["src/tables/class.rs"],
+    &["src/tables/profile.rs"],
+    &["src/tables/store.rs"],
+    &[
+        "src/tables/validate.rs",
+        "src/tables/cache.rs",
+        "src/tables/file.rs",
+        "src/tables/mod.rs",
+    ],
     // The forms by name (`Form`, `Forms`), and the knitted tiles the
     // knitted forms and the groups share.
     &["src/form/kind.rs", "src/form/knitted.rs"],

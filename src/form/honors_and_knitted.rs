@@ -18,7 +18,7 @@ use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 use crate::tile::Suit;
 
 /// The kinds honours and knitted tiles may hold under `rules` for
@@ -267,7 +267,7 @@ impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
     }
 
     #[inline(never)]
-    fn distance(rules: &Rules, pos: &Position, _suits: &[Resident; 4], _below: u8) -> u8 {
+    fn distance(rules: &Rules, pos: &Position, _suits: &[SuitProfile; 4], _below: u8) -> u8 {
         if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
             return u8::MAX;
         }

@@ -4,7 +4,7 @@
 use crate::group::SplitSink;
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 use crate::tile::KINDS;
 
 /// What every form answers, each from its own rules. The operations reach
@@ -77,9 +77,9 @@ pub(crate) trait Judge {
     /// The fewest tiles missing from a target of the form of `pos`'s size
     /// (3N+1 or 3N+2 tiles, a target of 3N+2), any natural tile dropped,
     /// jokers not counted; `u8::MAX` when the form has no target of that
-    /// size. `suits` holds the four suits' resident distance values; a form
+    /// size. `suits` holds the four suits' profiles; a form
     /// may answer `below` when it misses at least that many.
-    fn distance(rules: &Rules, pos: &Position, suits: &[Resident; 4], below: u8) -> u8;
+    fn distance(rules: &Rules, pos: &Position, suits: &[SuitProfile; 4], below: u8) -> u8;
 }
 
 /// Natural counts and jokers: a part of a hand.

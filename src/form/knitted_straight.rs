@@ -28,7 +28,7 @@ use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::{Distance, SuitProfile};
 use crate::tile::{Suit, KINDS};
 
 /// For assignment `a` of `pos`: the remainder once the knitted group took
@@ -231,14 +231,14 @@ fn remainder_within(rules: &Rules, pos: &Position, taken: &SuitWords) -> Positio
 }
 
 /// A hand's knitted straight judged draw by draw: per assignment, the
-/// knitted kinds it lacks and its remainder's suits (keys and resident
+/// knitted kinds it lacks and its remainder's suits (keys and
 /// values), so that a draw changes one assignment's term by what it does
 /// to one of the two ([`straight_distance`] after the draw).
 pub(crate) struct StraightDraws {
     /// `[a]`: assignment `a`'s kinds the hand lacks (bits), its
-    /// remainder's keys and resident values, and its term (the kinds
+    /// remainder's keys and profiles, and its term (the kinds
     /// lacked plus the remainder's distance to one meld and the pair).
-    terms: [(u64, [usize; 4], [Resident; 4], u8); 6],
+    terms: [(u64, [usize; 4], [SuitProfile; 4], u8); 6],
 }
 
 impl StraightDraws {
@@ -256,11 +256,11 @@ impl StraightDraws {
             let lacked = ASSIGNMENTS[a] & !held;
             // After a draw it would still lack `below` kinds at least.
             if lacked.count_ones() > below as u32 {
-                return (lacked, [0; 4], [Resident(0); 4], u8::MAX);
+                return (lacked, [0; 4], [SuitProfile::NONE; 4], u8::MAX);
             }
             let taken = pos.words.nonzero().and(&ASSIGNMENT_ONES[a]);
             let rest = remainder_within(rules, pos, &taken);
-            let res = standard::residents(rules, &rest);
+            let res = standard::profiles(rules, &rest);
             let term =
                 (lacked.count_ones() as u8).saturating_add(standard::distance(rules, &rest, 1));
             (lacked, rest.keys, res, term)
@@ -290,7 +290,7 @@ impl StraightDraws {
             let mut res = res;
             res[s] = rules
                 .tables
-                .resident_at(s, keys[s] + crate::tables::key::pow5(r), false);
+                .profile_at(s, keys[s] + crate::tables::key::pow5(r), false);
             (lacked.count_ones() as u8).saturating_add(standard::combined_of(rules, &res, 1))
                 < below
         })
@@ -319,7 +319,7 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
         }
     }
     if rules.honor_sequences() {
-        for set in crate::tables::gen::HONOR_SEQUENCES {
+        for set in crate::tables::HONOR_SEQUENCES {
             let seq: Vec<usize> = (0..7)
                 .filter(|i| set >> i & 1 == 1)
                 .map(|i| 27 + i)
@@ -338,7 +338,7 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
                 params.suit_pair_ranks >> (t % 9) & 1 == 1
             }
     };
-    let mut best = crate::tables::gen::DIST_NONE;
+    let mut best = Distance::FAR;
     for meld in &melds {
         for pair in (0..KINDS).filter(|&t| pair_ok(t)) {
             let mut target = [0u8; KINDS];
@@ -561,7 +561,7 @@ impl Judge for KnittedStraight {
     }
 
     #[inline(never)]
-    fn distance(rules: &Rules, pos: &Position, _suits: &[Resident; 4], below: u8) -> u8 {
+    fn distance(rules: &Rules, pos: &Position, _suits: &[SuitProfile; 4], below: u8) -> u8 {
         let k = (pos.total() as usize).saturating_sub(1) / 3;
         match (pos.has_melds(), k) {
             (true, 3) => declared_distance(rules, pos),

@@ -14,7 +14,7 @@
 //! suits a hand may hold, kinds held four times, joker kinds — is decided
 //! once, by the acceptance step (`src/position.rs`) and by the operations
 //! (`src/check.rs`, `src/waits.rs`, `src/split.rs`, `src/reveal.rs`,
-//! `src/shanten.rs`), not here.
+//! `src/shanten/`), not here.
 
 pub(crate) mod honors_and_knitted;
 pub(crate) mod judge;
@@ -31,7 +31,7 @@ pub use self::kind::{Form, Forms};
 use crate::group::SplitSink;
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
-use crate::tables::Resident;
+use crate::tables::{SuitProfile, ORPHANS_INDEXES};
 
 /// The tables of the counted forms' distances that the rules keep for
 /// shanten's lean path (`Derived::pairs_missing` and
@@ -41,9 +41,9 @@ use crate::tables::Resident;
 pub(crate) fn counted_tables(
     winnable: Forms,
     quads: bool,
-) -> (&'static [u8; PAIRS_TABLE], &'static [u8; 128]) {
+) -> (&'static [u8; PAIRS_TABLE], &'static [u8; ORPHANS_INDEXES]) {
     static NEVER_PAIRS: [u8; PAIRS_TABLE] = [u8::MAX; PAIRS_TABLE];
-    static NEVER_ORPHANS: [u8; 128] = [u8::MAX; 128];
+    static NEVER_ORPHANS: [u8; ORPHANS_INDEXES] = [u8::MAX; ORPHANS_INDEXES];
     let pairs = match (winnable.contains(Form::SevenPairs), quads) {
         (false, _) => &NEVER_PAIRS,
         (true, false) => &seven_pairs::DISTINCT_MISSING,
@@ -98,7 +98,12 @@ impl Forms {
     /// ([`Judge::distance`]), the costly forms asked last, bounded by what
     /// the others miss; `u8::MAX` for none.
     #[inline(always)]
-    pub(crate) fn least_distance(self, rules: &Rules, pos: &Position, suits: &[Resident; 4]) -> u8 {
+    pub(crate) fn least_distance(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        suits: &[SuitProfile; 4],
+    ) -> u8 {
         let mut missing = u8::MAX;
         each_judge!(self, J => {
             if !J::COSTLY {

@@ -13,7 +13,7 @@ use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::{CountedFields, SuitProfile, PAIRS_INDEXES};
 use crate::tile::{Tile, KINDS};
 
 /// Do the natural tiles `words` and `jokers` make seven pairs, given that
@@ -179,27 +179,26 @@ const fn missing(whole: u32, single: u32) -> u8 {
 /// The fewest tiles missing from seven pairs for a hand's `natural`
 /// natural tiles (the target has 14 tiles; the caller checks the hand's
 /// size), any of them dropped, from the four suits' counted fields added
-/// up (`counted`, see `tables::gen::counted_fields`), without a suit
-/// limit: with quads a kind gives as many pairs as it holds twos, else
+/// up (`counted`), without a suit limit: with quads a kind gives as many pairs as it holds twos, else
 /// at most one.
 /// Read from [`DISTINCT_MISSING`] or [`QUADS_MISSING`], which it fills.
-pub(crate) const fn distance_counted(quads: bool, natural: u32, counted: u32) -> u8 {
+pub(crate) const fn distance_counted(quads: bool, natural: u32, counted: CountedFields) -> u8 {
     if quads {
-        let odd = counted >> 7 & 15;
+        let odd = counted.odd();
         missing((natural - odd) / 2, odd)
     } else {
-        missing(counted & 7, counted >> 3 & 15)
+        missing(counted.pairs(), counted.singles())
     }
 }
 
 /// [`distance_counted`] without quads as a table, at [`table_index`]: for
-/// each value of bits 0–6 of the counted fields (the kinds held twice or
-/// more and once).
+/// each [`CountedFields::pairs_index`] (the kinds held twice or more and
+/// once).
 pub(crate) static DISTINCT_MISSING: [u8; TABLE] = {
     let mut t = [u8::MAX; TABLE];
     let mut c = 0;
-    while c < 128 {
-        t[c] = distance_counted(false, 0, c as u32);
+    while c < PAIRS_INDEXES {
+        t[c] = distance_counted(false, 0, CountedFields::from_pairs_index(c));
         c += 1;
     }
     t
@@ -214,7 +213,8 @@ pub(crate) static QUADS_MISSING: [u8; TABLE] = {
     while natural <= 14 {
         let mut odd = 0;
         while odd <= natural {
-            t[(natural << 4 | odd) as usize] = distance_counted(true, natural, odd << 7);
+            t[(natural << 4 | odd) as usize] =
+                distance_counted(true, natural, CountedFields::from_odd(odd));
             odd += 1;
         }
         natural += 1;
@@ -229,11 +229,11 @@ pub(crate) const TABLE: usize = PAIRS_TABLE;
 /// the distance of a hand of `natural` natural tiles (at most 14) whose
 /// suits' counted fields add up to `counted`.
 #[inline(always)]
-pub(crate) fn table_index(quads: bool, natural: u32, counted: u32) -> usize {
+pub(crate) fn table_index(quads: bool, natural: u32, counted: CountedFields) -> usize {
     if quads {
-        (natural << 4 | counted >> 7 & 15) as usize & (TABLE - 1)
+        (natural << 4 | counted.odd()) as usize & (TABLE - 1)
     } else {
-        (counted & 127) as usize
+        counted.pairs_index()
     }
 }
 
@@ -308,14 +308,14 @@ impl Judge for SevenPairs {
     }
 
     #[inline(always)]
-    fn distance(rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+    fn distance(rules: &Rules, pos: &Position, suits: &[SuitProfile; 4], _below: u8) -> u8 {
         if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
             return u8::MAX;
         }
         if rules.derived.suit_limit < 3 {
             return distance_limited(rules, pos);
         }
-        let counted = Resident::counted_sum(suits);
+        let counted = CountedFields::of_hand(suits);
         let quads = rules.seven_pairs_quads;
         let table = if quads {
             &QUADS_MISSING

@@ -13,7 +13,7 @@ use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
-use crate::tables::Resident;
+use crate::tables::{CountedFields, SuitProfile, ORPHANS_INDEXES};
 use crate::tile::Tile;
 
 /// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
@@ -124,24 +124,22 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
 /// tiles (the target has 14 tiles; the caller checks the hand's size and
 /// that all three numbered suits may be held): one kept copy of each
 /// orphan held, and a second copy of one of them. Read from the four
-/// suits' counted fields added up (`counted`, see
-/// `tables::gen::counted_fields`): orphans held, and orphans held twice or
-/// more.
+/// suits' counted fields added up (`counted`): orphans held, and orphans
+/// held twice or more.
 #[inline(always)]
-pub(crate) const fn distance_counted(counted: u32) -> u8 {
-    let held = counted >> 11 & 15;
-    let twice = counted >> 15 & 7;
+pub(crate) const fn distance_counted(counted: CountedFields) -> u8 {
+    let held = counted.orphans();
+    let twice = counted.orphan_pairs();
     // At most 13 orphans are held (the field holds up to 15).
     14u32.saturating_sub(held + (twice != 0) as u32) as u8
 }
 
-/// [`distance_counted`] for each value of bits 11–17 of the counted
-/// fields.
-pub(crate) static COUNTED_MISSING: [u8; 128] = {
-    let mut t = [0u8; 128];
+/// [`distance_counted`] for each [`CountedFields::orphans_index`].
+pub(crate) static COUNTED_MISSING: [u8; ORPHANS_INDEXES] = {
+    let mut t = [0u8; ORPHANS_INDEXES];
     let mut c = 0;
-    while c < 128 {
-        t[c] = distance_counted((c as u32) << 11);
+    while c < ORPHANS_INDEXES {
+        t[c] = distance_counted(CountedFields::from_orphans_index(c));
         c += 1;
     }
     t
@@ -183,10 +181,10 @@ impl Judge for ThirteenOrphans {
     }
 
     #[inline(always)]
-    fn distance(_rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+    fn distance(_rules: &Rules, pos: &Position, suits: &[SuitProfile; 4], _below: u8) -> u8 {
         if pos.has_melds() || (pos.total() as usize).saturating_sub(1) / 3 != 4 {
             return u8::MAX;
         }
-        COUNTED_MISSING[(Resident::counted_sum(suits) >> 11 & 127) as usize]
+        COUNTED_MISSING[CountedFields::of_hand(suits).orphans_index()]
     }
 }

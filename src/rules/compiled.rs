@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::form::kind::Forms;
 use crate::meld::MAX_MELDS;
 use crate::swar::SuitWords;
-use crate::tables::{TableParams, Tables};
+use crate::tables::{TableParams, Tables, ORPHANS_INDEXES};
 use crate::tile::{Suit, TileSet};
 
 /// Entries of the seven pairs distance table the rules keep
@@ -95,9 +95,10 @@ pub(crate) struct Derived {
     /// seven pairs is not winnable.
     pub pairs_missing: &'static [u8; PAIRS_TABLE],
     /// The fewest tiles missing from thirteen orphans
-    /// (`thirteen_orphans::distance_counted`) for bits 11–17 of a hand's
-    /// counted fields; `u8::MAX` when thirteen orphans is not winnable.
-    pub orphans_missing: &'static [u8; 128],
+    /// (`thirteen_orphans::distance_counted`) at each
+    /// `CountedFields::orphans_index` of a hand's counted fields; `u8::MAX`
+    /// when thirteen orphans is not winnable.
+    pub orphans_missing: &'static [u8; ORPHANS_INDEXES],
     /// Shanten may take its lean path (`Rules::shanten_common`): every kind
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.

@@ -14,8 +14,7 @@ use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::bits;
 use crate::swar::SuitWords;
-use crate::tables::gen::counted_step;
-use crate::tables::{key, Resident};
+use crate::tables::{key, CountedFields, SuitProfile};
 use crate::tile::{Tile, TileSet, KINDS};
 
 impl Rules {
@@ -117,8 +116,8 @@ impl Rules {
                         melds: &pos.melds,
                     };
                     // No joker kind: every joker may stand for a fifth copy.
-                    let res = around.map(|a| a.resident());
-                    if jokers == 0 || !Resident::any_fifth(&res) {
+                    let res = around.map(|a| a.profile());
+                    if jokers == 0 || !SuitProfile::any_fifth(&res) {
                         let whole_now = || self.missing_now(&fewer(after, jokers));
                         let changed = changed.as_ref().map(|(i, _)| i / 9);
                         return self
@@ -205,7 +204,7 @@ impl Rules {
     /// declared melds; a fifth copy to spend beside a joker kind or a
     /// knitted form) are judged whole.
     fn draws(&self, pos: &Position, counts: &[u8; KINDS], jokers: u8, unseen: &Unseen) -> Draws {
-        let res = standard::residents(self, pos);
+        let res = standard::profiles(self, pos);
         let forms = self.derived.winnable;
         let spends = standard::spends_fifths(self, pos, &res);
         if !forms.contains(Form::Standard)
@@ -261,7 +260,7 @@ impl Rules {
         // Seven pairs and thirteen orphans from the counted fields, unless
         // a knitted form needs the whole hand.
         let counted_only = !forms.contains_knitted();
-        let counted = Resident::counted_sum(&around.map(|a| a.resident()));
+        let counted = CountedFields::of_hand(&around.map(|a| a.profile()));
         let counted_now = if special && counted_only {
             self.counted_distance(natural, counted)
         } else {
@@ -321,7 +320,7 @@ impl Rules {
                     for (orphan, class) in [(false, !ORPHAN_BITS), (true, ORPHAN_BITS)] {
                         let class = kinds & class & rest;
                         if class != 0 {
-                            let after = counted.wrapping_add(counted_step(c as u8, orphan));
+                            let after = counted.with_tile(c as u8, orphan);
                             if self.counted_distance(natural + 1, after) < now {
                                 lower |= class;
                             }
@@ -342,13 +341,13 @@ impl Rules {
     /// draw; its suits' counted fields `counted`) bring the forms other
     /// than the standard one below `now` tiles missing, under rules with a
     /// knitted form: the counted forms by the step a draw makes
-    /// ([`counted_step`]), the honours-and-knitted forms by the kinds held,
+    /// ([`CountedFields::with_tile`]), the honours-and-knitted forms by the kinds held,
     /// the knitted straight assignment by assignment
     /// ([`knitted_straight::StraightDraws`]). With a fifth copy to spend, the
     /// straight is counted whole, draw by draw. Out of line: most rules
     /// have no knitted form.
     #[inline(never)]
-    fn special_draws(&self, held: &Held, rest: u64, counted: u32, now: u8) -> u64 {
+    fn special_draws(&self, held: &Held, rest: u64, counted: CountedFields, now: u8) -> u64 {
         let forms = self.derived.winnable;
         let pos = self
             .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
@@ -375,8 +374,8 @@ impl Rules {
         let [odd, twos] = held.count_bits;
         for i in bits(rest & !lower) {
             let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
-            let step = counted_step(class, ORPHAN_BITS >> i & 1 == 1);
-            let falls = self.counted_distance(held.natural + 1, counted.wrapping_add(step)) < now
+            let after = counted.with_tile(class, ORPHAN_BITS >> i & 1 == 1);
+            let falls = self.counted_distance(held.natural + 1, after) < now
                 || straight
                     .as_ref()
                     .is_some_and(|straight| straight.below_after(self, i, now));
@@ -394,7 +393,7 @@ impl Rules {
             let p = self
                 .accept_as::<false>(&more, held.jokers, self.sizes(Purpose::Win))
                 .expect("a drawable tile keeps the hand acceptable");
-            let res = standard::residents(self, &p);
+            let res = standard::profiles(self, &p);
             let falls = self.others_distance(&p, &res) < now;
             lower |= (falls as u64) << i;
         }
@@ -498,15 +497,15 @@ impl Rules {
 /// A 3N+1 hand with no declared melds, under rules with no knitted form
 /// and no suit limit, whose draws of kinds not joker kinds are judged by
 /// the bounds of the standard distance after the draw
-/// ([`standard::drawn_residents`]) and its counted forms: the replacement
+/// ([`standard::drawn_profiles`]) and its counted forms: the replacement
 /// number after a draw lies between the two, less the jokers.
 struct DrawJudge<'a> {
     /// The hand's suits.
     around: [&'a SuitDraws; 4],
     /// Their keys.
     keys: [usize; 4],
-    /// Their resident values at their most permissive.
-    frees: [Resident; 4],
+    /// Their profiles at their most permissive.
+    frees: [SuitProfile; 4],
     /// The fifth copies the hand may spend ([`standard::fifths`]).
     fifths: u32,
     /// Melds in the targets after a draw.
@@ -543,10 +542,10 @@ impl<'a> DrawJudge<'a> {
     #[inline]
     fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
         let (res, free) =
-            standard::drawn_residents(rules, self.around, &self.keys, &self.frees, self.fifths, i);
+            standard::drawn_profiles(rules, self.around, &self.keys, &self.frees, self.fifths, i);
         // Seven pairs and thirteen orphans from the counted fields.
         let others = if self.k == 4 {
-            rules.counted_distance(self.natural, Resident::counted_sum(&res))
+            rules.counted_distance(self.natural, CountedFields::of_hand(&res))
         } else {
             u8::MAX
         };
@@ -627,7 +626,7 @@ struct Held<'a> {
 
 /// The kinds (bit `i` for index `i`) whose count in `words` has bit 0,
 /// and bit 1, set: with them a draw's change to the counted fields is
-/// known by the count it meets ([`counted_step`]).
+/// known by the count it meets ([`CountedFields::with_tile`]).
 fn count_bits(words: &SuitWords) -> [u64; 2] {
     [words.kinds_with_bit(0), words.kinds_with_bit(1)]
 }

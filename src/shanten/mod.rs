@@ -25,7 +25,7 @@
 //!
 //! The standard form's distance is read from the per-suit distance tables
 //! (`src/tables/mod.rs` documents them) and combined over the four suits
-//! by a fixed computation (`src/form/standard.rs`); seven pairs and
+//! by a fixed computation (`src/form/standard/`); seven pairs and
 //! thirteen orphans count. The jokers then fill missing places one each.
 
 mod answer;
@@ -41,7 +41,7 @@ use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{Merges, Resident};
+use crate::tables::{CountedFields, HandMerge, SuitProfile};
 use crate::tile::KINDS;
 
 impl Rules {
@@ -101,9 +101,9 @@ impl Rules {
     #[inline(always)]
     fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
-        let res = self.tables.residents_of_halves(&words.halves());
+        let res = self.tables.profiles_of_halves(&words.halves());
         let merges = standard::merges_of(self, &res);
-        let counted = Resident::counted_sum(&res);
+        let counted = CountedFields::of_hand(&res);
         Some(self.replacement_from_counts(total, jokers, &res, &merges, counted)? as i8 - 1)
     }
 
@@ -132,14 +132,14 @@ impl Rules {
     fn shanten_by_bounds(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let keys = words.keys();
-        let res = self.tables.residents(&keys);
+        let res = self.tables.profiles(&keys);
         Some(self.replacement_by_bounds(total, jokers, &res, &keys)? as i8 - 1)
     }
 
     /// The replacement number of a hand of `total` tiles, `jokers` of them
-    /// jokers, no declared meld, whose suits' resident values are `res`,
+    /// jokers, no declared meld, whose suits' profiles are `res`,
     /// their classes' merge values `merges` and their counted fields added
-    /// up `counted` (`Resident::counted_sum`), under rules that take the
+    /// up `counted` (`CountedFields::of_hand`), under rules that take the
     /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
     /// for a fifth copy (see [`Rules::replacement_by_bounds`]) or a suit's
     /// distances are out of the merge's reach.
@@ -148,12 +148,12 @@ impl Rules {
         &self,
         total: u32,
         jokers: u8,
-        res: &[Resident; 4],
-        merges: &Merges,
-        counted: u32,
+        res: &[SuitProfile; 4],
+        merges: &HandMerge,
+        counted: CountedFields,
     ) -> Option<u8> {
         // No joker kind: every joker of the hand may be a fifth copy.
-        if jokers > 0 && Resident::any_fifth(res) {
+        if jokers > 0 && SuitProfile::any_fifth(res) {
             return None;
         }
         let standard = |k| standard::merged::<true>(self, merges, k);
@@ -171,15 +171,15 @@ impl Rules {
         &self,
         total: u32,
         jokers: u8,
-        res: &[Resident; 4],
+        res: &[SuitProfile; 4],
         keys: &[usize; 4],
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
         let within = standard::combined_of(self, res, k);
-        if jokers > 0 && Resident::any_fifth(res) {
-            let free: [Resident; 4] = std::array::from_fn(|s| {
+        if jokers > 0 && SuitProfile::any_fifth(res) {
+            let free: [SuitProfile; 4] = std::array::from_fn(|s| {
                 if res[s].fifth() {
-                    self.tables.resident_at(s, keys[s], true)
+                    self.tables.profile_at(s, keys[s], true)
                 } else {
                     res[s]
                 }
@@ -188,7 +188,7 @@ impl Rules {
                 return None;
             }
         }
-        let counted = Resident::counted_sum(res);
+        let counted = CountedFields::of_hand(res);
         self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, |_| {
             Some(within)
         })
@@ -246,13 +246,13 @@ impl Rules {
     /// the jokers that fill missing places.
     #[inline(always)]
     pub(crate) fn replacement(&self, pos: &Position) -> u8 {
-        self.replacement_of(pos, &standard::residents(self, pos))
+        self.replacement_of(pos, &standard::profiles(self, pos))
     }
 
-    /// [`Rules::replacement`] from the resident distance values `res` of
+    /// [`Rules::replacement`] from the profiles `res` of
     /// `pos`'s suits.
     #[inline(always)]
-    pub(crate) fn replacement_of(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+    pub(crate) fn replacement_of(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
         match self.replacement_common(pos, res) {
             Some(missing) => missing,
             None => self.replacement_any(pos, res),
@@ -260,17 +260,17 @@ impl Rules {
     }
 
     /// [`Rules::replacement_of`] for the common hand, from its size and
-    /// its suits' resident values alone: `None` when it needs a path out
+    /// its suits' profiles alone: `None` when it needs a path out
     /// of line (declared melds, a fifth copy to spend, a suit limit, a
     /// knitted form, a suit whose distances the merge cannot take), which
     /// [`Rules::replacement_any`] takes.
     #[inline(always)]
-    pub(crate) fn replacement_common(&self, pos: &Position, res: &[Resident; 4]) -> Option<u8> {
+    pub(crate) fn replacement_common(&self, pos: &Position, res: &[SuitProfile; 4]) -> Option<u8> {
         if pos.has_melds() || standard::spends_fifths(self, pos, res) {
             return None;
         }
         let merges = standard::merges_of(self, res);
-        let counted = Resident::counted_sum(res);
+        let counted = CountedFields::of_hand(res);
         let standard = |k| standard::merged::<false>(self, &merges, k);
         self.merged_missing::<false>(pos.total(), pos.natural, pos.jokers, counted, standard)
     }
@@ -289,7 +289,7 @@ impl Rules {
         total: u32,
         natural: u32,
         jokers: u8,
-        counted: u32,
+        counted: CountedFields,
         standard: impl FnOnce(usize) -> Option<u8>,
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
@@ -311,7 +311,7 @@ impl Rules {
 
     /// [`Rules::replacement_of`] for any position, out of line.
     #[inline(never)]
-    fn replacement_any(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+    fn replacement_any(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
         let k = (pos.total() as usize - 1) / 3;
         self.replacement_with_others(pos, res, k, self.others_distance(pos, res))
     }
@@ -322,7 +322,7 @@ impl Rules {
     fn replacement_with_others(
         &self,
         pos: &Position,
-        res: &[Resident; 4],
+        res: &[SuitProfile; 4],
         k: usize,
         others: u8,
     ) -> u8 {
@@ -336,7 +336,7 @@ impl Rules {
     /// The fewest tiles missing from the forms other than the standard one
     /// that `pos` may win by, each form's own distance.
     #[inline(always)]
-    fn others_distance(&self, pos: &Position, res: &[Resident; 4]) -> u8 {
+    fn others_distance(&self, pos: &Position, res: &[SuitProfile; 4]) -> u8 {
         self.forms_for(pos)
             .without(Form::Standard)
             .least_distance(self, pos, res)
@@ -347,7 +347,7 @@ impl Rules {
     /// ([`standard::bounds_of`]) most often settle it without counting
     /// the flagged suits' targets.
     fn replacement_is_below(&self, pos: &Position, target: u8) -> bool {
-        let res = standard::residents(self, pos);
+        let res = standard::profiles(self, pos);
         let forms = self.forms_for(pos);
         if forms.contains(Form::Standard)
             && !pos.has_melds()
@@ -372,7 +372,7 @@ impl Rules {
     /// [`Rules::draws_around`] counts them) and those the forms other than
     /// the standard one miss ([`Rules::others_distance`]).
     fn missing_now(&self, pos: &Position) -> (u8, u8) {
-        let res = standard::residents(self, pos);
+        let res = standard::profiles(self, pos);
         let k = (pos.total() as usize - 1) / 3;
         let others = self.others_distance(pos, &res);
         let replacement = match self.replacement_common(pos, &res) {
@@ -386,11 +386,11 @@ impl Rules {
     /// `natural` natural tiles whose suits' counted fields add up to
     /// `counted`, without a suit limit.
     #[inline(always)]
-    fn counted_distance(&self, natural: u32, counted: u32) -> u8 {
+    fn counted_distance(&self, natural: u32, counted: CountedFields) -> u8 {
         let d = &self.derived;
         // Two loads from tables the rules compiled, the forms not
         // winnable there at u8::MAX.
-        let orphans = d.orphans_missing[(counted >> 11 & 127) as usize];
+        let orphans = d.orphans_missing[counted.orphans_index()];
         let pairs =
             d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
         pairs.min(orphans)

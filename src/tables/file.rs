@@ -67,7 +67,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{TableParams, Tables};
+use super::{TableParams, Tables, DIST_COLUMNS};
+use crate::error::{cut, IoError};
+// The one import from above `tables/`: a table file records the rules that
+// made it (`to_bytes` takes them, `TableFileInfo::spec` gives them back).
+use crate::rules::{RuleSpec, Rules, RulesError};
 
 /// The magic number that opens a table file.
 pub const MAGIC: [u8; 8] = *b"HUPAITBL";
@@ -90,7 +94,7 @@ pub enum TableFileError {
         path: String,
         /// What went wrong.
         #[source]
-        source: crate::error::IoError,
+        source: IoError,
     },
     /// Shorter than its header says.
     #[error("table file is truncated: {len} bytes, expected {expected}")]
@@ -164,7 +168,7 @@ pub enum TableFileError {
     },
     /// The rules the file records do not make a rule set.
     #[error("table file records rules that cannot be used: {0}")]
-    Rules(#[source] Box<crate::rules::RulesError>),
+    Rules(#[source] Box<RulesError>),
     /// The rules the file records need other tables than it holds.
     #[error("table file holds tables for other rules than it records (fingerprint {tables:016x}, its rules need {rules:016x})")]
     Inconsistent {
@@ -193,7 +197,7 @@ pub struct TableFileInfo {
     /// The name of the rules that made the file.
     pub rules: String,
     /// Those rules, written out as a rule file (`None` in version 1).
-    pub spec: Option<crate::rules::RuleSpec>,
+    pub spec: Option<RuleSpec>,
     /// The table parameters.
     pub params: TableParams,
     /// The file's size in bytes.
@@ -231,7 +235,7 @@ struct Payload {
 }
 
 /// The bytes of a table file holding `rules`' tables and the rules.
-pub fn to_bytes(rules: &crate::Rules) -> Vec<u8> {
+pub fn to_bytes(rules: &Rules) -> Vec<u8> {
     let tables = rules.tables();
     let p = tables.params();
     let (suit, honor) = tables.raw();
@@ -247,7 +251,7 @@ pub fn to_bytes(rules: &crate::Rules) -> Vec<u8> {
         spec: rules.to_spec().to_toml(),
         columns: [("suit", suit.to_vec()), ("honor", honor.to_vec())]
             .into_iter()
-            .chain(super::DIST_COLUMNS.into_iter().zip(tables.raw_distances()))
+            .chain(DIST_COLUMNS.into_iter().zip(tables.raw_distances()))
             .map(|(name, bytes)| (name.to_string(), bytes))
             .collect(),
     };
@@ -357,7 +361,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
     let spec = match version {
         1 => None,
         _ => Some(
-            crate::rules::RuleSpec::from_toml_str(&payload.spec)
+            RuleSpec::from_toml_str(&payload.spec)
                 .map_err(|e| TableFileError::Rules(Box::new(e)))?,
         ),
     };
@@ -365,7 +369,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
     let (mut suit, mut honor) = (None, None);
     let mut dist: [Option<Vec<u8>>; 4] = Default::default();
     for (name, bytes) in columns.by_ref() {
-        let d = super::DIST_COLUMNS.iter().position(|&c| c == name);
+        let d = DIST_COLUMNS.iter().position(|&c| c == name);
         match name.as_str() {
             "suit" if suit.is_none() => suit = Some(bytes),
             "honor" if honor.is_none() => honor = Some(bytes),
@@ -374,7 +378,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
             }
             _ => {
                 return Err(TableFileError::Corrupt {
-                    message: format!("unexpected column {:?}", crate::error::cut(&name)),
+                    message: format!("unexpected column {:?}", cut(&name)),
                 })
             }
         }
@@ -413,9 +417,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Tables, TableFileInfo), TableFileErro
 /// # Errors
 /// [`TableFileError::Io`].
 #[cfg(feature = "fs")]
-pub fn write(path: &Path, rules: &crate::Rules) -> Result<(), TableFileError> {
+pub fn write(path: &Path, rules: &Rules) -> Result<(), TableFileError> {
     std::fs::write(path, to_bytes(rules)).map_err(|e| TableFileError::Io {
-        path: crate::error::cut(&path.display().to_string()),
+        path: cut(&path.display().to_string()),
         source: e.into(),
     })
 }
@@ -429,7 +433,7 @@ pub fn write(path: &Path, rules: &crate::Rules) -> Result<(), TableFileError> {
 pub fn read(path: &Path) -> Result<(Tables, TableFileInfo), TableFileError> {
     use std::io::Read;
     let io = |e: std::io::Error| TableFileError::Io {
-        path: crate::error::cut(&path.display().to_string()),
+        path: cut(&path.display().to_string()),
         source: e.into(),
     };
     let mut file = std::fs::File::open(path).map_err(io)?;
@@ -459,7 +463,7 @@ pub fn verify(tables: &Tables) -> Result<(), TableFileError> {
     let columns = [("suit", suit, want_suit), ("honor", honor, want_honor)]
         .into_iter()
         .chain(
-            super::DIST_COLUMNS
+            DIST_COLUMNS
                 .into_iter()
                 .zip(&got_dist)
                 .zip(&want_dist)

@@ -1,30 +1,34 @@
-// The table generator. Shared verbatim by the library (run-time generation,
-// crate-private) and by `build.rs` (the compiled-in default tables) through
-// `include!`, so it is self-contained: it names nothing outside this file but
-// `super::key`. Only `TableParams` is public (re-exported by `tables`).
-//
-// What it computes, for every count vector of one suit: the fewest jokers
-// that complete it into melds only, and into melds plus exactly one pair.
-// How: a dynamic programme over the ranks, run along a depth-first walk of
-// all count vectors so that vectors sharing a prefix share its work. The
-// state after rank `r` is `(x, y, pair)`: `x` sequences started at `r - 1`
-// and `y` started at `r` still waiting for tiles, and whether the pair is
-// placed. At each rank the programme chooses how many sequences start there
-// (0–2: three equal sequences are the same tiles as three triplets) and
-// whether the pair sits there; the fewest triplets that absorb the remaining
-// natural tiles follow, and every slot no natural tile fills costs a joker.
-//
-// Honours with honour sequences (three different winds, or the three
-// dragons, as a meld) do not fit the rank-by-rank programme. With permissive
-// jokers their table is a search over the lowest natural tile left,
-// memoised on the tiles remaining; with jokers capped at four copies it is
-// a completion programme: a pattern needs one joker more than the cheapest
-// pattern one tile larger, and none when it is complete.
+//! The table generator: the need tables, and from them the distance
+//! columns. `build.rs` compiles this file too (through `#[path]`, for the
+//! compiled-in default tables), so it names nothing outside this file but
+//! [`super::key`] and [`super::layout`]; in the library it is crate-private
+//! ([`Tables::generate`](super::Tables::generate) runs it), and only
+//! [`TableParams`] is public (re-exported by `tables`).
+//!
+//! What it computes, for every count vector of one suit: the fewest jokers
+//! that complete it into melds only, and into melds plus exactly one pair.
+//! How: a dynamic programme over the ranks, run along a depth-first walk of
+//! all count vectors so that vectors sharing a prefix share its work. The
+//! state after rank `r` is `(x, y, pair)`: `x` sequences started at `r - 1`
+//! and `y` started at `r` still waiting for tiles, and whether the pair is
+//! placed. At each rank the programme chooses how many sequences start there
+//! (0–2: three equal sequences are the same tiles as three triplets) and
+//! whether the pair sits there; the fewest triplets that absorb the remaining
+//! natural tiles follow, and every slot no natural tile fills costs a joker.
+//!
+//! Honours with honour sequences (three different winds, or the three
+//! dragons, as a meld) do not fit the rank-by-rank programme. With permissive
+//! jokers their table is a search over the lowest natural tile left,
+//! memoised on the tiles remaining; with jokers capped at four copies it is
+//! a completion programme: a pattern needs one joker more than the cheapest
+//! pattern one tile larger, and none when it is complete.
 
 use super::key::{pow5, HONOR_RANKS, SUIT_RANKS};
-
-/// Value stored for "cannot be completed with the jokers any hand can hold".
-pub const NEED_NONE: u8 = 15;
+use super::layout::{
+    counted_fields, need_melds, need_with_pair, orphan_ranks, pack_distances, pack_need,
+    pack_profile, Distances, CLASS, DIST_FAR, DIST_FIFTH, DIST_MELDS, DIST_STEPS, NEED_NONE,
+    NEED_VALUE_NONE,
+};
 
 /// The parameters of the rules that change table values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,18 +110,6 @@ pub fn honor_table(params: &TableParams) -> Vec<u8> {
     build(shape, params)
 }
 
-/// Packs the two needs of one pattern into a table value (the layout is
-/// documented in `src/tables/mod.rs`).
-pub const fn pack(melds: u8, melds_and_pair: u8) -> u8 {
-    let m = if melds > NEED_NONE { NEED_NONE } else { melds };
-    let p = if melds_and_pair > NEED_NONE {
-        NEED_NONE
-    } else {
-        melds_and_pair
-    };
-    m | (p << 4)
-}
-
 const INF: u8 = u8::MAX;
 /// States: `x` in 0..=2, `y` in 0..=2, pair placed in 0..=1.
 const STATES: usize = 18;
@@ -127,7 +119,7 @@ const fn state(x: usize, y: usize, pair: usize) -> usize {
 }
 
 fn build(shape: Shape, params: &TableParams) -> Vec<u8> {
-    let mut table = vec![pack(NEED_NONE, NEED_NONE); pow5(shape.ranks)];
+    let mut table = vec![NEED_VALUE_NONE; pow5(shape.ranks)];
     let mut start = [INF; STATES];
     start[state(0, 0, 0)] = 0;
     let cx = Walk {
@@ -163,7 +155,7 @@ impl Walk {
             let mut c = 0u8;
             while c <= 4 && tiles + c <= self.max_tiles {
                 let (melds, pair) = self.last(rank, c, states);
-                table[key + c as usize * place] = pack(melds, pair);
+                table[key + c as usize * place] = pack_need(melds, pair);
                 c += 1;
             }
             return;
@@ -171,7 +163,14 @@ impl Walk {
         let mut c = 0u8;
         while c <= 4 && tiles + c <= self.max_tiles {
             let next = self.step(rank, c, states);
-            self.walk(rank + 1, tiles + c, key + c as usize * place, place * 5, &next, table);
+            self.walk(
+                rank + 1,
+                tiles + c,
+                key + c as usize * place,
+                place * 5,
+                &next,
+                table,
+            );
             c += 1;
         }
     }
@@ -259,17 +258,18 @@ impl Walk {
     }
 }
 
-/// Honour melds when honour sequences count: each as a bit set of ranks
-/// (winds 0–3, dragons 4–6): four sets of three different winds, and the dragons.
-pub const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000];
-
 /// Fewest jokers completing `counts` (permissive jokers), `pair` set when the
 /// honours must also hold the pair: the lowest natural tile left joins a
 /// triplet, the pair, or an honour sequence, other slots filled by natural
 /// tiles or jokers. Every count is at most 4 (removing tiles keeps it so);
 /// `memo` caches results by key and `pair`, as `result + 1` (0: not
 /// computed yet), so that "none" is cached too.
-fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, memo: &mut [u8]) -> u8 {
+fn honor_search(
+    counts: &mut [u8; HONOR_RANKS],
+    pair: bool,
+    honor_pair: bool,
+    memo: &mut [u8],
+) -> u8 {
     let Some(r) = counts.iter().position(|&c| c > 0) else {
         return if !pair {
             0
@@ -299,7 +299,7 @@ fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, me
     }
     // Honour sequences holding r: ranks below r hold no natural tile (jokers);
     // each rank above r is natural (if held) or a joker.
-    for set in HONOR_SEQUENCES {
+    for set in super::key::HONOR_SEQUENCES {
         if set >> r & 1 == 0 {
             continue;
         }
@@ -336,7 +336,7 @@ fn honor_search(counts: &mut [u8; HONOR_RANKS], pair: bool, honor_pair: bool, me
 fn honor_sequence_table_permissive(params: &TableParams) -> Vec<u8> {
     let slots = pow5(HONOR_RANKS);
     let mut memo = vec![0u8; slots * 2];
-    let mut table = vec![pack(NEED_NONE, NEED_NONE); slots];
+    let mut table = vec![NEED_VALUE_NONE; slots];
     let mut counts = [0u8; HONOR_RANKS];
     for (key, value) in table.iter_mut().enumerate() {
         super::key::counts_of(key, &mut counts);
@@ -345,7 +345,7 @@ fn honor_sequence_table_permissive(params: &TableParams) -> Vec<u8> {
         }
         let melds = honor_search(&mut counts, false, params.honor_pair, &mut memo);
         let with_pair = honor_search(&mut counts, true, params.honor_pair, &mut memo);
-        *value = pack(melds, with_pair);
+        *value = pack_need(melds, with_pair);
     }
     table
 }
@@ -375,9 +375,16 @@ fn honor_sequence_table_capped(params: &TableParams) -> Vec<u8> {
         if counts[r] >= 3 {
             melds.push(3 * pow5(r));
         }
-        for set in HONOR_SEQUENCES {
-            if set >> r & 1 == 1 && (0..HONOR_RANKS).all(|i| set >> i & 1 == 0 || (i >= r && counts[i] > 0)) {
-                melds.push((0..HONOR_RANKS).filter(|&i| set >> i & 1 == 1).map(pow5).sum());
+        for set in super::key::HONOR_SEQUENCES {
+            if set >> r & 1 == 1
+                && (0..HONOR_RANKS).all(|i| set >> i & 1 == 0 || (i >= r && counts[i] > 0))
+            {
+                melds.push(
+                    (0..HONOR_RANKS)
+                        .filter(|&i| set >> i & 1 == 1)
+                        .map(pow5)
+                        .sum(),
+                );
             }
         }
         for pair in 0..2 {
@@ -411,10 +418,10 @@ fn honor_sequence_table_capped(params: &TableParams) -> Vec<u8> {
             need[key][pair] = best;
         }
     }
-    let mut table = vec![pack(NEED_NONE, NEED_NONE); slots];
+    let mut table = vec![NEED_VALUE_NONE; slots];
     for (key, value) in table.iter_mut().enumerate() {
         if total(key) <= params.max_tiles as u32 {
-            *value = pack(need[key][0], need[key][1]);
+            *value = pack_need(need[key][0], need[key][1]);
         }
     }
     table
@@ -431,31 +438,26 @@ fn honor_sequence_table_capped(params: &TableParams) -> Vec<u8> {
 // by keys in increasing order, each pattern taking the least of its own
 // value and those of the patterns one tile smaller.
 
-/// Melds a distance value describes: 0–5 (17-tile hands reach 5).
-pub const DIST_MELDS: usize = 5;
-
-/// A distance for "no target" (the pair where the suit may not hold it).
-pub const DIST_NONE: u8 = 50;
-
-/// One pattern's distances: `[p * 6 + m]` for `m` melds, with the pair when `p` is 1.
-pub type Distances = [u8; 12];
-
 /// The distances of every pattern (by dense key) of a table of `ranks`
 /// ranks whose need table is `need`; patterns above `max_tiles` tiles hold
-/// [`DIST_NONE`].
+/// [`DIST_FAR`].
 pub fn distances(need: &[u8], ranks: usize, max_tiles: u8) -> Vec<Distances> {
     let slots = pow5(ranks);
-    let mut out = vec![[DIST_NONE; 12]; slots];
+    let mut out = vec![[DIST_FAR; 12]; slots];
     let mut counts = [0u8; 9];
     let mut tiles: u32 = 0;
     let mut key = 0;
     while key < slots {
         if tiles <= max_tiles as u32 {
             let v = need[key];
-            let mut d = [DIST_NONE; 12];
+            let mut d = [DIST_FAR; 12];
             let mut p = 0;
             while p < 2 {
-                let n = if p == 0 { v & 0x0f } else { v >> 4 };
+                let n = if p == 0 {
+                    need_melds(v)
+                } else {
+                    need_with_pair(v)
+                };
                 if n != NEED_NONE {
                     // The smallest target holds tiles + n = 3·m0 + 2p tiles.
                     let mut m = (tiles + n as u32 - 2 * p as u32) / 3;
@@ -499,37 +501,6 @@ pub fn distances(need: &[u8], ranks: usize, max_tiles: u8) -> Vec<Distances> {
         }
     }
     out
-}
-
-/// Flag bit of a packed distance: the permissive distances (a joker as a
-/// fifth copy) differ from these.
-pub const DIST_FIFTH: u32 = 1 << 31;
-
-/// Packs one pattern's distances (layout in `src/tables/mod.rs`): 2 bits
-/// per step, `d(m, 0) - d(m - 1, 0)` for m = 1..=5 from bit 0, then
-/// `d(m, 1) - d(m, 0)` for m = 0..=5 from bit 10. A step above 3 (the pair
-/// where the suit may not hold it) is stored as 3; the rules bar that pair.
-pub fn pack_distances(d: &Distances) -> u32 {
-    let step = |hi: u8, lo: u8| -> u32 {
-        let s = hi.saturating_sub(lo);
-        if s > 3 {
-            3
-        } else {
-            s as u32
-        }
-    };
-    let mut v = 0u32;
-    let mut m = 1;
-    while m <= DIST_MELDS {
-        v |= step(d[m], d[m - 1]) << (2 * (m - 1));
-        m += 1;
-    }
-    let mut m = 0;
-    while m <= DIST_MELDS {
-        v |= step(d[6 + m], d[m]) << (10 + 2 * m);
-        m += 1;
-    }
-    v
 }
 
 /// The packed distance column of a table, in the order of its compact
@@ -579,84 +550,18 @@ pub fn for_patterns(ranks: usize, max_tiles: u8, visit: &mut dyn FnMut(usize, &[
     }
 }
 
-// The resident distance values (the layout is documented in
-// `src/tables/mod.rs`). Table files store the packed values above; in
-// memory each value names its distance class (the distinct packed steps of
-// the table, numbered) and carries the pattern's counts for the counted
-// forms, so that the standard form combines four suits with a few word
-// operations and seven pairs and thirteen orphans add four values.
+// The profiles (the layout is in `layout.rs`). Table files store the
+// packed values above; in memory each value names its distance class (the
+// distinct packed steps of the table, numbered) and carries the pattern's
+// counted fields, so that the standard form combines four suits with a few
+// word operations and seven pairs and thirteen orphans add four values.
 
-/// The packed steps of a stored distance value (without the flag).
-pub const DIST_STEPS: u32 = 0x003f_ffff;
-
-/// Bits of the class number in a resident value.
-pub const CLASS_BITS: u32 = 13;
-
-/// Bits of the counted fields of a resident value (from bit 0).
-pub const COUNTED_BITS: u32 = 18;
-
-/// Flag bit of a resident value: [`DIST_FIFTH`] in the resident layout.
-pub const RESIDENT_FIFTH: u32 = 1 << COUNTED_BITS;
-
-/// First bit of the class number of a resident value (the top bits).
-pub const CLASS_SHIFT: u32 = COUNTED_BITS + 1;
-
-/// The counted fields of one pattern (before the shift): kinds held at
-/// least twice (capped at 7, bits 0–2), kinds held once (3–6), kinds held
-/// an odd number of times (7–10), orphans held (11–14), orphans held at
-/// least twice (capped at 7, 15–17). `orphans` has bit `r` set for the
-/// ranks that are terminals or honours. Four suits of a hand of at most
-/// 14 natural tiles add up without a field overflowing.
-pub fn counted_fields(counts: &[u8], orphans: u16) -> u32 {
-    let (mut twice, mut once, mut odd, mut held, mut held_twice) = (0u32, 0u32, 0u32, 0u32, 0u32);
-    let mut r = 0;
-    while r < counts.len() {
-        let c = counts[r];
-        twice += (c >= 2) as u32;
-        once += (c == 1) as u32;
-        odd += (c % 2) as u32;
-        if orphans >> r & 1 == 1 {
-            held += (c >= 1) as u32;
-            held_twice += (c >= 2) as u32;
-        }
-        r += 1;
-    }
-    let cap = |v: u32, max: u32| if v > max { max } else { v };
-    cap(twice, 7) | cap(once, 15) << 3 | cap(odd, 15) << 7 | cap(held, 15) << 11 | cap(held_twice, 7) << 15
-}
-
-/// The ranks (bit `r`) that are orphans for the counted fields
-/// ([`counted_fields`]): every honour, or 1 and 9 of a numbered suit.
-pub const fn orphan_ranks(honor: bool) -> u16 {
-    if honor {
-        0x7f
-    } else {
-        0x101
-    }
-}
-
-/// What one tile more of a kind held `count` times (0–3) adds to the
-/// counted fields ([`counted_fields`]); `orphan` when the kind is a
-/// terminal or an honour. Added with wrapping arithmetic (a field it
-/// lowers is at least one), it gives the fields of the pattern with the
-/// tile while no field reaches its cap: after the tile, at most 14 tiles.
-pub const fn counted_step(count: u8, orphan: bool) -> u32 {
-    let o = orphan as i32;
-    let (twice, once, odd, held, held_twice) = match count {
-        0 => (0, 1, 1, o, 0),
-        1 => (1, -1, -1, 0, o),
-        2 => (0, 0, 1, 0, 0),
-        _ => (0, 0, -1, 0, 0),
-    };
-    (twice + (once << 3) + (odd << 7) + (held << 11) + (held_twice << 15)) as u32
-}
-
-/// The distance classes of a set of tables and their resident columns.
-pub struct Resident {
+/// The distance classes of a set of tables and their profile columns.
+pub struct Profiles {
     /// The packed steps of each class, class 0 being "no pattern"
     /// (every step 3).
     pub classes: Vec<u32>,
-    /// The resident columns, in the order given.
+    /// The profile columns, in the order given.
     pub columns: Vec<Vec<u8>>,
 }
 
@@ -664,36 +569,40 @@ pub struct Resident {
 /// within four copies, with fifth copies, then the honours likewise):
 /// which hold honours, and which carry the counted fields (the fifth-copy
 /// columns are read for their classes only).
-const RESIDENT_HONORS: [bool; 4] = [false, false, true, true];
-const RESIDENT_COUNTED: [bool; 4] = [true, false, true, false];
+const COLUMN_HONORS: [bool; 4] = [false, false, true, true];
+const COLUMN_COUNTED: [bool; 4] = [true, false, true, false];
 
 /// Numbers the distinct packed steps of the four stored `columns`
 /// (little-endian `u32`s as [`distance_columns`] makes them, in the order
-/// of `RESIDENT_HONORS`) and rewrites each value in the resident layout:
+/// of `COLUMN_HONORS`) and rewrites each value as a profile:
 /// its class, the fifth-copy flag, and in the columns within four copies
 /// the counted fields of its pattern (the fifth-copy columns leave them
 /// zero, which keeps them as compressible as the stored ones).
 /// `suit_index` and `honor_index` map a dense key of a numbered suit or
 /// the honours to its slot.
-pub fn resident_columns(
+pub fn profile_columns(
     columns: [&[u8]; 4],
     max_tiles: u8,
     suit_index: &dyn Fn(usize) -> usize,
     honor_index: &dyn Fn(usize) -> usize,
-) -> Resident {
-    let mut class_of = vec![u16::MAX; 1 << 22];
+) -> Profiles {
+    let mut class_of = vec![u16::MAX; DIST_STEPS as usize + 1];
     let mut classes = vec![DIST_STEPS];
     class_of[DIST_STEPS as usize] = 0;
     let mut out = Vec::with_capacity(columns.len());
     let mut c = 0;
     while c < columns.len() {
         let stored = columns[c];
-        let honor = RESIDENT_HONORS[c];
+        let honor = COLUMN_HONORS[c];
         let ranks = if honor { HONOR_RANKS } else { SUIT_RANKS };
         let orphans = orphan_ranks(honor);
-        let mut resident = vec![0u8; stored.len()];
+        let mut profiles = vec![0u8; stored.len()];
         for_patterns(ranks, max_tiles, &mut |key, counts| {
-            let i = if honor { honor_index(key) } else { suit_index(key) };
+            let i = if honor {
+                honor_index(key)
+            } else {
+                suit_index(key)
+            };
             let b = &stored[4 * i..4 * i + 4];
             let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             let steps = v & DIST_STEPS;
@@ -702,18 +611,23 @@ pub fn resident_columns(
                 classes.push(steps);
             }
             let class = class_of[steps as usize] as u32;
-            assert!(class < 1 << CLASS_BITS, "more distance classes than the layout holds");
-            let flag = if v & DIST_FIFTH != 0 { RESIDENT_FIFTH } else { 0 };
-            let fields = if RESIDENT_COUNTED[c] {
+            assert!(
+                class <= CLASS.max(),
+                "more distance classes than the layout holds"
+            );
+            let fields = if COLUMN_COUNTED[c] {
                 counted_fields(counts, orphans)
             } else {
                 0
             };
-            let value = class << CLASS_SHIFT | flag | fields;
-            resident[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
+            let value = pack_profile(class, v & DIST_FIFTH != 0, fields);
+            profiles[4 * i..4 * i + 4].copy_from_slice(&value.to_le_bytes());
         });
-        out.push(resident);
+        out.push(profiles);
         c += 1;
     }
-    Resident { classes, columns: out }
+    Profiles {
+        classes,
+        columns: out,
+    }
 }

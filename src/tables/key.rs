@@ -1,7 +1,10 @@
-// The one definition of a per-suit table key. Shared verbatim by the library
-// (`src/tables/mod.rs`) and by the generator in `build.rs` (through
-// `include!`), so the two cannot disagree. Module docs live on the `mod key`
-// declaration because `include!` does not accept inner doc comments.
+//! The dense base-5 key of a suit's counts: the one definition of a
+//! per-suit table key, and the compact ranking the distance columns are
+//! indexed by.
+//!
+//! `build.rs` compiles this file too (through `#[path]`, beside the layout
+//! and the generator), so the compiled-in tables and the library cannot
+//! disagree on a key; it names nothing outside itself.
 
 /// Ranks in a numbered suit (1–9).
 pub const SUIT_RANKS: usize = 9;
@@ -15,7 +18,12 @@ pub const SUIT_SLOTS: usize = pow5(SUIT_RANKS);
 /// Slots in the honour table: `5^7`.
 pub const HONOR_SLOTS: usize = pow5(HONOR_RANKS);
 
-/// `5^n`, usable in constants.
+/// Honour melds when honour sequences count, each a bit set of ranks
+/// (winds 0–3, dragons 4–6): four sets of three different winds, and the
+/// dragons.
+pub(crate) const HONOR_SEQUENCES: [u8; 5] = [0b0111, 0b1011, 0b1101, 0b1110, 0b111_0000];
+
+/// `5^n`, usable in constants: the one definition of the powers of five.
 pub const fn pow5(n: usize) -> usize {
     let mut p = 1;
     let mut i = 0;
@@ -25,6 +33,18 @@ pub const fn pow5(n: usize) -> usize {
     }
     p
 }
+
+/// `5^r` for the ranks `r` of a numbered suit: a tile of rank `r` adds
+/// `POW5[r]` to its suit's key.
+pub const POW5: [usize; SUIT_RANKS] = {
+    let mut t = [0; SUIT_RANKS];
+    let mut r = 0;
+    while r < SUIT_RANKS {
+        t[r] = pow5(r);
+        r += 1;
+    }
+    t
+};
 
 /// The dense base-5 key of one suit's counts: `sum(counts[r] * 5^r)`.
 ///
@@ -82,7 +102,11 @@ pub fn half_step(rank: usize) -> (usize, usize) {
         let mut t = [(0, 0); 9];
         let mut r = 0;
         while r < 9 {
-            t[r] = if r < 4 { (pow5(r), 0) } else { (0, pow5(r - 4)) };
+            t[r] = if r < 4 {
+                (pow5(r), 0)
+            } else {
+                (0, pow5(r - 4))
+            };
             r += 1;
         }
         t
@@ -252,4 +276,15 @@ pub(crate) fn boxed_array<T, const N: usize>(v: Vec<T>, what: &str) -> Box<[T; N
     v.into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("{what}"))
+}
+
+/// The keys of the four suits of `counts` (m, p, s, honours), one count at
+/// a time; every count at most 4.
+#[cfg(test)]
+pub(crate) fn keys_of(counts: &[u8; 34]) -> [usize; 4] {
+    let (m, rest) = counts.split_first_chunk::<9>().expect("34 > 9");
+    let (p, rest) = rest.split_first_chunk::<9>().expect("25 > 9");
+    let (s, z) = rest.split_first_chunk::<9>().expect("16 > 9");
+    let z: &[u8; 7] = z.try_into().expect("7 honours");
+    [suit_key(m), suit_key(p), suit_key(s), honor_key(z)]
 }

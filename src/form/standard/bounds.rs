@@ -7,30 +7,36 @@ use super::draws::SuitDraws;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
 use crate::tables::key::pow5;
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 
-/// The resident values of `pos`'s suits at their most permissive: a
+/// The profiles of `pos`'s suits at their most permissive: a
 /// flagged suit's with every fifth copy it may take, when the position
 /// has one to spend.
 #[inline(always)]
-pub(crate) fn frees_of(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> [Resident; 4] {
+pub(crate) fn frees_of(rules: &Rules, pos: &Position, res: &[SuitProfile; 4]) -> [SuitProfile; 4] {
     let fifths = fifths(rules, pos);
     std::array::from_fn(|s| free_at(rules, s, res[s], pos.keys[s], fifths))
 }
 
-/// Suit `s`'s resident value `res` (key `key`) at its most permissive, for
+/// Suit `s`'s profile `res` (key `key`) at its most permissive, for
 /// a hand with `fifths` fifth copies to spend: the fifth-copy column's
 /// when the suit is flagged and there is one to spend.
 #[inline(always)]
-pub(super) fn free_at(rules: &Rules, s: usize, res: Resident, key: usize, fifths: u32) -> Resident {
+pub(super) fn free_at(
+    rules: &Rules,
+    s: usize,
+    res: SuitProfile,
+    key: usize,
+    fifths: u32,
+) -> SuitProfile {
     if res.fifth() && fifths > 0 {
-        rules.tables.resident_at(s, key, true)
+        rules.tables.profile_at(s, key, true)
     } else {
         res
     }
 }
 
-/// The resident values of the hand whose suits are `around` and keys
+/// The profiles of the hand whose suits are `around` and keys
 /// `keys`, with no declared melds and `fifths` fifth copies to spend
 /// ([`fifths`]), after a draw of kind `i`: within four copies, and at their
 /// most permissive when a suit is then flagged and a copy may be spent
@@ -39,18 +45,18 @@ pub(super) fn free_at(rules: &Rules, s: usize, res: Resident, key: usize, fifths
 /// does. `frees` are the suits' values at their most permissive before the
 /// draw ([`frees_around`]): only the drawn suit's change.
 #[inline(always)]
-pub(crate) fn drawn_residents(
+pub(crate) fn drawn_profiles(
     rules: &Rules,
     around: [&SuitDraws; 4],
     keys: &[usize; 4],
-    frees: &[Resident; 4],
+    frees: &[SuitProfile; 4],
     fifths: u32,
     i: usize,
-) -> ([Resident; 4], Option<[Resident; 4]>) {
+) -> ([SuitProfile; 4], Option<[SuitProfile; 4]>) {
     let (s, r) = (i / 9, i % 9);
-    let mut res = around.map(|a| a.resident);
+    let mut res = around.map(|a| a.profile);
     res[s] = around[s].nexts[r];
-    if fifths == 0 || !Resident::any_fifth(&res) {
+    if fifths == 0 || !SuitProfile::any_fifth(&res) {
         return (res, None);
     }
     let mut frees = *frees;
@@ -58,15 +64,15 @@ pub(crate) fn drawn_residents(
     (res, Some(frees))
 }
 
-/// The resident values of the suits `around` (keys `keys`) at their most
+/// The profiles of the suits `around` (keys `keys`) at their most
 /// permissive ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
 pub(crate) fn frees_around(
     rules: &Rules,
     around: [&SuitDraws; 4],
     keys: &[usize; 4],
     fifths: u32,
-) -> [Resident; 4] {
-    std::array::from_fn(|s| free_at(rules, s, around[s].resident, keys[s], fifths))
+) -> [SuitProfile; 4] {
+    std::array::from_fn(|s| free_at(rules, s, around[s].profile, keys[s], fifths))
 }
 
 /// The standard distance of a position with no declared melds, for
@@ -76,8 +82,8 @@ pub(crate) fn frees_around(
 #[inline(always)]
 pub(crate) fn bounds_of(
     rules: &Rules,
-    res: &[Resident; 4],
-    frees: &[Resident; 4],
+    res: &[SuitProfile; 4],
+    frees: &[SuitProfile; 4],
     k: usize,
 ) -> (u8, u8) {
     (combined_of(rules, frees, k), combined_of(rules, res, k))

@@ -4,7 +4,7 @@
 
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::{Class, Merges, Resident};
+use crate::tables::{Distance, DistanceClass, HandMerge, SuitProfile};
 
 /// One suit's distances as the standard form's distance combines them:
 /// byte `m` of `[0]` the tiles missing from `m` melds (0–5), of `[1]` from
@@ -12,7 +12,7 @@ use crate::tables::{Class, Merges, Resident};
 pub(super) type Dist = [u64; 2];
 
 /// A distance larger than any target: a place no target may use.
-pub(super) const FAR: u8 = crate::tables::gen::DIST_NONE;
+pub(super) const FAR: u8 = Distance::FAR;
 
 /// [`FAR`] in every byte.
 pub(super) const FARS: u64 = FAR as u64 * crate::swar::LOW;
@@ -35,7 +35,7 @@ pub(crate) fn bars(closed: bool, no_pair: bool) -> [[u64; 2]; 2] {
 
 /// Suit `s`'s distances from its class, barred as the rules say.
 #[inline(always)]
-pub(super) fn barred(rules: &Rules, s: usize, class: &Class) -> [[u8; 8]; 2] {
+pub(super) fn barred(rules: &Rules, s: usize, class: &DistanceClass) -> [[u8; 8]; 2] {
     barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes))
 }
 
@@ -88,39 +88,20 @@ pub(super) fn total<const K: usize>(d: &[[[u8; 8]; 2]; 4]) -> u8 {
 /// increments of 0–3, the sum of the `k` smallest is the sum over `v` =
 /// 0, 1, 2 of `k` less the increments of at most `v`, where positive: a
 /// byte each, worked out for the four places of the pair at once from
-/// the counts of [`Merges`]. `None` when some suit's
+/// the counts of [`HandMerge`]. `None` when some suit's
 /// increments are not in order (a suit of a few patterns in a hundred) or
 /// the rules limit the suits (`LEAN`: rules of the lean path, which never
 /// do). A suit that may not hold the pair costs its
 /// penalty; a suit out of play holds no tile, and its increments (all 3)
 /// change no merge that the pair's suit can fill alone.
 #[inline(always)]
-pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &Merges, k: usize) -> Option<u8> {
-    let m = &merges.melds;
-    let melds = m[0] + m[1] + m[2] + m[3];
+pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &HandMerge, k: usize) -> Option<u8> {
+    let melds = merges.meld_counts();
     // The lean path's rules have no suit limit (`Derived::lean_shanten`).
-    if melds >> 24 != 0 || (!LEAN && rules.derived.suit_limit < 3) {
+    if !melds.in_order() || (!LEAN && rules.derived.suit_limit < 3) {
         return None;
     }
-    // Byte v: 40 + k less the increments of at most v (byte 3: 40).
-    let q = 0x2828_2828 + k as u32 * 0x0001_0101 - melds;
-    let pen = &rules.derived.pair_penalty;
-    let with_pair = |s: usize| {
-        // Byte v: 32 + k less the increments of at most v with the pair
-        // in suit s (at least 7: no byte borrows), so bit 5 says whether
-        // k exceeds them; byte 3: 32 plus the pair alone.
-        let y = q - merges.pair[s];
-        let keep = (y >> 5 & 0x0101_0101) * 31;
-        // The kept bytes (at most 31 each) added up by shifts, which
-        // vector units have (a 32-bit multiply they lack). Small and
-        // positive: a signed minimum is the cheaper one.
-        let z = y & keep;
-        let z = z + (z >> 16);
-        ((z + (z >> 8)) & 0xff) as i16 + pen[s]
-    };
-    let best = with_pair(0)
-        .min(with_pair(1))
-        .min(with_pair(2).min(with_pair(3)));
+    let best = merges.least_missing(melds, k, &rules.derived.pair_penalty);
     if LEAN {
         // Some suit holds the pair at no cost (the standard form is
         // winnable): the least is at most four kept bytes, 4 · 31.
@@ -131,7 +112,7 @@ pub(crate) fn merged<const LEAN: bool>(rules: &Rules, merges: &Merges, k: usize)
 
 /// [`combined_of`] by joining, out of line.
 #[inline(never)]
-pub(super) fn joined(rules: &Rules, classes: &[&Class; 4], k: usize) -> u8 {
+pub(super) fn joined(rules: &Rules, classes: &[&DistanceClass; 4], k: usize) -> u8 {
     let d: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| barred(rules, s, classes[s]));
     combined(rules, &d, k)
 }
@@ -179,16 +160,16 @@ pub(super) fn combined_other(rules: &Rules, d: &[[[u8; 8]; 2]; 4], k: usize) -> 
     best
 }
 
-/// The resident values of `pos`'s four suits, within four copies.
+/// The profiles of `pos`'s four suits, within four copies.
 #[inline(always)]
-pub(crate) fn residents(rules: &Rules, pos: &Position) -> [Resident; 4] {
-    rules.tables.residents(&pos.keys)
+pub(crate) fn profiles(rules: &Rules, pos: &Position) -> [SuitProfile; 4] {
+    rules.tables.profiles(&pos.keys)
 }
 
 /// The tiles missing from `k` melds and the pair over the suits of
-/// resident values `res`, barred as the rules say: merged, or joined.
+/// profiles `res`, barred as the rules say: merged, or joined.
 #[inline(always)]
-pub(crate) fn combined_of(rules: &Rules, res: &[Resident; 4], k: usize) -> u8 {
+pub(crate) fn combined_of(rules: &Rules, res: &[SuitProfile; 4], k: usize) -> u8 {
     match merged::<false>(rules, &merges_of(rules, res), k) {
         Some(d) => d,
         None => joined(rules, &classes_of(rules, res), k),
@@ -196,16 +177,16 @@ pub(crate) fn combined_of(rules: &Rules, res: &[Resident; 4], k: usize) -> u8 {
 }
 
 /// Would a joker of `pos` as a fifth copy lower some distance of its
-/// suits (resident values `res`)? Then the distances within four copies
+/// suits (profiles `res`)? Then the distances within four copies
 /// are not the answer.
 #[inline(always)]
-pub(crate) fn spends_fifths(rules: &Rules, pos: &Position, res: &[Resident; 4]) -> bool {
-    Resident::any_fifth(res) && fifths(rules, pos) > 0
+pub(crate) fn spends_fifths(rules: &Rules, pos: &Position, res: &[SuitProfile; 4]) -> bool {
+    SuitProfile::any_fifth(res) && fifths(rules, pos) > 0
 }
 
-/// The classes of the resident values `res`.
+/// The classes of the profiles `res`.
 #[inline(always)]
-pub(super) fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Class; 4] {
+pub(super) fn classes_of<'a>(rules: &'a Rules, res: &[SuitProfile; 4]) -> [&'a DistanceClass; 4] {
     let tables = &rules.tables;
     [
         tables.class(res[0]),
@@ -215,11 +196,11 @@ pub(super) fn classes_of<'a>(rules: &'a Rules, res: &[Resident; 4]) -> [&'a Clas
     ]
 }
 
-/// The merge values ([`Merges`]) of the suits of resident values `res`.
+/// The merge values ([`HandMerge`]) of the suits of profiles `res`.
 #[inline(always)]
-pub(crate) fn merges_of(rules: &Rules, res: &[Resident; 4]) -> Merges {
+pub(crate) fn merges_of(rules: &Rules, res: &[SuitProfile; 4]) -> HandMerge {
     let tables = &rules.tables;
-    Merges::of([
+    HandMerge::of([
         tables.merge(res[0]),
         tables.merge(res[1]),
         tables.merge(res[2]),
@@ -248,7 +229,7 @@ pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower
 /// one of its distances?
 pub(crate) fn flagged(rules: &Rules, pos: &Position) -> bool {
-    Resident::any_fifth(&residents(rules, pos))
+    SuitProfile::any_fifth(&profiles(rules, pos))
 }
 
 /// Byte by byte, the least of `a` and `b` (every byte below `0x80`).

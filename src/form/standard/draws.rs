@@ -4,7 +4,7 @@
 use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
 /// it: the layout in which the efficiency's joins add and compare every
@@ -202,15 +202,15 @@ pub(super) fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// suit's per discard ([`SuitDraws::discarded`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SuitDraws {
-    /// The suit's resident value.
-    pub(super) resident: Resident,
+    /// The suit's profile.
+    pub(super) profile: SuitProfile,
     /// Its distances barred as the rules say.
     dist: Dist,
-    /// Its resident value with one tile more of each rank 0–8. A rank not
+    /// Its profile with one tile more of each rank 0–8. A rank not
     /// drawable (at four copies, out of play, past the suit's ranks) reads
     /// some slot: every reader masks the ranks with the tiles the hand may
     /// draw.
-    pub(super) nexts: [Resident; 9],
+    pub(super) nexts: [SuitProfile; 9],
     /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
     /// the rank lowers ([`SuitDraws::of`]); none for [`SuitDraws::discarded`],
     /// whose draws [`lowering_draws`] reads from `nexts`.
@@ -225,7 +225,7 @@ impl SuitDraws {
     pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
         let mut around = SuitDraws::discarded(rules, s, halves);
         let tables = &rules.tables;
-        let raw = tables.class(around.resident).lanes;
+        let raw = tables.class(around.profile).lanes;
         let kept = kept_lanes(rules, s);
         // One tile more never raises a distance: the lanes that differ are
         // those it lowers.
@@ -240,12 +240,12 @@ impl SuitDraws {
     #[inline]
     pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
         let tables = &rules.tables;
-        let column = tables.residents_of_suit(s, false);
-        let resident = column.at(halves);
-        let raw = tables.class(resident).lanes;
+        let column = tables.profile_column(s, false);
+        let profile = column.at(halves);
+        let raw = tables.class(profile).lanes;
         let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
         SuitDraws {
-            resident,
+            profile,
             dist,
             // Every rank, without a branch.
             nexts: column.with_each_rank(halves),
@@ -253,10 +253,10 @@ impl SuitDraws {
         }
     }
 
-    /// The suit's resident value.
+    /// The suit's profile.
     #[inline]
-    pub(crate) fn resident(&self) -> Resident {
-        self.resident
+    pub(crate) fn profile(&self) -> SuitProfile {
+        self.profile
     }
 
     /// The ranks whose draw makes the pattern flagged for fifth copies.
@@ -306,7 +306,7 @@ pub(crate) struct BesideJoins {
     /// per class the suit is left with ([`CLASSES_KEPT`] at most, the oldest
     /// replaced first).
     seen: [[ClassMemo; CLASSES_KEPT]; 4],
-    /// `[s][j]`: the class of `seen[s][j]` ([`Resident::class_index`]);
+    /// `[s][j]`: the class of `seen[s][j]` ([`SuitProfile::class_index`]);
     /// `u32::MAX`, no class, for a place not filled.
     seen_class: [[u32; CLASSES_KEPT]; 4],
     /// How many lowerings of each suit were kept in all.
@@ -518,7 +518,7 @@ pub(crate) fn lowering_draws(
     if let Some(s) = changed {
         // A class this suit was left with before: only its draws differ.
         // Every place compared, without a branch per place.
-        let class = around[s].resident.class_index();
+        let class = around[s].profile.class_index();
         let mut found = 0u32;
         for (j, &c) in rests.seen_class[s].iter().enumerate() {
             found |= ((c == class) as u32) << j;
@@ -583,14 +583,14 @@ pub(super) fn lowering_draws_k<const K: usize>(
     };
     debug_assert_eq!(
         best,
-        combined_of(rules, &around.map(|a| a.resident), K),
+        combined_of(rules, &around.map(|a| a.profile), K),
         "the joins and the merge agree"
     );
     let Some(s) = changed else {
         return (best, lowers);
     };
     let place = rests.seen_len[s] as usize % CLASSES_KEPT;
-    rests.seen_class[s][place] = around[s].resident.class_index();
+    rests.seen_class[s][place] = around[s].profile.class_index();
     rests.seen[s][place] = ClassMemo {
         best,
         tight,
@@ -617,7 +617,7 @@ pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: Dist) -
         w - (w >> 7)
     });
     let tables = &rules.tables;
-    let raw = tables.class(a.resident).lanes;
+    let raw = tables.class(a.profile).lanes;
     let mut ranks = 0u64;
     for (r, &next) in a.nexts.iter().enumerate() {
         let l = tables.class(next).lanes;

@@ -2,12 +2,12 @@
 //! fifth copy of a kind, or whose declared melds cap the copies.
 
 use super::bounds::{bounds_of, combined_with_melds, frees_of};
-use super::distance::{barred, barred_bytes, combined_of, fifths, residents, spends_fifths, FAR};
+use super::distance::{barred, barred_bytes, combined_of, fifths, profiles, spends_fifths, FAR};
 use super::needs::ranks;
 use super::ranks::{suit_distances, Levels};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 use crate::tile::KINDS;
 
 /// The copies of each kind of suit `s` a target may take before jokers
@@ -39,7 +39,12 @@ pub(super) fn copy_limits(melded: &[u8; KINDS], s: usize) -> [u8; 9] {
 /// copies: that is the answer. Otherwise the least over every way to
 /// spend the fifth copies the hand has.
 #[inline(never)]
-pub(super) fn distance_fifth(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
+pub(super) fn distance_fifth(
+    rules: &Rules,
+    pos: &Position,
+    k: usize,
+    res: &[SuitProfile; 4],
+) -> u8 {
     let frees = frees_of(rules, pos, res);
     if !pos.has_melds() {
         // The answer lies between these two; most often they are equal.
@@ -59,8 +64,8 @@ pub(crate) fn distance_spent(
     rules: &Rules,
     pos: &Position,
     k: usize,
-    res: &[Resident; 4],
-    frees: &[Resident; 4],
+    res: &[SuitProfile; 4],
+    frees: &[SuitProfile; 4],
 ) -> u8 {
     let tables = &rules.tables;
     let fifths = fifths(rules, pos);
@@ -167,12 +172,12 @@ pub(crate) fn capped_win_mask(rules: &Rules, pos: &Position) -> u32 {
 /// that has no joker to spend, reads the distances within four copies.
 #[inline(always)]
 pub(crate) fn distance(rules: &Rules, pos: &Position, k: usize) -> u8 {
-    distance_of(rules, pos, k, &residents(rules, pos))
+    distance_of(rules, pos, k, &profiles(rules, pos))
 }
 
-/// [`distance`] from the resident values `res` of `pos`'s suits.
+/// [`distance`] from the profiles `res` of `pos`'s suits.
 #[inline(always)]
-pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[Resident; 4]) -> u8 {
+pub(crate) fn distance_of(rules: &Rules, pos: &Position, k: usize, res: &[SuitProfile; 4]) -> u8 {
     if spends_fifths(rules, pos, res) || pos.has_melds() {
         return distance_fifth(rules, pos, k, res);
     }

@@ -37,7 +37,7 @@ use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
 use crate::group::SplitSink;
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
-use crate::tables::Resident;
+use crate::tables::SuitProfile;
 use crate::tile::Suit;
 
 /// The standard form's answers ([`Judge`]).
@@ -95,7 +95,7 @@ impl Judge for Standard {
     }
 
     #[inline(always)]
-    fn distance(rules: &Rules, pos: &Position, suits: &[Resident; 4], _below: u8) -> u8 {
+    fn distance(rules: &Rules, pos: &Position, suits: &[SuitProfile; 4], _below: u8) -> u8 {
         let k = (pos.total() as usize).saturating_sub(1) / 3;
         distance_of(rules, pos, k, suits)
     }
@@ -115,7 +115,7 @@ mod tests {
     use super::needs::*;
     use super::ranks::{Levels, RankSuit};
     use super::*;
-    use crate::tables::gen::HONOR_SEQUENCES;
+    use crate::tables::HONOR_SEQUENCES;
     use crate::tile::Tile;
 
     /// A suit's counts (or limits) by rank.

@@ -2,13 +2,9 @@
 //! melds (the tables hold counts of at most four).
 
 use crate::rules::compiled::Rules;
-use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::key_of;
-use crate::tables::Need;
+use crate::tables::{Need, HONOR_SEQUENCES};
 use crate::tile::KINDS;
-
-/// `5^r` for the ranks: a tile of rank `r` adds `5^r` to its suit's key.
-pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// Ranks in suit `s` (0–2 numbered, 3 honours).
 pub(crate) const fn ranks(s: usize) -> usize {

@@ -4,8 +4,8 @@
 use super::distance::{least_bytes, FAR};
 use super::needs::{pair_ok, ranks};
 use crate::rules::compiled::Rules;
-use crate::tables::gen::HONOR_SEQUENCES;
 use crate::tables::key::key_of;
+use crate::tables::HONOR_SEQUENCES;
 use crate::tile::Tile;
 
 /// Suit `s`'s distances (bytes as [`Dist`] lays them out, far where no

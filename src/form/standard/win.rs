@@ -1,10 +1,10 @@
 //! The standard form's win and waits: the four suits' needs combined
 //! with the pair's cost, and the draws that complete a 3N+1 hand.
 
-use super::needs::{fifth_copy, ranks, POW5};
+use super::needs::{fifth_copy, ranks};
 use crate::position::Position;
 use crate::rules::compiled::{Rules, NO_PAIR};
-use crate::tables::Need;
+use crate::tables::{Need, POW5};
 use crate::tile::KINDS;
 
 /// Fewest jokers that complete four suits into N melds plus one pair held
@@ -86,7 +86,7 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
             continue;
         }
         let mut bits = 0u64;
-        let column = rules.tables.column(s);
+        let column = rules.tables.need_column(s);
         for (r, step) in POW5.iter().take(ranks(s)).enumerate() {
             // A rank held four times reads some other slot (or none): the
             // caller masks its bit, or it is redone below.
