@@ -153,9 +153,9 @@ pub enum HandError {
     #[error("{} beside {}: {expected}", count_concealed(*.concealed), count_melds(*.melds))]
     ConcealedSize {
         /// Tiles in the concealed part, jokers included.
-        concealed: usize,
+        concealed: u32,
         /// Declared melds (a kong is one).
-        melds: usize,
+        melds: u32,
         /// The sizes the concealed part may have, in words.
         expected: String,
     },
@@ -191,14 +191,14 @@ fn count_copies(n: usize) -> String {
 }
 
 /// `1 tile`, `0 tiles`, `2 tiles`.
-fn count_concealed(n: usize) -> String {
+fn count_concealed(n: u32) -> String {
     match n {
         1 => "1 concealed tile".to_string(),
         n => format!("{n} concealed tiles"),
     }
 }
 
-fn count_melds(n: usize) -> String {
+fn count_melds(n: u32) -> String {
     match n {
         1 => "1 meld".to_string(),
         n => format!("{n} melds"),

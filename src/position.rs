@@ -377,8 +377,8 @@ impl Rules {
                 }
             };
             return HandError::ConcealedSize {
-                concealed: tiles,
-                melds,
+                concealed: tiles as u32,
+                melds: melds as u32,
                 expected,
             };
         }
