@@ -8,12 +8,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::borrow::Borrow;
-
 use crate::error::HandError;
 use crate::form::Forms;
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
+use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::tile::KINDS;
 
@@ -91,47 +90,38 @@ impl Rules {
         Ok(self.wins(&self.accept_hand(hand, Purpose::Win)?))
     }
 
-    /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
-    /// cleared and receives one answer per hand, and a bad hand's error
-    /// does not stop the others. Nothing is allocated per hand once `out`
-    /// has room for the batch (only an error's message is).
-    ///
-    /// ```
-    /// use hupai::{Hand, Rules};
-    /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s11123z", "1m"]
-    ///     .iter()
-    ///     .map(|s| s.parse())
-    ///     .collect::<Result<_, _>>()?;
-    /// let mut out = Vec::new();
-    /// Rules::chinese().is_win_batch(&hands, &mut out);
-    /// assert!(matches!(out[..], [Ok(true), Ok(false), Err(_)]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn is_win_batch(&self, hands: &[Hand], out: &mut Vec<Result<bool, HandError>>) {
-        out.clear();
-        out.extend(hands.iter().map(|h| self.is_win(h)));
-    }
+    answers_for_many_hands! {
+        is_win -> bool;
+        /// [`Rules::is_win`] for every hand of `hands`, in order: `out` is
+        /// cleared and receives one answer per hand, and a bad hand's error
+        /// does not stop the others. Nothing is allocated per hand once `out`
+        /// has room for the batch (only an error's message is).
+        ///
+        /// ```
+        /// use hupai::{Hand, Rules};
+        /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s11123z", "1m"]
+        ///     .iter()
+        ///     .map(|s| s.parse())
+        ///     .collect::<Result<_, _>>()?;
+        /// let mut out = Vec::new();
+        /// Rules::chinese().is_win_batch(&hands, &mut out);
+        /// assert!(matches!(out[..], [Ok(true), Ok(false), Err(_)]));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        is_win_batch;
 
-    /// [`Rules::is_win`] over a stream of hands, answered one at a time as
-    /// the iterator is pulled (nothing is collected or allocated per hand).
-    ///
-    /// ```
-    /// use hupai::{Hand, Rules};
-    /// let rules = Rules::chinese();
-    /// let lines = "123m456p789s11122z\n19m19p19s1234567z1m\n";
-    /// let hands = lines.lines().map(|l| l.parse::<Hand>().unwrap());
-    /// let wins = rules.is_win_iter(hands).filter(|w| *w == Ok(true)).count();
-    /// assert_eq!(wins, 2);
-    /// ```
-    pub fn is_win_iter<'a, I>(
-        &'a self,
-        hands: I,
-    ) -> impl Iterator<Item = Result<bool, HandError>> + 'a
-    where
-        I: IntoIterator + 'a,
-        I::Item: Borrow<Hand>,
-    {
-        hands.into_iter().map(|h| self.is_win(h.borrow()))
+        /// [`Rules::is_win`] over a stream of hands, answered one at a time as
+        /// the iterator is pulled (nothing is collected or allocated per hand).
+        ///
+        /// ```
+        /// use hupai::{Hand, Rules};
+        /// let rules = Rules::chinese();
+        /// let lines = "123m456p789s11122z\n19m19p19s1234567z1m\n";
+        /// let hands = lines.lines().map(|l| l.parse::<Hand>().unwrap());
+        /// let wins = rules.is_win_iter(hands).filter(|w| *w == Ok(true)).count();
+        /// assert_eq!(wins, 2);
+        /// ```
+        is_win_iter;
     }
 
     /// The forms `pos` may win by: the rules' winnable forms, and with

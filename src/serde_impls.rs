@@ -143,12 +143,6 @@ impl FromStr for Form {
     }
 }
 
-impl Serialize for Form {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
 impl<'de> Deserialize<'de> for Form {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Form, D::Error> {
         from_text(d)
@@ -189,33 +183,25 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SeqOf<T> {
     }
 }
 
-impl Serialize for TileSet {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        seq(self.iter(), s)
-    }
+/// Serde for sets as sequences of their elements: `set => element`.
+macro_rules! seq_serde {
+    ($($set:ty => $element:ty),*) => {$(
+        impl Serialize for $set {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                seq(self.iter(), s)
+            }
+        }
+        impl<'de> Deserialize<'de> for $set {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$set, D::Error> {
+                Ok(d.deserialize_seq(SeqOf::<$element>(Default::default()))?
+                    .into_iter()
+                    .collect())
+            }
+        }
+    )*};
 }
 
-impl<'de> Deserialize<'de> for TileSet {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TileSet, D::Error> {
-        Ok(d.deserialize_seq(SeqOf::<Tile>(Default::default()))?
-            .into_iter()
-            .collect())
-    }
-}
-
-impl Serialize for Forms {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        seq(self.iter(), s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Forms {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Forms, D::Error> {
-        Ok(d.deserialize_seq(SeqOf::<Form>(Default::default()))?
-            .into_iter()
-            .collect())
-    }
-}
+seq_serde!(TileSet => Tile, Forms => Form);
 
 #[derive(Deserialize)]
 #[serde(rename = "Split", deny_unknown_fields)]
@@ -240,35 +226,35 @@ impl<'de> Deserialize<'de> for Split {
     }
 }
 
-impl Serialize for WinningTile {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            WinningTile::Tile(t) => serialize_tile(*t, s),
-            WinningTile::Joker => s.serialize_str("*"),
+/// Serialize for the enums of a tile or a joker (`Tile(tile)` or
+/// `Joker`): the tile's text, or `*`.
+macro_rules! tile_or_joker_serialize {
+    ($($t:ident),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $t::Tile(t) => serialize_tile(*t, s),
+                    $t::Joker => s.serialize_str("*"),
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl Serialize for Discard {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Discard::Tile(t) => serialize_tile(*t, s),
-            Discard::Joker => s.serialize_str("*"),
+tile_or_joker_serialize!(WinningTile, Discard);
+
+/// Serialize for the types named by their `name()`.
+macro_rules! name_serialize {
+    ($($t:ty),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
         }
-    }
+    )*};
 }
 
-impl Serialize for WaitShape {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl Serialize for WinHow {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
+name_serialize!(Form, WaitShape, WinHow);
 
 /// `"truncated": true, "total": N` when `shown` of `total` items are
 /// serialised, the two fields of a page that left some out.

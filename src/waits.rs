@@ -15,11 +15,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::borrow::Borrow;
-
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
+use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::tile::{TileSet, KINDS};
 
@@ -70,35 +69,26 @@ impl Rules {
         Ok(self.waits_of(&self.accept_counts(counts, jokers, Purpose::Wait)?))
     }
 
-    /// [`Rules::waits`] for every hand of `hands`, in order, as
-    /// [`Rules::is_win_batch`] does it: `out` is cleared and receives one
-    /// answer per hand.
-    ///
-    /// ```
-    /// use hupai::{Hand, Rules};
-    /// let hands: Vec<Hand> = vec!["1m".parse()?, "11m".parse()?];
-    /// let mut out = Vec::new();
-    /// Rules::basic().waits_batch(&hands, &mut out);
-    /// assert_eq!(out[0].as_ref().map(|w| w.len()), Ok(1));
-    /// assert!(out[1].is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn waits_batch(&self, hands: &[Hand], out: &mut Vec<Result<TileSet, HandError>>) {
-        out.clear();
-        out.extend(hands.iter().map(|h| self.waits(h)));
-    }
+    answers_for_many_hands! {
+        waits -> TileSet;
+        /// [`Rules::waits`] for every hand of `hands`, in order, as
+        /// [`Rules::is_win_batch`] does it: `out` is cleared and receives one
+        /// answer per hand.
+        ///
+        /// ```
+        /// use hupai::{Hand, Rules};
+        /// let hands: Vec<Hand> = vec!["1m".parse()?, "11m".parse()?];
+        /// let mut out = Vec::new();
+        /// Rules::basic().waits_batch(&hands, &mut out);
+        /// assert_eq!(out[0].as_ref().map(|w| w.len()), Ok(1));
+        /// assert!(out[1].is_err());
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        waits_batch;
 
-    /// [`Rules::waits`] over a stream of hands, answered as the iterator is
-    /// pulled.
-    pub fn waits_iter<'a, I>(
-        &'a self,
-        hands: I,
-    ) -> impl Iterator<Item = Result<TileSet, HandError>> + 'a
-    where
-        I: IntoIterator + 'a,
-        I::Item: Borrow<Hand>,
-    {
-        hands.into_iter().map(|h| self.waits(h.borrow()))
+        /// [`Rules::waits`] over a stream of hands, answered as the iterator is
+        /// pulled.
+        waits_iter;
     }
 
     /// Is `hand` ready (听牌): does it have at least one wait?

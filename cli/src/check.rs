@@ -4,9 +4,10 @@
 use std::fmt::Write;
 
 use hupai::serde_impls::WinPage;
-use hupai::{Forms, Hand, Rules, Win, WinHow, WinningTile};
+use hupai::{Forms, Hand, HandError, Rules, Win, WinHow, WinningTile};
 
-use crate::output::{judged, push_json};
+use crate::answer::{Answering, Settings};
+use crate::output::push_json;
 use crate::stream::Job;
 
 /// A check's JSON fields: `"win":true,"forms":["standard"]`.
@@ -20,91 +21,58 @@ struct Checked {
 /// otherwise (as `hupai split`).
 pub const DEFAULT_MAX_SPLITS: usize = crate::split::DEFAULT_MAX_SPLITS;
 
-/// The check command's settings.
-pub struct Check {
-    pub rules: Rules,
-    pub json: bool,
-    /// Echo the hand in canonical notation instead of as typed.
-    pub canonical: bool,
-    /// The winning tile and how it came (`--winning`, `--self-drawn`,
-    /// `--robbing-kong`): each winning hand's wait shapes are printed.
-    pub winning: Option<(WinningTile, WinHow)>,
-    /// The most splits printed per hand with `--winning`.
-    pub max_splits: usize,
+/// The check command: `HAND<TAB>win FORMS...` or `HAND<TAB>no`. With the
+/// winning tile and how it came (`winning`: `--winning`, `--self-drawn`,
+/// `--robbing-kong`), each winning hand's wait shapes too, and at most
+/// `max_splits` of its splits with the groups the winning tile completed
+/// (`46s5s 123p 55z [789m] (1111z)`, fields tab-separated: `win
+/// standard`, `kanchan`, `standard 123p 456s 55z [789m] (1111z): 456s
+/// kanchan`).
+pub fn job(
+    settings: Settings,
+    winning: Option<(WinningTile, WinHow)>,
+    max_splits: usize,
+) -> Box<dyn Job> {
+    let Some((tile, how)) = winning else {
+        return Box::new(Answering::new(
+            settings,
+            forms_of,
+            |out, hand, forms: Forms| {
+                let win = !forms.is_empty();
+                push_json(out, hand, &Checked { win, forms });
+            },
+            push_forms,
+        ));
+    };
+    Box::new(Answering::new(
+        settings,
+        move |rules, h| rules.win(h, tile, how),
+        move |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
+        move |out, win| {
+            push_forms(out, win.forms);
+            if !win.forms.is_empty() {
+                let shown = win.splits.len().min(max_splits);
+                push_shapes_text(out, &win, shown);
+            }
+        },
+    ))
 }
 
-impl Job for Check {
-    fn json(&self) -> bool {
-        self.json
-    }
-
-    fn line(&self, hand: &str, out: &mut String) -> bool {
-        if let Some((tile, how)) = self.winning {
-            return self.line_winning(hand, tile, how, out);
-        }
-        // Most hands do not win: the fast check answers those, and only a
-        // win is asked for its forms.
-        let forms_of = |h: &Hand| match self.rules.is_win(h) {
-            Ok(false) => Ok(Forms::NONE),
-            _ => self.rules.check(h),
-        };
-        let judge = |h: &Hand| {
-            let shown = self.canonical.then(|| h.to_string());
-            forms_of(h).map(|v| (v, shown))
-        };
-        let Some((forms, shown)) = judged(hand, out, self.json, judge) else {
-            return false;
-        };
-        let hand = shown.as_deref().unwrap_or(hand);
-        if self.json {
-            let win = !forms.is_empty();
-            push_json(out, hand, &Checked { win, forms });
-        } else {
-            push_forms(out, hand, forms);
-            out.push('\n');
-        }
-        true
+/// The forms `hand` wins by. Most hands do not win: the fast check answers
+/// those, and only a win is asked for its forms.
+fn forms_of(rules: &Rules, hand: &Hand) -> Result<Forms, HandError> {
+    match rules.is_win(hand) {
+        Ok(false) => Ok(Forms::NONE),
+        _ => rules.check(hand),
     }
 }
 
-/// Appends the line's start: `HAND<TAB>win FORMS...` or `HAND<TAB>no`.
-fn push_forms(out: &mut String, hand: &str, forms: Forms) {
-    out.push_str(hand);
-    out.push_str(if forms.is_empty() { "\tno" } else { "\twin" });
+/// Appends `<TAB>win FORMS...` or `<TAB>no`.
+fn push_forms(out: &mut String, forms: Forms) {
+    out.push_str(if forms.is_empty() { "	no" } else { "	win" });
     for form in forms.iter() {
         out.push(' ');
         out.push_str(form.name());
-    }
-}
-
-impl Check {
-    /// The line of a hand judged with its winning tile: the forms, then
-    /// the distinct wait shapes and every split with the groups the
-    /// winning tile completed.
-    ///
-    /// (`46s5s 123p 55z [789m] (1111z)`, fields tab-separated: `win
-    /// standard`, `kanchan`, `standard 123p 456s 55z [789m] (1111z): 456s
-    /// kanchan`.)
-    fn line_winning(&self, hand: &str, tile: WinningTile, how: WinHow, out: &mut String) -> bool {
-        let judge = |h: &Hand| {
-            let shown = self.canonical.then(|| h.to_string());
-            self.rules.win(h, tile, how).map(|w| (w, shown))
-        };
-        let Some((win, shown)) = judged(hand, out, self.json, judge) else {
-            return false;
-        };
-        let hand = shown.as_deref().unwrap_or(hand);
-        if self.json {
-            push_json(out, hand, &WinPage::new(&win, self.max_splits));
-        } else {
-            push_forms(out, hand, win.forms);
-            if !win.forms.is_empty() {
-                let shown = win.splits.len().min(self.max_splits);
-                push_shapes_text(out, &win, shown);
-            }
-            out.push('\n');
-        }
-        true
     }
 }
 

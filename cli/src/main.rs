@@ -17,6 +17,7 @@
 //! fails; when standard error cannot be written either, the status stays
 //! what it was.
 
+mod answer;
 mod check;
 mod output;
 mod reveal;
@@ -227,13 +228,17 @@ impl CommonArgs {
 /// Runs a judging command; a bad `--tables` file is a usage error.
 fn judge(
     args: &CommonArgs,
-    job: impl Fn(Rules, bool, bool) -> Box<dyn stream::Job>,
+    job: impl FnOnce(answer::Settings) -> Box<dyn stream::Job>,
 ) -> Result<stream::Outcome, ExitCode> {
     let rules = args.rules().map_err(|e| {
         complain(&e);
         ExitCode::from(USAGE)
     })?;
-    let mut job = job(rules, args.json, args.canonical);
+    let mut job = job(answer::Settings {
+        rules,
+        json: args.json,
+        canonical: args.canonical,
+    });
     if let Some(hand) = &args.test_panic_on {
         job = Box::new(stream::PanicOn {
             job,
@@ -325,53 +330,17 @@ fn main() -> ExitCode {
             } else {
                 hupai::WinHow::Discard
             };
-            judge(&a.common, |rules, json, canonical| {
-                Box::new(check::Check {
-                    rules,
-                    json,
-                    canonical,
-                    winning: a.winning.map(|t| (t, how)),
-                    max_splits: a.max_splits,
-                })
+            judge(&a.common, |s| {
+                check::job(s, a.winning.map(|t| (t, how)), a.max_splits)
             })
         }
-        Command::Waits(a) => judge(&a, |rules, json, canonical| {
-            Box::new(waits::Waits {
-                rules,
-                json,
-                canonical,
-            })
+        Command::Waits(a) => judge(&a, waits::job),
+        Command::Split(a) => judge(&a.common, |s| split::job(s, a.max_splits)),
+        Command::Shanten(a) => judge(&a, shanten::job),
+        Command::Efficiency(a) => judge(&a.common, |s| {
+            shanten::efficiency_job(s, a.visible.unwrap_or([0; hupai::KINDS]))
         }),
-        Command::Split(a) => judge(&a.common, |rules, json, canonical| {
-            Box::new(split::Splits {
-                rules,
-                json,
-                canonical,
-                max: a.max_splits,
-            })
-        }),
-        Command::Shanten(a) => judge(&a, |rules, json, canonical| {
-            Box::new(shanten::Shanten {
-                rules,
-                json,
-                canonical,
-            })
-        }),
-        Command::Efficiency(a) => judge(&a.common, |rules, json, canonical| {
-            Box::new(shanten::EfficiencyJob {
-                rules,
-                json,
-                canonical,
-                visible: a.visible.unwrap_or([0; hupai::KINDS]),
-            })
-        }),
-        Command::Reveal(a) => judge(&a, |rules, json, canonical| {
-            Box::new(reveal::Shows {
-                rules,
-                json,
-                canonical,
-            })
-        }),
+        Command::Reveal(a) => judge(&a, reveal::job),
         Command::Tables(command) => {
             return report(match *command {
                 TablesCommand::Build { rules, output } => tables::build(&rules, &output),

@@ -184,6 +184,14 @@ pub fn push_json<T: serde::Serialize>(out: &mut String, hand: &str, result: &T) 
     });
 }
 
+/// Appends ` 1m 4m ...`: each tile of `tiles` after a space.
+pub fn push_tiles(out: &mut String, tiles: hupai::TileSet) {
+    for t in tiles.iter() {
+        out.push(' ');
+        out.push_str(&t.to_string());
+    }
+}
+
 /// Parses `hand` and runs `judge` on it; on any error, appends the error
 /// line and returns `None`.
 pub fn judged<T, E: std::fmt::Display>(

@@ -2,44 +2,25 @@
 
 use std::fmt::Write;
 
-use hupai::{Hand, Rules};
+use hupai::Splits;
 
-use crate::output::{judged, push_json};
+use crate::answer::{Answering, Settings};
+use crate::output::push_json;
 use crate::stream::Job;
 
 /// Splits printed per hand unless `--max-splits` says otherwise: a hand
 /// with many jokers can have tens of thousands.
 pub const DEFAULT_MAX_SPLITS: usize = 1000;
 
-/// The split command's settings.
-pub struct Splits {
-    pub rules: Rules,
-    pub json: bool,
-    /// The most splits printed per hand.
-    pub max: usize,
-    /// Echo the hand in canonical notation instead of as typed.
-    pub canonical: bool,
-}
-
-impl Job for Splits {
-    fn json(&self) -> bool {
-        self.json
-    }
-
-    fn line(&self, hand: &str, out: &mut String) -> bool {
-        let judge = |h: &Hand| {
-            let shown = self.canonical.then(|| h.to_string());
-            self.rules.splits_limited(h, self.max).map(|v| (v, shown))
-        };
-        let Some((page, shown)) = judged(hand, out, self.json, judge) else {
-            return false;
-        };
-        let hand = shown.as_deref().unwrap_or(hand);
-        let splits = &page.splits;
-        if self.json {
-            push_json(out, hand, &page);
-        } else {
-            out.push_str(hand);
+/// The split command, printing at most `max` splits per hand:
+/// `HAND<TAB>SPLIT | SPLIT ...`, or `HAND<TAB>no`.
+pub fn job(settings: Settings, max: usize) -> Box<dyn Job> {
+    Box::new(Answering::new(
+        settings,
+        move |rules, h| rules.splits_limited(h, max),
+        |out, hand, page: Splits| push_json(out, hand, &page),
+        |out, page| {
+            let splits = &page.splits;
             out.push('\t');
             if splits.is_empty() {
                 out.push_str("no");
@@ -53,8 +34,6 @@ impl Job for Splits {
             if page.truncated() {
                 let _ = write!(out, "\ttruncated {} of {}", splits.len(), page.total);
             }
-            out.push('\n');
-        }
-        true
-    }
+        },
+    ))
 }

@@ -1,8 +1,9 @@
 //! `hupai waits`: the tiles that complete each hand.
 
-use hupai::{Hand, Rules, TileSet};
+use hupai::{Rules, TileSet};
 
-use crate::output::{judged, push_json};
+use crate::answer::{Answering, Settings};
+use crate::output::{push_json, push_tiles};
 use crate::stream::Job;
 
 /// The waits' JSON field: `"waits":["1m","4m"]`.
@@ -11,39 +12,15 @@ struct Waited {
     waits: TileSet,
 }
 
-/// The waits command's settings.
-pub struct Waits {
-    pub rules: Rules,
-    pub json: bool,
-    /// Echo the hand in canonical notation instead of as typed.
-    pub canonical: bool,
-}
-
-impl Job for Waits {
-    fn json(&self) -> bool {
-        self.json
-    }
-
-    fn line(&self, hand: &str, out: &mut String) -> bool {
-        let judge = |h: &Hand| {
-            let shown = self.canonical.then(|| h.to_string());
-            self.rules.waits(h).map(|v| (v, shown))
-        };
-        let Some((waits, shown)) = judged(hand, out, self.json, judge) else {
-            return false;
-        };
-        let hand = shown.as_deref().unwrap_or(hand);
-        if self.json {
-            push_json(out, hand, &Waited { waits });
-        } else {
-            out.push_str(hand);
+/// The waits command: `HAND<TAB>ready 1m 4m`, or `HAND<TAB>no`.
+pub fn job(settings: Settings) -> Box<dyn Job> {
+    Box::new(Answering::new(
+        settings,
+        Rules::waits,
+        |out, hand, waits| push_json(out, hand, &Waited { waits }),
+        |out, waits| {
             out.push_str(if waits.is_empty() { "\tno" } else { "\tready" });
-            for t in waits.iter() {
-                out.push(' ');
-                out.push_str(&t.to_string());
-            }
-            out.push('\n');
-        }
-        true
-    }
+            push_tiles(out, waits);
+        },
+    ))
 }

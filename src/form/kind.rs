@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::tile::kind::debug_set;
+
 /// A way a hand can win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Form {
@@ -189,14 +191,7 @@ impl Forms {
 
 impl fmt::Debug for Forms {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Forms[")?;
-        for (i, form) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(form.name())?;
-        }
-        f.write_str("]")
+        debug_set(f, "Forms", self.iter())
     }
 }
 

@@ -244,6 +244,47 @@ impl Rules {
     }
 }
 
+/// The two methods of [`Rules`] that answer many hands with the one-hand
+/// method `$answer` (answering `$answer_type`): `$batch` for a slice of
+/// hands, into a vector it clears, one answer per hand; and `$iter` (where
+/// named) for a stream of hands, answered as the iterator is pulled. Each
+/// takes the doc comment written before its name. A bad hand's error does
+/// not stop the others.
+macro_rules! answers_for_many_hands {
+    (
+        $answer:ident -> $answer_type:ty;
+        $(#[$batch_doc:meta])* $batch:ident;
+        $($(#[$iter_doc:meta])* $iter:ident;)?
+    ) => {
+        $(#[$batch_doc])*
+        pub fn $batch(
+            &self,
+            hands: &[$crate::hand::Hand],
+            out: &mut Vec<Result<$answer_type, $crate::error::HandError>>,
+        ) {
+            out.clear();
+            out.extend(hands.iter().map(|h| self.$answer(h)));
+        }
+
+        $(
+            $(#[$iter_doc])*
+            pub fn $iter<'a, I>(
+                &'a self,
+                hands: I,
+            ) -> impl Iterator<Item = Result<$answer_type, $crate::error::HandError>> + 'a
+            where
+                I: IntoIterator + 'a,
+                I::Item: ::std::borrow::Borrow<$crate::hand::Hand>,
+            {
+                hands
+                    .into_iter()
+                    .map(|h| self.$answer(::std::borrow::Borrow::borrow(&h)))
+            }
+        )?
+    };
+}
+pub(crate) use answers_for_many_hands;
+
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Rules")

@@ -39,6 +39,7 @@ use crate::error::HandError;
 use crate::form::{seven_pairs, standard, Form};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
+use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
 use crate::tables::{CountedFields, HandMerge, SuitProfile};
@@ -207,24 +208,24 @@ impl Rules {
         }
     }
 
-    /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
-    /// cleared and receives one answer per hand, and a bad hand's error
-    /// does not stop the others.
-    ///
-    /// ```
-    /// use hupai::{Hand, Rules};
-    /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s1z", "123m"]
-    ///     .iter()
-    ///     .map(|s| s.parse())
-    ///     .collect::<Result<_, _>>()?;
-    /// let mut out = Vec::new();
-    /// Rules::chinese().shanten_batch(&hands, &mut out);
-    /// assert!(matches!(out[..], [Ok(-1), Ok(0), Err(_)]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn shanten_batch(&self, hands: &[Hand], out: &mut Vec<Result<i8, HandError>>) {
-        out.clear();
-        out.extend(hands.iter().map(|h| self.shanten(h)));
+    answers_for_many_hands! {
+        shanten -> i8;
+        /// [`Rules::shanten`] for every hand of `hands`, in order: `out` is
+        /// cleared and receives one answer per hand, and a bad hand's error
+        /// does not stop the others.
+        ///
+        /// ```
+        /// use hupai::{Hand, Rules};
+        /// let hands: Vec<Hand> = ["123m456p789s11122z", "123m456p789s1z", "123m"]
+        ///     .iter()
+        ///     .map(|s| s.parse())
+        ///     .collect::<Result<_, _>>()?;
+        /// let mut out = Vec::new();
+        /// Rules::chinese().shanten_batch(&hands, &mut out);
+        /// assert!(matches!(out[..], [Ok(-1), Ok(0), Err(_)]));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        shanten_batch;
     }
 
     /// Has the accepted `pos` (of `hand`) a target at all? Not when its

@@ -34,6 +34,18 @@ impl CountedFields {
     }
 }
 
+/// The reads of counted fields, each `name: FIELD;` after its doc comment:
+/// `name(self)` is the field `FIELD` of the counted bits.
+macro_rules! field_reads {
+    ($($(#[$doc:meta])* $name:ident: $field:ident;)*) => {$(
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) const fn $name(self) -> u32 {
+            $field.get(self.0)
+        }
+    )*};
+}
+
 /// The reads of seven pairs, thirteen orphans and the draws' steps.
 impl CountedFields {
     /// The fields with one tile more of a kind held `count` times (0–3);
@@ -44,34 +56,17 @@ impl CountedFields {
         CountedFields(self.0.wrapping_add(counted_step(count, orphan)))
     }
 
-    /// Kinds held twice or more (at most 7 counted).
-    #[inline(always)]
-    pub(crate) const fn pairs(self) -> u32 {
-        COUNTED_PAIRS.get(self.0)
-    }
-
-    /// Kinds held once.
-    #[inline(always)]
-    pub(crate) const fn singles(self) -> u32 {
-        COUNTED_SINGLES.get(self.0)
-    }
-
-    /// Kinds held an odd number of times.
-    #[inline(always)]
-    pub(crate) const fn odd(self) -> u32 {
-        COUNTED_ODD.get(self.0)
-    }
-
-    /// Orphans held.
-    #[inline(always)]
-    pub(crate) const fn orphans(self) -> u32 {
-        COUNTED_ORPHANS.get(self.0)
-    }
-
-    /// Orphans held twice or more (at most 7 counted).
-    #[inline(always)]
-    pub(crate) const fn orphan_pairs(self) -> u32 {
-        COUNTED_ORPHAN_PAIRS.get(self.0)
+    field_reads! {
+        /// Kinds held twice or more (at most 7 counted).
+        pairs: COUNTED_PAIRS;
+        /// Kinds held once.
+        singles: COUNTED_SINGLES;
+        /// Kinds held an odd number of times.
+        odd: COUNTED_ODD;
+        /// Orphans held.
+        orphans: COUNTED_ORPHANS;
+        /// Orphans held twice or more (at most 7 counted).
+        orphan_pairs: COUNTED_ORPHAN_PAIRS;
     }
 
     /// [`CountedFields::pairs`] and [`CountedFields::singles`] as one

@@ -145,21 +145,20 @@ pub(super) fn stored_columns(params: &TableParams, suit: &[u8], honor: &[u8]) ->
     let max = params.max_tiles;
     let suit_ranking = key::suit_ranking(max);
     let honor_ranking = key::honor_ranking(max);
-    let (a, b) = gen::distance_columns(
-        &gen::distances(suit_cap, SUIT_RANKS, max),
-        &gen::distances(suit, SUIT_RANKS, max),
-        SUIT_RANKS,
-        max,
-        suit_ranking.len(),
-        &|k| suit_ranking.index(k),
-    );
-    let (c, d) = gen::distance_columns(
-        &gen::distances(honor_cap, HONOR_RANKS, max),
-        &gen::distances(honor, HONOR_RANKS, max),
-        HONOR_RANKS,
-        max,
-        honor_ranking.len(),
-        &|k| honor_ranking.index(k),
-    );
+    // One suit's two columns, from its need tables within four copies
+    // (`cap`) and as `params` say (`free`).
+    let columns = |cap, free, ranks, len, index: &dyn Fn(usize) -> usize| {
+        let (cap, free) = (
+            gen::distances(cap, ranks, max),
+            gen::distances(free, ranks, max),
+        );
+        gen::distance_columns(&cap, &free, ranks, max, len, index)
+    };
+    let (a, b) = columns(suit_cap, suit, SUIT_RANKS, suit_ranking.len(), &|k| {
+        suit_ranking.index(k)
+    });
+    let (c, d) = columns(honor_cap, honor, HONOR_RANKS, honor_ranking.len(), &|k| {
+        honor_ranking.index(k)
+    });
     [a, b, c, d].map(Vec::into_boxed_slice)
 }

@@ -88,6 +88,24 @@ impl Field {
     pub const fn end(self) -> u32 {
         self.shift + self.bits
     }
+
+    /// The field of `bits` bits right above this one.
+    pub const fn next(self, bits: u32) -> Field {
+        Field {
+            shift: self.end(),
+            bits,
+        }
+    }
+
+    /// This field and `above` (the field right above it) read as one
+    /// number.
+    pub const fn joined(self, above: Field) -> Field {
+        assert!(above.shift == self.end(), "the fields touch");
+        Field {
+            shift: self.shift,
+            bits: self.bits + above.bits,
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -150,10 +168,7 @@ pub const DIST_MELD_STEPS: Field = Field { shift: 0, bits: 10 };
 /// The pair steps of a stored distance value: 2 bits for each m = 0..=5
 /// from bit `10 + 2m`, `d(m, 1) - d(m, 0)` (0–3; a suit that may not hold
 /// the pair reads 3 and the rules bar it).
-pub const DIST_PAIR_STEPS: Field = Field {
-    shift: DIST_MELD_STEPS.end(),
-    bits: 12,
-};
+pub const DIST_PAIR_STEPS: Field = DIST_MELD_STEPS.next(12);
 
 /// The packed steps of a stored distance value: every bit but the flag.
 pub const DIST_STEPS: u32 = DIST_MELD_STEPS.mask() | DIST_PAIR_STEPS.mask();
@@ -223,42 +238,24 @@ pub const fn pack_profile(class: u32, fifth: bool, counted: u32) -> u32 {
 pub const COUNTED_PAIRS: Field = Field { shift: 0, bits: 3 };
 
 /// Kinds held once.
-pub const COUNTED_SINGLES: Field = Field {
-    shift: COUNTED_PAIRS.end(),
-    bits: 4,
-};
+pub const COUNTED_SINGLES: Field = COUNTED_PAIRS.next(4);
 
 /// Kinds held an odd number of times.
-pub const COUNTED_ODD: Field = Field {
-    shift: COUNTED_SINGLES.end(),
-    bits: 4,
-};
+pub const COUNTED_ODD: Field = COUNTED_SINGLES.next(4);
 
 /// Orphans (terminals and honours) held.
-pub const COUNTED_ORPHANS: Field = Field {
-    shift: COUNTED_ODD.end(),
-    bits: 4,
-};
+pub const COUNTED_ORPHANS: Field = COUNTED_ODD.next(4);
 
 /// Orphans held twice or more, capped at 7.
-pub const COUNTED_ORPHAN_PAIRS: Field = Field {
-    shift: COUNTED_ORPHANS.end(),
-    bits: 3,
-};
+pub const COUNTED_ORPHAN_PAIRS: Field = COUNTED_ORPHANS.next(3);
 
 /// [`COUNTED_PAIRS`] and [`COUNTED_SINGLES`] read as one number: what
 /// seven pairs without quads reads.
-pub const COUNTED_PAIRS_AND_SINGLES: Field = Field {
-    shift: COUNTED_PAIRS.shift,
-    bits: COUNTED_PAIRS.bits + COUNTED_SINGLES.bits,
-};
+pub const COUNTED_PAIRS_AND_SINGLES: Field = COUNTED_PAIRS.joined(COUNTED_SINGLES);
 
 /// [`COUNTED_ORPHANS`] and [`COUNTED_ORPHAN_PAIRS`] read as one number:
 /// what thirteen orphans reads.
-pub const COUNTED_ORPHANS_AND_PAIRS: Field = Field {
-    shift: COUNTED_ORPHANS.shift,
-    bits: COUNTED_ORPHANS.bits + COUNTED_ORPHAN_PAIRS.bits,
-};
+pub const COUNTED_ORPHANS_AND_PAIRS: Field = COUNTED_ORPHANS.joined(COUNTED_ORPHAN_PAIRS);
 
 const _: () = assert!(COUNTED_ORPHAN_PAIRS.end() == COUNTED.end());
 

@@ -251,13 +251,22 @@ impl fmt::Display for TileSet {
 
 impl fmt::Debug for TileSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("TileSet[")?;
-        for (i, t) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{t}")?;
-        }
-        f.write_str("]")
+        debug_set(f, "TileSet", self.iter())
     }
+}
+
+/// The debug form of a set named `name` holding `items`: `NAME[A B C]`.
+pub(crate) fn debug_set<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    write!(f, "{name}[")?;
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    f.write_str("]")
 }

@@ -180,12 +180,8 @@ pub unsafe extern "C" fn hupai_rules_new(
     preset_or_path: *const c_char,
     err: *mut hupai_error,
 ) -> *mut hupai_rules {
-    let result = guarded(|| {
-        // SAFETY: as the function's contract.
-        let name = unsafe { text(preset_or_path, "preset_or_path") }?;
-        Ok(Box::new(hupai_rules(Rules::load(name)?)))
-    });
-    finish_rules(result, err)
+    // SAFETY: as the function's contract.
+    unsafe { rules_of_text(preset_or_path, "preset_or_path", Rules::load, err) }
 }
 
 /// Rules from a rule file's text (TOML, such as `base = "hongzhong"`).
@@ -199,23 +195,32 @@ pub unsafe extern "C" fn hupai_rules_from_toml(
     toml: *const c_char,
     err: *mut hupai_error,
 ) -> *mut hupai_rules {
-    let result = guarded(|| {
-        // SAFETY: as the function's contract.
-        let toml = unsafe { text(toml, "toml") }?;
-        Ok(Box::new(hupai_rules(Rules::from_toml_str(toml)?)))
-    });
-    finish_rules(result, err)
+    // SAFETY: as the function's contract.
+    unsafe { rules_of_text(toml, "toml", Rules::from_toml_str, err) }
 }
 
-fn finish_rules(
-    result: Result<Box<hupai_rules>, Failure>,
+/// Rules made by `make` from the text behind `s` (`what` in messages), or
+/// NULL with the reason in `err`.
+///
+/// # Safety
+/// `s` is NULL or a NUL-terminated string; `err` is NULL or points to a
+/// writable `hupai_error`.
+unsafe fn rules_of_text(
+    s: *const c_char,
+    what: &str,
+    make: impl FnOnce(&str) -> Result<Rules, hupai::RulesError>,
     err: *mut hupai_error,
 ) -> *mut hupai_rules {
+    let result = guarded(|| {
+        // SAFETY: as the function's contract.
+        let text = unsafe { text(s, what) }?;
+        Ok(Box::new(hupai_rules(make(text)?)))
+    });
     let (ptr, status) = match result {
         Ok(rules) => (Box::into_raw(rules), Ok(())),
         Err(f) => (std::ptr::null_mut(), Err(f)),
     };
-    // SAFETY: `err` is NULL or writable (the callers' contract).
+    // SAFETY: `err` is NULL or writable (the function's contract).
     unsafe { report(err, &status) };
     ptr
 }

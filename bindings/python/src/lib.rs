@@ -165,6 +165,26 @@ fn with_rows<T: Send>(
 /// An answer per hand and a status per hand.
 type AnswersAndStatus<'py, A> = (Bound<'py, PyArray1<A>>, Bound<'py, PyArray1<i8>>);
 
+/// A batch call of the library's that gives an answer and a status per
+/// row (`hupai::batch::waits`, `hupai::batch::shanten`), on the rows of
+/// `counts` and `jokers` (as [`with_rows`]).
+fn answers_and_status<'py, A: numpy::Element + Default + Clone + Send>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    jokers: &Bound<'py, PyAny>,
+    answer: impl FnOnce(Rows<'_>, &mut [A], &mut [i8]) -> Result<usize, LengthError> + Send,
+) -> PyResult<AnswersAndStatus<'py, A>> {
+    let (answers, status) = with_rows(py, counts, jokers, |rows| {
+        let (mut answers, mut status) = (vec![A::default(); rows.len()], vec![0; rows.len()]);
+        answer(rows, &mut answers, &mut status)?;
+        Ok((answers, status))
+    })?;
+    Ok((
+        PyArray1::from_vec(py, answers),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
 #[pymethods]
 impl PyRules {
     /// Rules by preset name (`chinese`, `riichi`, ...) or rule file path.
@@ -318,15 +338,9 @@ impl PyRules {
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
     ) -> PyResult<AnswersAndStatus<'py, i8>> {
-        let (shanten, status) = with_rows(py, counts, jokers, |rows| {
-            let (mut shanten, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
-            batch::shanten(&self.rules, rows, &mut shanten, &mut status)?;
-            Ok((shanten, status))
-        })?;
-        Ok((
-            PyArray1::from_vec(py, shanten),
-            PyArray1::from_vec(py, status),
-        ))
+        answers_and_status(py, counts, jokers, |rows, shanten, status| {
+            batch::shanten(&self.rules, rows, shanten, status)
+        })
     }
 
     /// Win checks of `n` hands: `counts` uint8 `(n, 34)`, `jokers` uint8
@@ -354,15 +368,9 @@ impl PyRules {
         counts: &Bound<'py, PyAny>,
         jokers: &Bound<'py, PyAny>,
     ) -> PyResult<AnswersAndStatus<'py, u64>> {
-        let (masks, status) = with_rows(py, counts, jokers, |rows| {
-            let (mut masks, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
-            batch::waits(&self.rules, rows, &mut masks, &mut status)?;
-            Ok((masks, status))
-        })?;
-        Ok((
-            PyArray1::from_vec(py, masks),
-            PyArray1::from_vec(py, status),
-        ))
+        answers_and_status(py, counts, jokers, |rows, masks, status| {
+            batch::waits(&self.rules, rows, masks, status)
+        })
     }
 }
 

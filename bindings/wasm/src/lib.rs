@@ -16,7 +16,7 @@
 //! `wasm32-unknown-unknown` a panic would abort the module as a
 //! `RuntimeError`, not unwind.)
 
-use hupai::batch::{self, Rows, Status};
+use hupai::batch::{self, LengthError, Rows, Status};
 use hupai::{Hand, HandError, Preset, Rules, TileSet, WinHow, WinningTile, KINDS};
 use wasm_bindgen::prelude::*;
 
@@ -149,6 +149,20 @@ fn with_status(key: usize, answers: &JsValue, status: &[i8]) -> js_sys::Object {
     o
 }
 
+/// A batch call of the library's that gives an answer and a status per
+/// row (`hupai::batch::waits`, `hupai::batch::shanten`), on the rows of
+/// `counts` and `jokers`: the answers and the statuses.
+fn answers_and_status<A: Default + Clone>(
+    counts: &[u8],
+    jokers: &[u8],
+    answer: impl FnOnce(Rows<'_>, &mut [A], &mut [i8]) -> Result<usize, LengthError>,
+) -> Result<(Vec<A>, Vec<i8>), JsError> {
+    let rows = rows(counts, jokers)?;
+    let (mut answers, mut status) = (vec![A::default(); rows.len()], vec![0; rows.len()]);
+    answer(rows, &mut answers, &mut status)?;
+    Ok((answers, status))
+}
+
 /// Mahjong rules: a preset (`"chinese"`, `"riichi"`, ...) or a rule file's
 /// text (TOML). Immutable once made.
 #[wasm_bindgen(js_name = Rules)]
@@ -274,9 +288,9 @@ impl JsRules {
     /// and status 0, or shanten 0 and the hand's `Status` code.
     #[wasm_bindgen(js_name = shantenBatch, unchecked_return_type = "ShantenBatch")]
     pub fn shanten_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<js_sys::Object, JsError> {
-        let rows = rows(counts, jokers)?;
-        let (mut shanten, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
-        batch::shanten(&self.rules, rows, &mut shanten, &mut status)?;
+        let (shanten, status) = answers_and_status(counts, jokers, |rows, shanten, status| {
+            batch::shanten(&self.rules, rows, shanten, status)
+        })?;
         let shanten = js_sys::Int8Array::from(&shanten[..]);
         Ok(with_status(1, &shanten, &status))
     }
@@ -299,9 +313,9 @@ impl JsRules {
     /// hand's `Status` code (its mask then 0n).
     #[wasm_bindgen(js_name = waitsBatch, unchecked_return_type = "WaitsBatch")]
     pub fn waits_batch(&self, counts: &[u8], jokers: &[u8]) -> Result<js_sys::Object, JsError> {
-        let rows = rows(counts, jokers)?;
-        let (mut masks, mut status) = (vec![0; rows.len()], vec![0; rows.len()]);
-        batch::waits(&self.rules, rows, &mut masks, &mut status)?;
+        let (masks, status) = answers_and_status(counts, jokers, |rows, masks, status| {
+            batch::waits(&self.rules, rows, masks, status)
+        })?;
         let waits = js_sys::BigUint64Array::from(&masks[..]);
         Ok(with_status(0, &waits, &status))
     }
