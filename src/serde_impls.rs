@@ -472,6 +472,14 @@ impl Serialize for Points {
 impl Serialize for RiichiScore {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("Score", 11)?;
+        self.fields(&mut out)?;
+        out.end()
+    }
+}
+
+impl RiichiScore {
+    /// The score's fields, written into `out`.
+    fn fields<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
         out.serialize_field("legal", &self.legal)?;
         match self.reason {
             Some(r) => out.serialize_field("reason", r.name())?,
@@ -486,6 +494,27 @@ impl Serialize for RiichiScore {
         out.serialize_field("points", &self.points)?;
         out.serialize_field("split", &self.split)?;
         out.serialize_field("shape", &self.shape)?;
+        Ok(())
+    }
+}
+
+/// A score with the hand it scored, serialised as one object: `{"hand",
+/// ...}` and the score's fields, as `hupai score --json` prints a line
+/// and the bindings return it.
+pub struct Scored<'a> {
+    /// The hand, as given.
+    pub hand: &'a str,
+    /// Its score.
+    pub score: &'a Score,
+}
+
+impl Serialize for Scored<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Score", 12)?;
+        out.serialize_field("hand", self.hand)?;
+        match self.score {
+            Score::Riichi(r) => r.fields(&mut out)?,
+        }
         out.end()
     }
 }
