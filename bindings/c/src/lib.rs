@@ -482,60 +482,6 @@ pub unsafe extern "C" fn hupai_waits_batch(
     }))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn blank() -> hupai_error {
-        hupai_error {
-            code: 7,
-            message: [b'x' as c_char; HUPAI_ERROR_MESSAGE_LEN],
-        }
-    }
-
-    fn message(err: &hupai_error) -> String {
-        // SAFETY: report always NUL-terminates within the buffer.
-        let c = unsafe { CStr::from_ptr(err.message.as_ptr()) };
-        c.to_str().expect("UTF-8 message").to_string()
-    }
-
-    #[test]
-    fn panic_is_caught_as_internal_error() {
-        let result: Result<c_int, Failure> = guarded(|| panic!("boom"));
-        assert_eq!(code_of(result), c_int::from(Status::Internal));
-    }
-
-    #[test]
-    fn long_message_is_cut_at_a_character_boundary() {
-        let mut err = blank();
-        let long = "é".repeat(300); // 600 bytes, 2 per character
-                                    // SAFETY: a valid, writable hupai_error.
-        unsafe { report(&mut err, &Err(Failure(Status::Parse, long))) };
-        assert_eq!(err.code, c_int::from(Status::Parse));
-        let m = message(&err);
-        assert_eq!(m.len(), 254);
-        assert!(m.chars().all(|c| c == 'é'));
-    }
-
-    #[test]
-    fn success_clears_the_error() {
-        let mut err = blank();
-        // SAFETY: a valid, writable hupai_error.
-        unsafe { report(&mut err, &Ok(())) };
-        assert_eq!((err.code, message(&err).as_str()), (0, ""));
-    }
-
-    #[test]
-    fn rules_error_message_names_the_value() {
-        let mut err = blank();
-        // SAFETY: a NUL-terminated literal and a writable hupai_error.
-        let rules = unsafe { hupai_rules_new(c"no-such-rules".as_ptr(), &mut err) };
-        assert!(rules.is_null());
-        assert_eq!(err.code, c_int::from(Status::Rules));
-        assert!(message(&err).contains("no-such-rules"), "{}", message(&err));
-    }
-}
-
 /// Scores the claim `claim_json`, a JSON object with the fields of `hupai
 /// score` (`{"hand": "234567m234p67888s", "winning": "8s", "how":
 /// "self-drawn", "riichi": true, "dora": "3m"}`), under rules with a
@@ -595,4 +541,58 @@ pub unsafe extern "C" fn hupai_score_json(
     // SAFETY: as the function's contract.
     unsafe { report(err, &status) };
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank() -> hupai_error {
+        hupai_error {
+            code: 7,
+            message: [b'x' as c_char; HUPAI_ERROR_MESSAGE_LEN],
+        }
+    }
+
+    fn message(err: &hupai_error) -> String {
+        // SAFETY: report always NUL-terminates within the buffer.
+        let c = unsafe { CStr::from_ptr(err.message.as_ptr()) };
+        c.to_str().expect("UTF-8 message").to_string()
+    }
+
+    #[test]
+    fn panic_is_caught_as_internal_error() {
+        let result: Result<c_int, Failure> = guarded(|| panic!("boom"));
+        assert_eq!(code_of(result), c_int::from(Status::Internal));
+    }
+
+    #[test]
+    fn long_message_is_cut_at_a_character_boundary() {
+        let mut err = blank();
+        let long = "é".repeat(300); // 600 bytes, 2 per character
+                                    // SAFETY: a valid, writable hupai_error.
+        unsafe { report(&mut err, &Err(Failure(Status::Parse, long))) };
+        assert_eq!(err.code, c_int::from(Status::Parse));
+        let m = message(&err);
+        assert_eq!(m.len(), 254);
+        assert!(m.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn success_clears_the_error() {
+        let mut err = blank();
+        // SAFETY: a valid, writable hupai_error.
+        unsafe { report(&mut err, &Ok(())) };
+        assert_eq!((err.code, message(&err).as_str()), (0, ""));
+    }
+
+    #[test]
+    fn rules_error_message_names_the_value() {
+        let mut err = blank();
+        // SAFETY: a NUL-terminated literal and a writable hupai_error.
+        let rules = unsafe { hupai_rules_new(c"no-such-rules".as_ptr(), &mut err) };
+        assert!(rules.is_null());
+        assert_eq!(err.code, c_int::from(Status::Rules));
+        assert!(message(&err).contains("no-such-rules"), "{}", message(&err));
+    }
 }
