@@ -1,6 +1,7 @@
 //! `hupai waits`: the tiles that complete each hand.
 
-use hupai::{Rules, TileSet};
+use hupai::score::{Claim, Score, WaitValue};
+use hupai::{Hand, Rules, TileSet};
 
 use crate::answer::{Answering, Settings};
 use crate::output::{push_json, push_tiles};
@@ -12,15 +13,54 @@ struct Waited {
     waits: TileSet,
 }
 
-/// The waits command: `HAND<TAB>ready 1m 4m`, or `HAND<TAB>no`.
-pub fn job(settings: Settings) -> Box<dyn Job> {
-    Box::new(Answering::new(
-        settings,
-        Rules::waits,
-        |out, hand, waits| push_json(out, hand, &Waited { waits }),
-        |out, waits| {
-            out.push_str(if waits.is_empty() { "\tno" } else { "\tready" });
-            push_tiles(out, waits);
-        },
-    ))
+/// The waits command: `HAND<TAB>ready 1m 4m`, or `HAND<TAB>no`; with
+/// `context` (`--values`), each wait with its score on a discard and
+/// self-drawn under that claim.
+pub fn job(settings: Settings, context: Option<Claim>) -> Box<dyn Job> {
+    match context {
+        None => Box::new(Answering::new(
+            settings,
+            Rules::waits,
+            |out, hand, waits| push_json(out, hand, &Waited { waits }),
+            |out, waits| {
+                out.push_str(if waits.is_empty() { "\tno" } else { "\tready" });
+                push_tiles(out, waits);
+            },
+        )),
+        Some(context) => Box::new(Answering::new(
+            settings,
+            move |rules: &Rules, hand: &Hand| rules.wait_values(hand, &context),
+            |out, hand, values| push_json(out, hand, &Valued { values }),
+            push_values,
+        )),
+    }
+}
+
+/// The values' JSON field: `"values":[WaitValue, ...]`.
+#[derive(serde::Serialize)]
+struct Valued {
+    values: Vec<WaitValue>,
+}
+
+/// `\t1m: 8000 / 12000` a wait (on a discard / self-drawn), "no yaku" for
+/// a score that is not a legal win; `\tno` for no wait.
+fn push_values(out: &mut String, values: Vec<WaitValue>) {
+    if values.is_empty() {
+        out.push_str("\tno");
+    }
+    let show = |s: &Score| {
+        if s.legal() {
+            s.total().to_string()
+        } else {
+            "no yaku".to_string()
+        }
+    };
+    for v in &values {
+        out.push_str(&format!(
+            "\t{}: {} / {}",
+            v.tile,
+            show(&v.discard),
+            show(&v.self_drawn)
+        ));
+    }
 }
