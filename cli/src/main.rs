@@ -293,8 +293,37 @@ fn complain(message: &str) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
-/// The status for a failed write to standard output.
+/// Why standard output cannot be written: it was closed when the command
+/// started. Rust's runtime then opens `/dev/null` in its place, read and
+/// write (a shell's `> /dev/null` opens it write-only), and every write
+/// would vanish; Linux's `/proc` tells the two apart.
+#[cfg(target_os = "linux")]
+fn stdout_closed() -> Option<io::Error> {
+    let target = std::fs::read_link("/proc/self/fd/1").ok()?;
+    if target != std::path::Path::new("/dev/null") {
+        return None;
+    }
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+    let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?.trim();
+    let read_write = u32::from_str_radix(flags, 8).ok()? & 3 == 2;
+    read_write.then(|| io::Error::other("standard output is closed"))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_closed() -> Option<io::Error> {
+    None
+}
+
+/// The status for a failed write to standard output, or a failed read of
+/// standard input ([`stream::InputFailed`]).
 fn output_failed(e: &io::Error) -> ExitCode {
+    if let Some(read) = e
+        .get_ref()
+        .and_then(|e| e.downcast_ref::<stream::InputFailed>())
+    {
+        complain(&format!("reading standard input: {read}"));
+        return ExitCode::from(FAILED);
+    }
     if e.kind() == io::ErrorKind::BrokenPipe {
         ExitCode::from(OUTPUT_CLOSED)
     } else {
@@ -347,6 +376,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    if let Some(e) = stdout_closed() {
+        return output_failed(&e);
+    }
     let result = match cli.command {
         Command::Check(a) => {
             let how = if a.self_drawn {

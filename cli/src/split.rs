@@ -13,7 +13,8 @@ use crate::stream::Job;
 pub const DEFAULT_MAX_SPLITS: usize = 1000;
 
 /// The split command, printing at most `max` splits per hand:
-/// `HAND<TAB>SPLIT | SPLIT ...`, or `HAND<TAB>no`.
+/// `HAND<TAB>SPLIT | SPLIT ...`, `HAND<TAB>no`, or, with `--max-splits 0`,
+/// `HAND<TAB>win<TAB>truncated 0 of N`.
 pub fn job(settings: Settings, max: usize) -> Box<dyn Job> {
     Box::new(Answering::new(
         settings,
@@ -22,8 +23,11 @@ pub fn job(settings: Settings, max: usize) -> Box<dyn Job> {
         |out, page| {
             let splits = &page.splits;
             out.push('\t');
-            if splits.is_empty() {
+            // No split: no win. None shown of some: a win cut to nothing.
+            if page.total == 0 {
                 out.push_str("no");
+            } else if splits.is_empty() {
+                out.push_str("win");
             }
             for (i, split) in splits.iter().enumerate() {
                 if i > 0 {

@@ -226,6 +226,18 @@ struct Chunks {
     ahead: VecDeque<io::Result<Vec<u8>>>,
 }
 
+/// A failed read of standard input, told apart from a failed write.
+#[derive(Debug)]
+pub struct InputFailed(io::Error);
+
+impl std::fmt::Display for InputFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for InputFailed {}
+
 /// Bytes per chunk read from standard input, at most.
 const CHUNK: usize = 256 << 10;
 /// Chunks waiting at once, at most.
@@ -243,7 +255,7 @@ impl Chunks {
                     Ok(0) => return,
                     Ok(n) => Ok(buf[..n].to_vec()),
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => Err(e),
+                    Err(e) => Err(io::Error::new(e.kind(), InputFailed(e))),
                 };
                 let failed = chunk.is_err();
                 if send.send(chunk).is_err() || failed {

@@ -48,3 +48,14 @@ fn a_hand_within_the_limit_has_no_marker() {
     assert_eq!(v["splits"].as_array().unwrap().len(), 3);
     assert!(v.get("truncated").is_none());
 }
+
+/// A limit of 0 prints no split of a win, and says it is a win: "no" is for
+/// a hand that does not win.
+#[test]
+fn a_limit_of_zero_still_says_win() {
+    let (out, _, code) = run(&["split", "--max-splits", "0", "11m"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "11m\twin\ttruncated 0 of 1\n");
+    let (out, _, _) = run(&["split", "--max-splits", "0", "12m"], "");
+    assert_eq!(out, "12m\tno\n");
+}

@@ -140,3 +140,38 @@ fn write_errors_full_stderr_keeps_the_status() {
         "1m\terror: 1 tile (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)\n"
     );
 }
+
+/// A standard output closed before the run (`>&-`) fails as a full one:
+/// exit 3 and one line on standard error, not a silent success.
+#[test]
+fn closed_stdout_exits_3_with_one_line() {
+    let bin = hupai().get_program().to_owned();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" waits 1234677p >&-")
+        .arg(&bin)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "hupai: error: writing standard output: standard output is closed\n"
+    );
+}
+
+/// A standard input that cannot be read (a directory) is named as such.
+#[test]
+fn unreadable_stdin_is_named_as_the_input() {
+    let out = hupai()
+        .arg("check")
+        .stdin(File::open("/").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("hupai: error: reading standard input: "),
+        "{stderr}"
+    );
+}
