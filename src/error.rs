@@ -224,6 +224,29 @@ pub enum ParseError {
         /// Its byte offset in the input.
         at: usize,
     },
+    /// An opening bracket of a declared meld with no closing bracket after
+    /// it (`11m [1111m`).
+    #[error("bracket {open:?} at byte {at} is never closed")]
+    UnclosedBracket {
+        /// The opening bracket.
+        open: char,
+        /// Its byte offset in the input.
+        at: usize,
+    },
+    /// An opening bracket closed by a bracket of another kind (`【9999饼]`).
+    #[error("bracket {open:?} at byte {at} is closed by {close:?} at byte {close_at}: {expected:?} closes it")]
+    MismatchedBracket {
+        /// The opening bracket.
+        open: char,
+        /// Its byte offset in the input.
+        at: usize,
+        /// The closing bracket found.
+        close: char,
+        /// Its byte offset in the input.
+        close_at: usize,
+        /// The closing bracket that matches `open`.
+        expected: char,
+    },
     /// Digits not followed by a suit (`123` or `12*m`).
     #[error("digits {digits:?} have no suit letter after them")]
     MissingSuit {

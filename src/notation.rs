@@ -155,6 +155,11 @@ fn closing(open: char) -> Option<char> {
     }
 }
 
+/// Does `c` close a declared meld?
+fn is_closing(c: char) -> bool {
+    matches!(c, ']' | ')' | '】' | '）')
+}
+
 /// A hand with declared melds: the text outside brackets is the concealed
 /// part (read with the brackets blanked, so that error offsets stay those
 /// of `text`), each bracketed meld is read by [`Meld`]'s parser.
@@ -164,19 +169,30 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
     let mut chars = text.char_indices();
     while let Some((at, ch)) = chars.next() {
         let Some(close) = closing(ch) else {
-            if matches!(ch, ']' | ')' | '】' | '）') {
+            if is_closing(ch) {
                 return Err(ParseError::UnknownChar { ch, at });
             }
             outside.push(ch);
             continue;
         };
         let inner_start = at + ch.len_utf8();
-        let Some(len) = text[inner_start..].find(close) else {
-            return Err(ParseError::Hand(HandError::BadMeld {
-                meld: cut(&text[at..]),
-                why: "no closing bracket",
-            }));
+        // The first closing bracket of any kind closes the meld: its own,
+        // or one of another kind, which is named.
+        let Some((len, found)) = text[inner_start..]
+            .char_indices()
+            .find(|(_, c)| is_closing(*c))
+        else {
+            return Err(ParseError::UnclosedBracket { open: ch, at });
         };
+        if found != close {
+            return Err(ParseError::MismatchedBracket {
+                open: ch,
+                at,
+                close: found,
+                close_at: inner_start + len,
+                expected: close,
+            });
+        }
         let inner = &text[inner_start..inner_start + len];
         let end = inner_start + len + close.len_utf8();
         // Full-width brackets read as ASCII ones; an error quotes the meld

@@ -11,7 +11,7 @@
 //! (seven honours and seven of the nine knitted kinds): the natural knitted
 //! tiles are at most seven, and jokers fill the missing honours.
 
-use crate::form::judge::Judge;
+use crate::form::judge::{judged_on_a_copy, Judge};
 use crate::form::kind::Form;
 use crate::form::knitted::{for_choices, held, ASSIGNMENTS, HONORS};
 use crate::group::{Group, GroupKind, Split, SplitSink};
@@ -191,7 +191,7 @@ pub(crate) fn singles_lowering(rules: &Rules, held: u64, greater: bool, below: u
 pub(crate) struct HonorsAndKnitted<const GREATER: bool>;
 
 /// The judgements behind [`HonorsAndKnitted`]'s hot [`Judge`] methods, out
-/// of line and on a copy of the position (as `KnittedStraight`'s).
+/// of line and on a copy of the position (`judged_on_a_copy!`).
 impl<const GREATER: bool> HonorsAndKnitted<GREATER> {
     #[inline(never)]
     fn win_mask_of(rules: &Rules, pos: Position) -> u32 {
@@ -243,20 +243,7 @@ impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
         }
     }
 
-    #[inline(always)]
-    fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-        Self::win_mask_of(rules, *pos)
-    }
-
-    #[inline(always)]
-    fn wins(rules: &Rules, pos: &Position) -> bool {
-        Self::wins_of(rules, *pos)
-    }
-
-    #[inline(always)]
-    fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
-        Self::waits_of(rules, *pos)
-    }
+    judged_on_a_copy!();
 
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
         singles_splits(rules, pos, GREATER, out)

@@ -139,3 +139,28 @@ pub(crate) fn waits_by_draws(
     }
     waits
 }
+
+/// The hot [`Judge`] methods (`win_mask`, `wins`, `waits`) of a form whose
+/// judgements are out of line and take a copy of the position
+/// (`win_mask_of`, `wins_of`, `waits_of`): a call that took the caller's
+/// position by reference would keep it in memory on every caller's hot
+/// path, for rules without the form too.
+macro_rules! judged_on_a_copy {
+    () => {
+        #[inline(always)]
+        fn win_mask(rules: &Rules, pos: &Position) -> u32 {
+            Self::win_mask_of(rules, *pos)
+        }
+
+        #[inline(always)]
+        fn wins(rules: &Rules, pos: &Position) -> bool {
+            Self::wins_of(rules, *pos)
+        }
+
+        #[inline(always)]
+        fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
+            Self::waits_of(rules, *pos)
+        }
+    };
+}
+pub(crate) use judged_on_a_copy;

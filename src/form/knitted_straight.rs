@@ -20,7 +20,7 @@
 //! tiles and the pair (11 tiles), judged by counting over the six
 //! assignments and the pairs (`declared_*` below).
 
-use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
+use crate::form::judge::{judged_on_a_copy, waits_by_draws, Judge, RevealSplit};
 use crate::form::kind::Form;
 use crate::form::knitted::{for_subsets, held, ASSIGNMENTS, ASSIGNMENT_ONES};
 use crate::form::standard;
@@ -479,9 +479,7 @@ pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
 pub(crate) struct KnittedStraight;
 
 /// The judgements behind [`KnittedStraight`]'s hot [`Judge`] methods, out
-/// of line and on a copy of the position: a call that takes the caller's
-/// position by reference would keep every caller's position in memory,
-/// on the hot path of rules without this form too.
+/// of line and on a copy of the position (`judged_on_a_copy!`).
 impl KnittedStraight {
     #[inline(never)]
     fn win_mask_of(rules: &Rules, pos: Position) -> u32 {
@@ -534,20 +532,7 @@ impl Judge for KnittedStraight {
         }
     }
 
-    #[inline(always)]
-    fn win_mask(rules: &Rules, pos: &Position) -> u32 {
-        Self::win_mask_of(rules, *pos)
-    }
-
-    #[inline(always)]
-    fn wins(rules: &Rules, pos: &Position) -> bool {
-        Self::wins_of(rules, *pos)
-    }
-
-    #[inline(always)]
-    fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
-        Self::waits_of(rules, *pos)
-    }
+    judged_on_a_copy!();
 
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
         if pos.has_melds() {

@@ -243,6 +243,8 @@ static void check_contract(void) {
   EXPECT(hupai_check_str(r, "88饼11万东东中混混混混混混混", &err) == 1, "Chinese notation: %s", err.message);
   EXPECT(hupai_check_str(r, "123m456p789s1112x", &err) == HUPAI_E_PARSE && err.code == HUPAI_E_PARSE,
          "parse: %d %s", err.code, err.message);
+  EXPECT(hupai_check_str(r, "11m [123p", &err) == HUPAI_E_PARSE && err.code == HUPAI_E_PARSE,
+         "an unclosed bracket is a parse error: %d %s", err.code, err.message);
   EXPECT(hupai_check_str(r, "11111m", &err) == HUPAI_E_TOO_MANY_COPIES, "five copies: %s", err.message);
   EXPECT(strstr(err.message, "1m") != NULL, "names the tile: %s", err.message);
   EXPECT(hupai_check_str(r, "123m", &err) == HUPAI_E_WRONG_SIZE, "wrong size: %s", err.message);

@@ -103,6 +103,26 @@ pub struct RiichiScore {
     pub shape: Option<WaitShape>,
 }
 
+impl RiichiScore {
+    /// A claim that is no legal win, for `reason`: it pays nothing, and
+    /// shows the split and wait that were read, if any.
+    fn illegal(reason: Illegal, split: Option<Split>, shape: Option<WaitShape>) -> RiichiScore {
+        RiichiScore {
+            legal: false,
+            reason: Some(reason),
+            han: 0,
+            fu: 0,
+            fu_details: Vec::new(),
+            yaku: Vec::new(),
+            yakuman: 0,
+            limit: None,
+            points: Points::default(),
+            split,
+            shape,
+        }
+    }
+}
+
 /// One reading's value, before the winner is written out.
 struct Value {
     yaku: YakuSet,
@@ -160,35 +180,11 @@ pub(crate) fn score(
         }
     }
     let Some((v, i, shape)) = best else {
-        return Ok(RiichiScore {
-            legal: false,
-            reason: Some(Illegal::NotComplete),
-            han: 0,
-            fu: 0,
-            fu_details: Vec::new(),
-            yaku: Vec::new(),
-            yakuman: 0,
-            limit: None,
-            points: Points::default(),
-            split: None,
-            shape: None,
-        });
+        return Ok(RiichiScore::illegal(Illegal::NotComplete, None, None));
     };
     let split = Some(win.splits.into_iter().nth(i).map(|s| s.split)).flatten();
     if !v.legal {
-        return Ok(RiichiScore {
-            legal: false,
-            reason: Some(Illegal::NoYaku),
-            han: 0,
-            fu: 0,
-            fu_details: Vec::new(),
-            yaku: Vec::new(),
-            yakuman: 0,
-            limit: None,
-            points: Points::default(),
-            split,
-            shape: Some(shape),
-        });
+        return Ok(RiichiScore::illegal(Illegal::NoYaku, split, Some(shape)));
     }
     let mut yaku: Vec<YakuHan> = Yaku::ALL
         .iter()
