@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 use common::gen;
 use common::oracle::{self, Spec};
+use common::shard::Shard;
 use hupai::{Form, Group, GroupKind, Hand, Rules, RulesError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -42,12 +43,17 @@ fn oracle_forms(spec: &Spec, counts: &[u8; 34], jokers: u32) -> [bool; 6] {
 }
 
 /// Win checks, waits and splits of `rules` against the oracle's `spec`,
-/// on seeded GB samples with up to `max_jokers` jokers.
-fn run(rules: &Rules, spec: &Spec, seed: u64, max_jokers: usize, checks: usize) {
+/// on seeded GB samples with up to `max_jokers` jokers: every hand of the
+/// samples is drawn, `shard`'s are checked, and the counts asked of each
+/// sample are of the shard's hands.
+fn run(rules: &Rules, spec: &Spec, seed: u64, max_jokers: usize, checks: usize, shard: Shard) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut by_form = [0usize; 6];
-    for _ in 0..checks {
+    for i in 0..checks {
         let raw = gen::knitted_mixed(&mut rng, max_jokers, false);
+        if !shard.has(i) {
+            continue;
+        }
         let h = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle_forms(spec, &raw.counts, raw.jokers as u32);
         assert_eq!(
@@ -65,22 +71,33 @@ fn run(rules: &Rules, spec: &Spec, seed: u64, max_jokers: usize, checks: usize) 
     // The knitted forms are well represented among the wins.
     for (i, &n) in by_form.iter().enumerate().skip(3) {
         if spec_has(spec, i) {
-            assert!(n > checks / 50, "{}: {n} wins by form {i}", spec.name);
+            assert!(
+                n > shard.share(checks) / 50,
+                "{}: {n} wins by form {i}",
+                spec.name
+            );
         }
     }
     let mut ready = 0;
-    for _ in 0..WAITS {
+    for i in 0..WAITS {
         let raw = gen::knitted_mixed(&mut rng, max_jokers, true);
+        if !shard.has(i) {
+            continue;
+        }
         let h = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::waits_spec(spec, &raw.counts, raw.jokers as u32);
         let got: Vec<usize> = rules.waits(&h).unwrap().iter().map(|t| t.index()).collect();
         assert_eq!(got, want, "{}: waits of {}", spec.name, raw.notation());
         ready += !want.is_empty() as usize;
     }
-    assert!(ready > WAITS / 4, "{}: {ready} ready of {WAITS}", spec.name);
+    let waits = shard.share(WAITS);
+    assert!(ready > waits / 4, "{}: {ready} ready of {waits}", spec.name);
     let mut split = 0;
-    for _ in 0..SPLITS {
+    for i in 0..SPLITS {
         let raw = gen::knitted_mixed(&mut rng, max_jokers.min(6), false);
+        if !shard.has(i) {
+            continue;
+        }
         let h = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::splits_spec(spec, &raw.counts, raw.jokers as u32);
         let (got, once) = common::split_text(rules, &h);
@@ -97,7 +114,11 @@ fn run(rules: &Rules, spec: &Spec, seed: u64, max_jokers: usize, checks: usize) 
             .any(|s| !s.starts_with("standard") && !s.starts_with("seven"))
             as usize;
     }
-    assert!(split > SPLITS / 10, "{}: {split} knitted splits", spec.name);
+    assert!(
+        split > shard.share(SPLITS) / 10,
+        "{}: {split} knitted splits",
+        spec.name
+    );
 }
 
 fn spec_has(spec: &Spec, i: usize) -> bool {
@@ -117,12 +138,13 @@ fn preset_gb_matches_oracle() {
         0x6b_0001,
         14,
         CHECKS,
+        Shard::ALL,
     );
 }
 
-#[test]
-fn gb_with_a_joker_kind_capped_matches_oracle() {
-    // 5z is a joker kind, and no kind may be represented five times.
+/// `gb` with 5z a joker kind and no kind represented five times, on
+/// `shard` of its samples.
+fn gb_with_a_joker_kind_capped(shard: Shard) {
     let rules =
         Rules::from_toml_str("base = \"gb\"\njokers = \"5z\"\njoker_fifth_copy = false").unwrap();
     let spec = Spec {
@@ -131,7 +153,17 @@ fn gb_with_a_joker_kind_capped_matches_oracle() {
         cap: Some(4),
         ..Spec::preset("gb")
     };
-    run(&rules, &spec, 0x6b_0002, 8, CHECKS / 4);
+    run(&rules, &spec, 0x6b_0002, 8, CHECKS / 4, shard);
+}
+
+#[test]
+fn gb_with_a_joker_kind_capped_matches_oracle_shard_0_of_2() {
+    gb_with_a_joker_kind_capped(Shard::of(0, 2));
+}
+
+#[test]
+fn gb_with_a_joker_kind_capped_matches_oracle_shard_1_of_2() {
+    gb_with_a_joker_kind_capped(Shard::of(1, 2));
 }
 
 #[test]
@@ -150,7 +182,7 @@ fn knitted_straight_under_pair_ranks_and_honour_sequences_matches_oracle() {
         honors_knitted: false,
         ..Spec::preset("gb")
     };
-    run(&rules, &spec, 0x6b_0003, 6, CHECKS / 4);
+    run(&rules, &spec, 0x6b_0003, 6, CHECKS / 4, Shard::ALL);
 }
 
 #[test]

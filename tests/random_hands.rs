@@ -7,6 +7,7 @@ mod common;
 
 use common::gen::{self, Raw};
 use common::oracle;
+use common::shard::Shard;
 use hupai::{Form, Hand, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -44,8 +45,11 @@ fn compare(raw: &Raw, presets: &[(&str, Rules)]) -> [usize; 2] {
     wins
 }
 
-#[test]
-fn random_hands_match_oracle_under_every_preset() {
+/// The hands of `shard` of the sample against the oracle under every
+/// preset: every hand of the sample is drawn, the shard's are compared.
+/// The counts asked of the sample are the shard's: wins and non-wins each
+/// above a fifth of its hands, every joker count among them.
+fn random_hands_match_oracle(shard: Shard) {
     let presets = [
         ("basic", Rules::basic()),
         ("riichi", Rules::riichi()),
@@ -54,26 +58,40 @@ fn random_hands_match_oracle_under_every_preset() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x6875_7061_6921);
     let mut totals = [0usize; 2];
     let mut by_jokers = [0usize; 15];
-    for _ in 0..HANDS {
+    for i in 0..HANDS {
         let raw = gen::mixed(&mut rng);
+        if !shard.has(i) {
+            continue;
+        }
         by_jokers[raw.jokers as usize] += 1;
         let [no, yes] = compare(&raw, &presets);
         totals[0] += no;
         totals[1] += yes;
     }
-    // The sample must exercise both answers and every joker count.
+    // The shard must exercise both answers and every joker count.
+    let hands = shard.share(HANDS);
     assert!(
-        totals[1] > HANDS / 5,
-        "too few wins in the sample: {totals:?}"
+        totals[1] > hands / 5,
+        "too few wins in shard {shard:?}: {totals:?}"
     );
     assert!(
-        totals[0] > HANDS / 5,
-        "too few non-wins in the sample: {totals:?}"
+        totals[0] > hands / 5,
+        "too few non-wins in shard {shard:?}: {totals:?}"
     );
     assert!(
         by_jokers.iter().all(|&n| n > 0),
-        "joker counts not all sampled: {by_jokers:?}"
+        "joker counts not all sampled in shard {shard:?}: {by_jokers:?}"
     );
+}
+
+#[test]
+fn random_hands_match_oracle_under_every_preset_shard_0_of_2() {
+    random_hands_match_oracle(Shard::of(0, 2));
+}
+
+#[test]
+fn random_hands_match_oracle_under_every_preset_shard_1_of_2() {
+    random_hands_match_oracle(Shard::of(1, 2));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod common;
 
 use common::oracle;
+use common::shard::Shard;
 use hupai::tables::key::{counts_of, HONOR_SLOTS, SUIT_SLOTS};
 use hupai::tables::{TableParams, Tables};
 
@@ -48,19 +49,27 @@ fn unpack(v: (u8, u8)) -> (u8, u8) {
     v
 }
 
-/// Compares a numbered-suit table with the backtracking oracle; returns
-/// the number of patterns compared.
-fn check_suit(params: TableParams) -> usize {
+/// Compares a numbered-suit table with the backtracking oracle: the
+/// patterns within the hand's size are numbered in key order and `shard`'s
+/// are compared; returns how many. Every slot over the hand's size (which
+/// must hold "none") is checked in every shard.
+fn check_suit(params: TableParams, shard: Shard) -> usize {
     let table = suit_table(&params);
     assert_eq!(table.len(), SUIT_SLOTS);
     let cap = (!params.joker_fifth_copy).then_some(4);
     let mut counts = [0u8; 9];
     let mut checked = 0;
+    let mut pattern = 0;
     for (key, &v) in table.iter().enumerate() {
         counts_of(key, &mut counts);
         let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
         if tiles > params.max_tiles as u32 {
             assert_eq!(unpack(v), (NEED_NONE, NEED_NONE));
+            continue;
+        }
+        let i = pattern;
+        pattern += 1;
+        if !shard.has(i) {
             continue;
         }
         let melds = oracle::suit_need_ranks(&counts, true, false, cap, 14, params.suit_pair_ranks);
@@ -83,7 +92,7 @@ fn suit_table_pair_258_matches_oracle() {
         honor_pair: false,
         ..TableParams::DEFAULT
     };
-    assert_eq!(check_suit(params), 405_350);
+    assert_eq!(check_suit(params, Shard::ALL), 405_350);
 }
 
 #[test]
@@ -92,16 +101,27 @@ fn suit_table_capped_jokers_matches_oracle() {
         joker_fifth_copy: false,
         ..TableParams::DEFAULT
     };
-    assert_eq!(check_suit(params), 405_350);
+    assert_eq!(check_suit(params, Shard::ALL), 405_350);
 }
 
-#[test]
-fn suit_table_17_tiles_matches_oracle() {
+/// The 17-tile suit table's patterns of `shard` (886,400 patterns of at
+/// most 17 tiles in all).
+fn suit_table_17_tiles(shard: Shard) {
     let params = TableParams {
         max_tiles: 17,
         ..TableParams::DEFAULT
     };
-    assert_eq!(check_suit(params), 886_400);
+    assert_eq!(check_suit(params, shard), shard.share(886_400));
+}
+
+#[test]
+fn suit_table_17_tiles_matches_oracle_shard_0_of_2() {
+    suit_table_17_tiles(Shard::of(0, 2));
+}
+
+#[test]
+fn suit_table_17_tiles_matches_oracle_shard_1_of_2() {
+    suit_table_17_tiles(Shard::of(1, 2));
 }
 
 /// Compares an honour table with an oracle giving (melds, pair) per key.

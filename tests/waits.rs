@@ -4,6 +4,7 @@ mod common;
 
 use common::gen;
 use common::oracle;
+use common::shard::Shard;
 use hupai::{Hand, HandError, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,8 +15,9 @@ const HANDS: usize = if cfg!(debug_assertions) {
     100_000
 };
 
-#[test]
-fn waits_match_brute_force_on_random_ready_hands() {
+/// Waits and readiness of the hands of `shard` of the sample against the
+/// oracle's: every hand of the sample is drawn, the shard's are checked.
+fn waits_match_brute_force(shard: Shard) {
     let presets = [
         ("basic", Rules::basic()),
         ("riichi", Rules::riichi()),
@@ -27,6 +29,9 @@ fn waits_match_brute_force_on_random_ready_hands() {
         let size = [1, 4, 7, 10, 13][rng.gen_range(0..5)];
         let jokers = rng.gen_range(0..=8);
         let raw = gen::near_ready(&mut rng, size, jokers);
+        if !shard.has(i) {
+            continue;
+        }
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let (name, rules) = &presets[i % 3];
         let want = oracle::waits(name, &raw.counts, raw.jokers as u32);
@@ -45,10 +50,21 @@ fn waits_match_brute_force_on_random_ready_hands() {
         );
         ready += !want.is_empty() as usize;
     }
+    let hands = shard.share(HANDS);
     assert!(
-        ready > HANDS / 3 && ready < HANDS,
-        "sample has {ready} ready hands of {HANDS}"
+        ready > hands / 3 && ready < hands,
+        "shard {shard:?} has {ready} ready hands of {hands}"
     );
+}
+
+#[test]
+fn waits_match_brute_force_on_random_ready_hands_shard_0_of_2() {
+    waits_match_brute_force(Shard::of(0, 2));
+}
+
+#[test]
+fn waits_match_brute_force_on_random_ready_hands_shard_1_of_2() {
+    waits_match_brute_force(Shard::of(1, 2));
 }
 
 #[test]

@@ -4,6 +4,7 @@ pub mod meld_oracle;
 pub mod oracle;
 pub mod score_oracle;
 pub mod shanten_oracle;
+pub mod shard;
 
 /// The natural tiles (counts per kind) and jokers a split uses, to compare
 /// with the hand it splits.
