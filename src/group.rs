@@ -172,6 +172,11 @@ impl Group {
         }
     }
 
+    /// Its lowest tile; `None` for a group of jokers only.
+    pub(crate) fn first_tile(&self) -> Option<Tile> {
+        self.first
+    }
+
     /// The group's kind.
     pub fn kind(&self) -> GroupKind {
         self.kind

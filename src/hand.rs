@@ -39,6 +39,11 @@ pub struct Hand {
     natural: u8,
     /// The declared melds, in the order given.
     melds: Melds,
+    /// Which fives are red (`0m`, `0p`, `0s`): 3 bits per numbered suit
+    /// (m at bit 0, p at 3, s at 6), 0 for none, 1 for the concealed
+    /// part, 2 + `i` for the meld `i`. Nothing but printing and scoring
+    /// reads it: every other operation reads a red five as a five.
+    red: u16,
 }
 
 impl Hand {
@@ -66,6 +71,7 @@ impl Hand {
                     jokers,
                     natural: (total - jokers as usize) as u8,
                     melds: Melds::default(),
+                    red: 0,
                 });
             }
         }
@@ -99,6 +105,7 @@ impl Hand {
             jokers: jokers as u8,
             natural: (total - jokers) as u8,
             melds: Melds::default(),
+            red: 0,
         })
     }
 
@@ -154,12 +161,62 @@ impl Hand {
         self.melds.len() != 0
     }
 
-    /// The concealed part alone: the hand without its melds.
+    /// The concealed part alone: the hand without its melds (and without
+    /// the red fives of its melds).
     pub fn concealed(&self) -> Hand {
+        let mut red = 0;
+        for s in 0..3 {
+            if self.red >> (3 * s) & 7 == 1 {
+                red |= 1 << (3 * s);
+            }
+        }
         Hand {
             melds: Melds::default(),
+            red,
             ..*self
         }
+    }
+
+    /// How many red fives (`0m`, `0p`, `0s`) the hand holds, its melds
+    /// included (at most one a suit).
+    ///
+    /// ```
+    /// let hand: hupai::Hand = "340m55p0p [406s]".parse()?;
+    /// assert_eq!(hand.red_fives(), 3);
+    /// assert_eq!(hand.to_string(), "340m505p [406s]");
+    /// assert_eq!(hand.count("5m".parse()?), 1);
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    pub fn red_fives(&self) -> u8 {
+        (0..3).filter(|s| self.red >> (3 * s) & 7 != 0).count() as u8
+    }
+
+    /// Where the red fives are (see the field's layout).
+    pub(crate) fn red_bits(&self) -> u16 {
+        self.red
+    }
+
+    /// The hand with its red fives where `bits` say (as read by the
+    /// parser; a red five where no five is held is dropped).
+    pub(crate) fn with_red_bits(mut self, bits: u16) -> Hand {
+        let mut red = 0;
+        for s in 0..3 {
+            let place = bits >> (3 * s) & 7;
+            let five = 9 * s + 4;
+            let holds = match place {
+                0 => false,
+                1 => self.counts[five] > 0,
+                p => self
+                    .melds()
+                    .get(p as usize - 2)
+                    .is_some_and(|m| m.tiles().any(|t| t.index() == five)),
+            };
+            if holds {
+                red |= place << (3 * s);
+            }
+        }
+        self.red = red;
+        self
     }
 
     /// The size the rules judge: the concealed tiles (jokers included)
@@ -274,6 +331,7 @@ impl Default for Hand {
             jokers: 0,
             natural: 0,
             melds: Melds::default(),
+            red: 0,
         }
     }
 }

@@ -41,6 +41,7 @@ pub mod notation;
 mod position;
 pub mod reveal;
 pub mod rules;
+pub mod score;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 pub mod shanten;
@@ -63,6 +64,7 @@ pub use live::LiveHand;
 pub use meld::{Meld, MeldKind};
 pub use reveal::Reveal;
 pub use rules::{Preset, RuleSpec, Rules, RulesError, UnknownRules};
+pub use score::{Claim, Score, ScoreError};
 pub use shanten::{
     Discard, DiscardChoice, Draws, Effective, EffectiveIter, EffectiveTiles, Efficiency,
 };

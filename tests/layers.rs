@@ -48,7 +48,11 @@ const LAYERS: &[&[&str]] = &[
     // knitted forms and the groups share.
     &["src/form/kind.rs", "src/form/knitted.rs"],
     // The compiled rule set the forms read, and the presets' names.
-    &["src/rules/compiled.rs", "src/rules/preset.rs"],
+    &[
+        "src/rules/compiled.rs",
+        "src/rules/preset.rs",
+        "src/rules/scoring.rs",
+    ],
     // A hand as the rules see it.
     &["src/position.rs"],
     // The groups of a split, and the splits.
@@ -87,6 +91,11 @@ const LAYERS: &[&[&str]] = &[
         "src/win.rs",
         "src/shanten/",
     ],
+    // Scoring: the claim (a win with its circumstances), each family's
+    // rules, then the one entry point.
+    &["src/score/claim.rs"],
+    &["src/score/riichi/"],
+    &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],
     // Rows of hands in, an answer and a status per row out: the one layer

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
+use super::scoring::Scoring;
 use crate::form::kind::Forms;
 use crate::swar::SuitWords;
 use crate::tables::{TableParams, Tables};
@@ -40,6 +41,8 @@ pub struct Rules {
     pub(crate) max_tiles: u8,
     pub(crate) four_held_is_wait: bool,
     pub(crate) four_with_melds_is_wait: bool,
+    /// The `[scoring]` table, validated; `None` when the rules have none.
+    pub(crate) scoring: Option<Scoring>,
     pub(crate) tables: Arc<Tables>,
     /// Worked out from the fields above by [`Rules::compile`].
     pub(crate) derived: Derived,
@@ -104,6 +107,7 @@ pub(crate) const NO_PAIR: i16 = 1 << 10;
 
 /// The validated fields of a rule set, before compiling.
 pub(crate) struct Resolved {
+    pub scoring: Option<Scoring>,
     pub forms: Forms,
     pub seven_pairs_quads: bool,
     pub tiles: TileSet,
@@ -227,6 +231,17 @@ impl Rules {
         self.four_with_melds_is_wait
     }
 
+    /// The scoring rules (the rule file's `[scoring]` table), if any.
+    ///
+    /// ```
+    /// use hupai::Rules;
+    /// assert!(Rules::riichi().scoring().is_some_and(|s| s.open_tanyao));
+    /// assert!(Rules::basic().scoring().is_none());
+    /// ```
+    pub fn scoring(&self) -> Option<&Scoring> {
+        self.scoring.as_ref()
+    }
+
     /// The tables that judge the standard form.
     pub fn tables(&self) -> &Tables {
         &self.tables
@@ -253,6 +268,7 @@ impl fmt::Debug for Rules {
             .field("max_tiles", &self.max_tiles)
             .field("four_held_is_wait", &self.four_held_is_wait)
             .field("four_with_melds_is_wait", &self.four_with_melds_is_wait)
+            .field("scoring", &self.scoring)
             .finish_non_exhaustive()
     }
 }

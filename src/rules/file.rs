@@ -46,6 +46,7 @@ use serde::Deserialize;
 
 use super::compiled::{Resolved, Rules};
 use super::preset::{Preset, PRESET_NAMES};
+use super::scoring::{Family, ScoringError, ScoringSpec};
 use crate::error::cut;
 use crate::form::kind::{Form, Forms};
 use crate::tables::Tables;
@@ -83,6 +84,10 @@ pub struct RuleSpec {
     /// counts the melded copies, as WRC and M.League do; Tenhou and Mahjong
     /// Soul leave them out (`true`).
     pub four_with_melds_is_wait: Option<bool>,
+    /// The `[scoring]` table: the family of scoring rules and its
+    /// switches (see [`scoring`](super::scoring)). Over a base that has
+    /// one, its fields override the base's one by one.
+    pub scoring: Option<ScoringSpec>,
 }
 
 /// The largest rule file read or parsed, in bytes: a real one is a few
@@ -212,6 +217,9 @@ pub enum RulesError {
         /// Why, form by form.
         why: String,
     },
+    /// A `[scoring]` table that cannot be used.
+    #[error(transparent)]
+    Scoring(#[from] ScoringError),
     /// Tables made for other table parameters.
     #[error("the tables were made for other rules (fingerprint {tables:016x}, these rules need {rules:016x})")]
     TablesMismatch {
@@ -311,6 +319,10 @@ impl RuleSpec {
             "four_with_melds_is_wait",
             self.four_with_melds_is_wait.map(|b| b.to_string()),
         );
+        if let Some(scoring) = &self.scoring {
+            out.push_str("\n[scoring]\n");
+            out.push_str(&scoring.to_toml_lines());
+        }
         out
     }
 
@@ -331,6 +343,10 @@ impl RuleSpec {
             four_with_melds_is_wait: self
                 .four_with_melds_is_wait
                 .or(base.four_with_melds_is_wait),
+            scoring: match (self.scoring, base.scoring) {
+                (Some(s), Some(b)) => Some(s.over(b)),
+                (s, b) => s.or(b),
+            },
         }
     }
 }
@@ -614,7 +630,31 @@ impl RuleSpec {
         if max_tiles > 17 || max_tiles % 3 != 2 {
             return Err(RulesError::BadMaxTiles { value: max_tiles });
         }
+        let scoring = match &spec.scoring {
+            None => None,
+            Some(table) => {
+                let scoring = table.resolve()?;
+                match scoring.family {
+                    Family::Riichi => {
+                        if tiles != TileSet::ALL
+                            || !jokers.is_empty()
+                            || honor_sequences
+                            || max_tiles != 14
+                            || spec.seven_pairs_quads.unwrap_or(false)
+                        {
+                            return Err(ScoringError::Unscorable {
+                                family: "riichi",
+                                needs: "hands of 14 tiles of all 34 kinds, with no joker, no honour sequence, and seven different pairs (seven_pairs_quads = false)",
+                            }
+                            .into());
+                        }
+                    }
+                }
+                Some(scoring)
+            }
+        };
         Ok(Resolved {
+            scoring,
             forms,
             seven_pairs_quads: spec.seven_pairs_quads.unwrap_or(false),
             tiles,

@@ -43,6 +43,7 @@
 pub(crate) mod compiled;
 pub mod file;
 mod preset;
+pub mod scoring;
 
 pub use self::compiled::Rules;
 pub(crate) use self::compiled::{Derived, Resolved, NO_PAIR};
@@ -130,6 +131,7 @@ impl Rules {
             max_tiles: r.max_tiles,
             four_held_is_wait: r.four_held_is_wait,
             four_with_melds_is_wait: r.four_with_melds_is_wait,
+            scoring: r.scoring,
             tables,
             derived,
         })
@@ -238,6 +240,7 @@ impl Rules {
             max_tiles: Some(self.max_tiles),
             four_held_is_wait: Some(self.four_held_is_wait),
             four_with_melds_is_wait: Some(self.four_with_melds_is_wait),
+            scoring: self.scoring.map(|s| s.to_spec()),
         }
     }
 }

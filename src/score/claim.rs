@@ -1,0 +1,622 @@
+//! The claim: a win with its circumstances ([`Claim`]), the text form it
+//! is read from ([`ClaimSpec`]: the JSON object's fields, or `HAND WINNING
+//! key=value ...`), and every error of scoring ([`ScoreError`]).
+//!
+//! One claim type serves every scoring family; a family reads the fields
+//! it knows and refuses a field it has no meaning for (riichi refuses
+//! `flowers` and `last_copy`).
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::error::{cut, HandError, ParseError};
+use crate::hand::Hand;
+use crate::meld::Meld;
+use crate::tile::{Suit, Tile};
+use crate::win::WinHow;
+
+/// The most dora (or ura-dora) indicators a claim may carry: one, and one
+/// more for each of four kongs.
+pub const MAX_INDICATORS: usize = 5;
+
+/// A win and its circumstances, as a scoring family reads them.
+///
+/// ```
+/// use hupai::score::Claim;
+/// use hupai::WinHow;
+/// let mut claim = Claim::new("1m".parse()?, WinHow::Discard);
+/// claim.seat_wind = "2z".parse()?;
+/// claim.riichi = true;
+/// assert!(!claim.is_dealer());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    /// The winning tile, held in the concealed part.
+    pub winning: Tile,
+    /// How it came.
+    pub how: WinHow,
+    /// The winner's seat wind (`1z`–`4z`; `1z`, east, is the dealer).
+    pub seat_wind: Tile,
+    /// The round (prevalent) wind (`1z`–`4z`).
+    pub round_wind: Tile,
+    /// Riichi was declared.
+    pub riichi: bool,
+    /// Riichi was declared on the first discard (double riichi; implies
+    /// riichi whether or not `riichi` is set).
+    pub double_riichi: bool,
+    /// The win came within a go-around of riichi, uninterrupted.
+    pub ippatsu: bool,
+    /// Self-drawn as the replacement tile after a kong (rinshan).
+    pub after_kong: bool,
+    /// The wall's last tile (haitei, self-drawn) or the last discard
+    /// (houtei).
+    pub last_tile: bool,
+    /// The first go-around, uninterrupted: tenhou (the dealer's first
+    /// draw), chiihou (another seat's first draw), renhou (a discard
+    /// before the winner's first draw, where the rules count it).
+    pub first_turn: bool,
+    /// Dora indicators (the dora is the tile after each).
+    pub dora: Vec<Tile>,
+    /// Ura-dora indicators, counted only with riichi.
+    pub ura_dora: Vec<Tile>,
+    /// Honba (repeat) sticks on the table.
+    pub honba: u32,
+    /// Riichi sticks on the table (1,000 each to the winner).
+    pub riichi_sticks: u32,
+    /// Flowers (Chinese families; riichi refuses any).
+    pub flowers: u8,
+    /// The winning tile is the last of its kind not yet seen (Chinese
+    /// families; riichi refuses it).
+    pub last_copy: bool,
+}
+
+impl Claim {
+    /// A claim of `winning`, come `how`, by the dealer in an east round,
+    /// nothing else set.
+    pub fn new(winning: Tile, how: WinHow) -> Claim {
+        let east = Tile::new(Suit::Honor, 1).expect("1z");
+        Claim {
+            winning,
+            how,
+            seat_wind: east,
+            round_wind: east,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            after_kong: false,
+            last_tile: false,
+            first_turn: false,
+            dora: Vec::new(),
+            ura_dora: Vec::new(),
+            honba: 0,
+            riichi_sticks: 0,
+            flowers: 0,
+            last_copy: false,
+        }
+    }
+
+    /// Is the winner the dealer (the east seat)?
+    pub fn is_dealer(&self) -> bool {
+        self.seat_wind.index() == 27
+    }
+
+    /// Was riichi declared (riichi or double riichi)?
+    pub fn in_riichi(&self) -> bool {
+        self.riichi || self.double_riichi
+    }
+
+    /// The conflicts every family refuses, checked against `hand`: a wind
+    /// that is not a wind, riichi with an open meld, ippatsu without
+    /// riichi, `after_kong` without a kong or not self-drawn, `first_turn`
+    /// with a meld or riichi, and the rest listed at [`ScoreError`].
+    ///
+    /// # Errors
+    /// The first conflict found, in the order of [`ScoreError`]'s variants.
+    pub fn check(&self, hand: &Hand) -> Result<(), ScoreError> {
+        for (field, tile) in [
+            ("seat_wind", self.seat_wind),
+            ("round_wind", self.round_wind),
+        ] {
+            if !(27..31).contains(&tile.index()) {
+                return Err(ScoreError::NotAWind { field, tile });
+            }
+        }
+        for (field, list) in [("dora", &self.dora), ("ura_dora", &self.ura_dora)] {
+            if list.len() > MAX_INDICATORS {
+                return Err(ScoreError::TooManyIndicators {
+                    field,
+                    count: list.len(),
+                });
+            }
+        }
+        if hand.jokers() > 0 {
+            return Err(ScoreError::Jokers {
+                jokers: hand.jokers() as usize,
+            });
+        }
+        if hand.count(self.winning) == 0 {
+            return Err(ScoreError::WinningNotHeld { tile: self.winning });
+        }
+        if self.in_riichi() {
+            if let Some(&meld) = hand.melds().iter().find(|m| m.kind().is_open()) {
+                return Err(ScoreError::RiichiWithOpenMeld { meld });
+            }
+        }
+        if self.ippatsu && !self.in_riichi() {
+            return Err(ScoreError::IppatsuWithoutRiichi);
+        }
+        if self.after_kong {
+            if !hand.melds().iter().any(|m| m.kind().is_kong()) {
+                return Err(ScoreError::AfterKongWithoutKong);
+            }
+            if self.how != WinHow::SelfDrawn {
+                return Err(ScoreError::AfterKongNotSelfDrawn { how: self.how });
+            }
+            if self.last_tile {
+                return Err(ScoreError::AfterKongOnLastTile);
+            }
+        }
+        if self.last_tile && self.how == WinHow::RobbingKong {
+            return Err(ScoreError::LastTileRobbingKong);
+        }
+        if self.first_turn {
+            if let Some(&meld) = hand.melds().first() {
+                return Err(ScoreError::FirstTurnWithMeld { meld });
+            }
+            if self.in_riichi() {
+                return Err(ScoreError::FirstTurnWithRiichi);
+            }
+            if self.how == WinHow::RobbingKong {
+                return Err(ScoreError::FirstTurnRobbingKong);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a claim cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScoreError {
+    /// Rules without a `[scoring]` table.
+    #[error("the '{rules}' rules have no [scoring] table: they judge shapes only")]
+    NoScoring {
+        /// The rules' name.
+        rules: String,
+    },
+    /// A claim field that does not read (a hand, a tile, a list of
+    /// indicators).
+    #[error("{field}: {source}")]
+    Parse {
+        /// The field (`hand`, `winning`, `dora`, ...).
+        field: &'static str,
+        /// What is wrong.
+        #[source]
+        source: ParseError,
+    },
+    /// A text-form or JSON field with a value of the wrong kind.
+    #[error("{field} = {text:?}: must be {expected}")]
+    BadValue {
+        /// The field.
+        field: String,
+        /// The value given.
+        text: String,
+        /// What it may be.
+        expected: &'static str,
+    },
+    /// A field no claim has.
+    #[error("{name:?} is not a claim field (hand, winning, how, seat_wind, round_wind, riichi, double_riichi, ippatsu, after_kong, last_tile, first_turn, dora, ura_dora, honba, riichi_sticks, flowers, last_copy)")]
+    UnknownField {
+        /// The name given.
+        name: String,
+    },
+    /// A field the claim needs and lacks.
+    #[error("the claim has no {field}")]
+    MissingField {
+        /// `hand` or `winning`.
+        field: &'static str,
+    },
+    /// A claim line that is not a JSON object of claim fields.
+    #[error("bad claim: {message}")]
+    Json {
+        /// The JSON parser's message.
+        message: String,
+    },
+    /// A seat or round wind that is not `1z`–`4z`.
+    #[error("{field} = {tile}: a wind is 1z-4z")]
+    NotAWind {
+        /// `seat_wind` or `round_wind`.
+        field: &'static str,
+        /// The tile given.
+        tile: Tile,
+    },
+    /// More indicators than a game can show.
+    #[error("{field}: {count} indicators, at most {MAX_INDICATORS}")]
+    TooManyIndicators {
+        /// `dora` or `ura_dora`.
+        field: &'static str,
+        /// How many were given.
+        count: usize,
+    },
+    /// A hand holding jokers, which no scoring family scores.
+    #[error("the hand holds {jokers} joker(s): scoring reads natural tiles only")]
+    Jokers {
+        /// How many.
+        jokers: usize,
+    },
+    /// A winning tile the concealed part does not hold.
+    #[error("the winning tile {tile} is not in the concealed part")]
+    WinningNotHeld {
+        /// The tile.
+        tile: Tile,
+    },
+    /// Riichi (or double riichi) with an open meld.
+    #[error("riichi with the open meld {meld}: riichi needs a closed hand")]
+    RiichiWithOpenMeld {
+        /// The first open meld.
+        meld: Meld,
+    },
+    /// Ippatsu without riichi.
+    #[error("ippatsu without riichi")]
+    IppatsuWithoutRiichi,
+    /// `after_kong` with no kong declared.
+    #[error("after_kong with no kong in the hand")]
+    AfterKongWithoutKong,
+    /// `after_kong` on a tile not self-drawn.
+    #[error("after_kong on a {} win: the tile after a kong is self-drawn", how.name())]
+    AfterKongNotSelfDrawn {
+        /// How the tile came.
+        how: WinHow,
+    },
+    /// `after_kong` with `last_tile`: the replacement tile is not the
+    /// wall's last tile.
+    #[error(
+        "after_kong with last_tile: the replacement tile after a kong is not the wall's last tile"
+    )]
+    AfterKongOnLastTile,
+    /// `last_tile` on a robbed kong: no kong is declared on the last tile.
+    #[error("last_tile on robbing-kong: no kong can be declared on the last tile")]
+    LastTileRobbingKong,
+    /// `first_turn` with a declared meld (a call or a kong ends the first
+    /// go-around).
+    #[error("first_turn with the meld {meld}: a call or a kong ends the first go-around")]
+    FirstTurnWithMeld {
+        /// The first meld.
+        meld: Meld,
+    },
+    /// `first_turn` with riichi: a first-turn win comes before any riichi.
+    #[error("first_turn with riichi: a first-turn win comes before any riichi")]
+    FirstTurnWithRiichi,
+    /// `first_turn` on a robbed kong: a kong ends the first go-around.
+    #[error("first_turn on robbing-kong: a kong ends the first go-around")]
+    FirstTurnRobbingKong,
+    /// A field the family has no meaning for, set.
+    #[error("{field} is not a {family} claim field")]
+    NotInFamily {
+        /// The field.
+        field: &'static str,
+        /// The family.
+        family: &'static str,
+    },
+    /// A hand the rules cannot judge (a wrong size, a tile out of play).
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}
+
+impl ScoreError {
+    /// A short stable name for the error, as the bindings report it
+    /// (`no_scoring`, `riichi_with_open_meld`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            ScoreError::NoScoring { .. } => "no_scoring",
+            ScoreError::Parse { .. } => "parse",
+            ScoreError::BadValue { .. } => "bad_value",
+            ScoreError::UnknownField { .. } => "unknown_field",
+            ScoreError::MissingField { .. } => "missing_field",
+            ScoreError::Json { .. } => "json",
+            ScoreError::NotAWind { .. } => "not_a_wind",
+            ScoreError::TooManyIndicators { .. } => "too_many_indicators",
+            ScoreError::Jokers { .. } => "jokers",
+            ScoreError::WinningNotHeld { .. } => "winning_not_held",
+            ScoreError::RiichiWithOpenMeld { .. } => "riichi_with_open_meld",
+            ScoreError::IppatsuWithoutRiichi => "ippatsu_without_riichi",
+            ScoreError::AfterKongWithoutKong => "after_kong_without_kong",
+            ScoreError::AfterKongNotSelfDrawn { .. } => "after_kong_not_self_drawn",
+            ScoreError::AfterKongOnLastTile => "after_kong_on_last_tile",
+            ScoreError::LastTileRobbingKong => "last_tile_robbing_kong",
+            ScoreError::FirstTurnWithMeld { .. } => "first_turn_with_meld",
+            ScoreError::FirstTurnWithRiichi => "first_turn_with_riichi",
+            ScoreError::FirstTurnRobbingKong => "first_turn_robbing_kong",
+            ScoreError::NotInFamily { .. } => "not_in_family",
+            ScoreError::Hand(_) => "hand",
+        }
+    }
+}
+
+/// A claim as text: the fields of a JSON claim object, each optional but
+/// `hand` and `winning` (absent flags are false, counts 0, both winds
+/// `1z`, `how` a discard). Tiles are in `mpsz` or Chinese notation;
+/// indicators are a list of tiles in one string (`"3m7z"`).
+///
+/// ```
+/// use hupai::score::ClaimSpec;
+/// let (hand, claim) = ClaimSpec::from_text("123m55z [789s] [777p] [123s] 1m how=self-drawn seat_wind=2z dora=4p")?.resolve()?;
+/// assert_eq!(hand.melds().len(), 3);
+/// assert_eq!(claim.dora, ["4p".parse()?]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimSpec {
+    /// The hand, the winning tile in its concealed part.
+    pub hand: Option<String>,
+    /// The winning tile.
+    pub winning: Option<String>,
+    /// `discard` (also `ron`), `self-drawn` (also `tsumo`), `robbing-kong`
+    /// (also `chankan`).
+    pub how: Option<String>,
+    /// `1z`–`4z`.
+    pub seat_wind: Option<String>,
+    /// `1z`–`4z`.
+    pub round_wind: Option<String>,
+    /// See [`Claim::riichi`].
+    pub riichi: Option<bool>,
+    /// See [`Claim::double_riichi`].
+    pub double_riichi: Option<bool>,
+    /// See [`Claim::ippatsu`].
+    pub ippatsu: Option<bool>,
+    /// See [`Claim::after_kong`].
+    pub after_kong: Option<bool>,
+    /// See [`Claim::last_tile`].
+    pub last_tile: Option<bool>,
+    /// See [`Claim::first_turn`].
+    pub first_turn: Option<bool>,
+    /// Dora indicators as tiles (`"3m7z"`).
+    pub dora: Option<String>,
+    /// Ura-dora indicators as tiles.
+    pub ura_dora: Option<String>,
+    /// See [`Claim::honba`].
+    pub honba: Option<u32>,
+    /// See [`Claim::riichi_sticks`].
+    pub riichi_sticks: Option<u32>,
+    /// See [`Claim::flowers`].
+    pub flowers: Option<u8>,
+    /// See [`Claim::last_copy`].
+    pub last_copy: Option<bool>,
+}
+
+/// The names `how` is read from.
+fn how_of(text: &str) -> Option<WinHow> {
+    match text {
+        "discard" | "ron" => Some(WinHow::Discard),
+        "self-drawn" | "self_drawn" | "tsumo" => Some(WinHow::SelfDrawn),
+        "robbing-kong" | "robbing_kong" | "chankan" => Some(WinHow::RobbingKong),
+        _ => None,
+    }
+}
+
+fn parse_tile(field: &'static str, text: &str) -> Result<Tile, ScoreError> {
+    text.trim()
+        .parse::<Tile>()
+        .map_err(|source| ScoreError::Parse { field, source })
+}
+
+fn parse_indicators(field: &'static str, text: &str) -> Result<Vec<Tile>, ScoreError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let hand: Hand = text
+        .parse()
+        .map_err(|source| ScoreError::Parse { field, source })?;
+    if hand.jokers() > 0 || hand.has_melds() {
+        return Err(ScoreError::Parse {
+            field,
+            source: ParseError::NotOneTile { text: cut(text) },
+        });
+    }
+    // Indicators count by kind: kept in index order.
+    Ok(hand.tiles().collect())
+}
+
+impl ClaimSpec {
+    /// Reads the text form: `HAND WINNING key=value ...`, fields separated
+    /// by whitespace. The tokens with `=` are fields named as in the JSON
+    /// object (`how=self-drawn`, `seat_wind=2z`, `dora=3m7z`, `honba=1`);
+    /// a flag may stand alone (`riichi` is `riichi=true`); of the other
+    /// tokens the last is the winning tile and those before it the hand
+    /// (`123m55z [789s] [777p] [123s] 1m riichi`). `how` may also be given
+    /// alone (`discard`, `ron`, `self-drawn`, `tsumo`, `robbing-kong`, `chankan`).
+    ///
+    /// # Errors
+    /// [`ScoreError::UnknownField`], [`ScoreError::BadValue`],
+    /// [`ScoreError::MissingField`].
+    pub fn from_text(line: &str) -> Result<ClaimSpec, ScoreError> {
+        let mut spec = ClaimSpec::default();
+        let mut rest: Vec<&str> = Vec::new();
+        for token in line.split_whitespace() {
+            let (key, value) = match token.split_once('=') {
+                Some((k, v)) => (k, Some(v)),
+                None if FLAGS.contains(&token) => (token, Some("true")),
+                None if how_of(token).is_some() => ("how", Some(token)),
+                None => {
+                    rest.push(token);
+                    continue;
+                }
+            };
+            spec.set(key, value.unwrap_or(""))?;
+        }
+        let Some(winning) = rest.pop() else {
+            return Err(ScoreError::MissingField { field: "winning" });
+        };
+        if rest.is_empty() {
+            return Err(ScoreError::MissingField { field: "hand" });
+        }
+        spec.winning = Some(winning.to_string());
+        spec.hand = Some(rest.join(" "));
+        Ok(spec)
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ScoreError> {
+        let flag = |v: &str| match v {
+            "true" | "1" | "yes" => Ok(true),
+            "false" | "0" | "no" => Ok(false),
+            _ => Err(ScoreError::BadValue {
+                field: cut(key),
+                text: cut(v),
+                expected: "true or false",
+            }),
+        };
+        let count = |v: &str| {
+            v.parse::<u32>().map_err(|_| ScoreError::BadValue {
+                field: cut(key),
+                text: cut(v),
+                expected: "a count (0 or more)",
+            })
+        };
+        let text = Some(value.to_string());
+        match key {
+            "hand" => self.hand = text,
+            "winning" => self.winning = text,
+            "how" => self.how = text,
+            "seat_wind" => self.seat_wind = text,
+            "round_wind" => self.round_wind = text,
+            "dora" => self.dora = text,
+            "ura_dora" => self.ura_dora = text,
+            "riichi" => self.riichi = Some(flag(value)?),
+            "double_riichi" => self.double_riichi = Some(flag(value)?),
+            "ippatsu" => self.ippatsu = Some(flag(value)?),
+            "after_kong" => self.after_kong = Some(flag(value)?),
+            "last_tile" => self.last_tile = Some(flag(value)?),
+            "first_turn" => self.first_turn = Some(flag(value)?),
+            "last_copy" => self.last_copy = Some(flag(value)?),
+            "honba" => self.honba = Some(count(value)?),
+            "riichi_sticks" => self.riichi_sticks = Some(count(value)?),
+            "flowers" => {
+                self.flowers =
+                    Some(
+                        u8::try_from(count(value)?).map_err(|_| ScoreError::BadValue {
+                            field: "flowers".into(),
+                            text: cut(value),
+                            expected: "a count (0-8)",
+                        })?,
+                    )
+            }
+            _ => return Err(ScoreError::UnknownField { name: cut(key) }),
+        }
+        Ok(())
+    }
+
+    /// The hand and the claim these fields make.
+    ///
+    /// # Errors
+    /// [`ScoreError::MissingField`] without a hand or a winning tile,
+    /// [`ScoreError::Parse`] for a field that does not read,
+    /// [`ScoreError::BadValue`] for an unknown `how`.
+    pub fn resolve(&self) -> Result<(Hand, Claim), ScoreError> {
+        let hand_text = self
+            .hand
+            .as_deref()
+            .ok_or(ScoreError::MissingField { field: "hand" })?;
+        let hand: Hand = hand_text.parse().map_err(|source| ScoreError::Parse {
+            field: "hand",
+            source,
+        })?;
+        let winning = parse_tile(
+            "winning",
+            self.winning
+                .as_deref()
+                .ok_or(ScoreError::MissingField { field: "winning" })?,
+        )?;
+        let how = match self.how.as_deref() {
+            None => WinHow::Discard,
+            Some(t) => how_of(t).ok_or_else(|| ScoreError::BadValue {
+                field: "how".into(),
+                text: cut(t),
+                expected: "discard, self-drawn or robbing-kong",
+            })?,
+        };
+        let mut claim = Claim::new(winning, how);
+        if let Some(t) = &self.seat_wind {
+            claim.seat_wind = parse_tile("seat_wind", t)?;
+        }
+        if let Some(t) = &self.round_wind {
+            claim.round_wind = parse_tile("round_wind", t)?;
+        }
+        claim.riichi = self.riichi.unwrap_or(false);
+        claim.double_riichi = self.double_riichi.unwrap_or(false);
+        claim.ippatsu = self.ippatsu.unwrap_or(false);
+        claim.after_kong = self.after_kong.unwrap_or(false);
+        claim.last_tile = self.last_tile.unwrap_or(false);
+        claim.first_turn = self.first_turn.unwrap_or(false);
+        if let Some(t) = &self.dora {
+            claim.dora = parse_indicators("dora", t)?;
+        }
+        if let Some(t) = &self.ura_dora {
+            claim.ura_dora = parse_indicators("ura_dora", t)?;
+        }
+        claim.honba = self.honba.unwrap_or(0);
+        claim.riichi_sticks = self.riichi_sticks.unwrap_or(0);
+        claim.flowers = self.flowers.unwrap_or(0);
+        claim.last_copy = self.last_copy.unwrap_or(false);
+        Ok((hand, claim))
+    }
+}
+
+/// The flags the text form reads alone.
+const FLAGS: [&str; 7] = [
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "after_kong",
+    "last_tile",
+    "first_turn",
+    "last_copy",
+];
+
+impl fmt::Display for Claim {
+    /// The text form's fields after the hand: `1m how=discard seat_wind=1z
+    /// round_wind=1z riichi dora=3m`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} how={} seat_wind={} round_wind={}",
+            self.winning,
+            self.how.name(),
+            self.seat_wind,
+            self.round_wind
+        )?;
+        for (name, on) in [
+            ("riichi", self.riichi),
+            ("double_riichi", self.double_riichi),
+            ("ippatsu", self.ippatsu),
+            ("after_kong", self.after_kong),
+            ("last_tile", self.last_tile),
+            ("first_turn", self.first_turn),
+            ("last_copy", self.last_copy),
+        ] {
+            if on {
+                write!(f, " {name}")?;
+            }
+        }
+        for (name, list) in [("dora", &self.dora), ("ura_dora", &self.ura_dora)] {
+            if !list.is_empty() {
+                write!(f, " {name}=")?;
+                for t in list {
+                    write!(f, "{t}")?;
+                }
+            }
+        }
+        for (name, n) in [
+            ("honba", self.honba),
+            ("riichi_sticks", self.riichi_sticks),
+            ("flowers", self.flowers as u32),
+        ] {
+            if n > 0 {
+                write!(f, " {name}={n}")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,143 @@
+//! The yaku of one standard-form reading, from its sets: those the
+//! claim's circumstances and the tile counts do not already give
+//! (`Facts::fixed`).
+
+use super::reading::{Facts, Reading, SetKind};
+use super::yaku::{is_orphan, Yaku, YakuSet};
+use crate::win::WaitShape;
+
+const DRAGONS: [Yaku; 3] = [Yaku::YakuhaiHaku, Yaku::YakuhaiHatsu, Yaku::YakuhaiChun];
+
+/// The yaku of a standard-form reading, beyond the claim's and the
+/// counts' (in `facts.fixed`).
+pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
+    let mut y: YakuSet = 0;
+    let mut seqs = [0u8; 4];
+    let mut n_seq = 0;
+    let mut pung_tiles = [0u8; 4];
+    let mut n_pung = 0;
+    let (mut kongs, mut concealed, mut dragon_pungs, mut wind_pungs) = (0, 0, 0, 0);
+    let mut all_orphan_sets = true;
+    let mut honor_anywhere = false;
+    for s in &r.sets[..r.len] {
+        match s.kind {
+            SetKind::Seq => {
+                seqs[n_seq] = s.tile;
+                n_seq += 1;
+                let rank = s.tile % 9;
+                if rank != 0 && rank != 6 {
+                    all_orphan_sets = false;
+                }
+            }
+            SetKind::Pair => {
+                if !is_orphan(s.tile) {
+                    all_orphan_sets = false;
+                }
+                honor_anywhere |= s.tile >= 27;
+            }
+            SetKind::Pung | SetKind::Kong => {
+                pung_tiles[n_pung] = s.tile;
+                n_pung += 1;
+                if s.kind == SetKind::Kong {
+                    kongs += 1;
+                }
+                if !s.open {
+                    concealed += 1;
+                }
+                if !is_orphan(s.tile) {
+                    all_orphan_sets = false;
+                }
+                honor_anywhere |= s.tile >= 27;
+                match s.tile {
+                    31..=33 => {
+                        y |= DRAGONS[(s.tile - 31) as usize].bit();
+                        dragon_pungs += 1;
+                    }
+                    27..=30 => {
+                        wind_pungs += 1;
+                        if s.tile == facts.seat {
+                            y |= Yaku::SeatWind.bit();
+                        }
+                        if s.tile == facts.round {
+                            y |= Yaku::RoundWind.bit();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let pair = r.sets[r.pair].tile;
+    // Pinfu: closed, four sequences, a pair of no value, two-sided.
+    if facts.closed
+        && n_seq == 4
+        && pair < 31
+        && pair != facts.seat
+        && pair != facts.round
+        && r.shape == WaitShape::Ryanmen
+    {
+        y |= Yaku::Pinfu.bit();
+    }
+    if facts.closed && n_seq >= 2 {
+        let mut sorted = seqs;
+        sorted[..n_seq].sort_unstable();
+        let mut peikou = 0;
+        let mut i = 0;
+        while i + 1 < n_seq {
+            if sorted[i] == sorted[i + 1] {
+                peikou += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        match peikou {
+            2 => y |= Yaku::Ryanpeikou.bit(),
+            1 => y |= Yaku::Iipeikou.bit(),
+            _ => {}
+        }
+    }
+    let has_seq = |t: u8| seqs[..n_seq].contains(&t);
+    if (0..9).any(|rank| has_seq(rank) && has_seq(rank + 9) && has_seq(rank + 18)) {
+        y |= Yaku::Sanshoku.bit();
+    }
+    if (0..3).any(|suit| has_seq(9 * suit) && has_seq(9 * suit + 3) && has_seq(9 * suit + 6)) {
+        y |= Yaku::Ittsu.bit();
+    }
+    if all_orphan_sets && n_seq > 0 {
+        y |= if honor_anywhere {
+            Yaku::Chanta.bit()
+        } else {
+            Yaku::Junchan.bit()
+        };
+    }
+    if n_pung == 4 {
+        y |= Yaku::Toitoi.bit();
+    }
+    match concealed {
+        4 if r.shape == WaitShape::Tanki => y |= Yaku::SuuankouTanki.bit(),
+        4 => y |= Yaku::Suuankou.bit(),
+        3 => y |= Yaku::Sanankou.bit(),
+        _ => {}
+    }
+    match kongs {
+        4 => y |= Yaku::Suukantsu.bit(),
+        3 => y |= Yaku::Sankantsu.bit(),
+        _ => {}
+    }
+    let has_pung = |t: u8| pung_tiles[..n_pung].contains(&t);
+    if (0..9).any(|rank| has_pung(rank) && has_pung(rank + 9) && has_pung(rank + 18)) {
+        y |= Yaku::SanshokuDoukou.bit();
+    }
+    match dragon_pungs {
+        3 => y |= Yaku::Daisangen.bit(),
+        2 if pair >= 31 => y |= Yaku::Shousangen.bit(),
+        _ => {}
+    }
+    match wind_pungs {
+        4 => y |= Yaku::Daisuushii.bit(),
+        3 if (27..31).contains(&pair) => y |= Yaku::Shousuushii.bit(),
+        _ => {}
+    }
+    y
+}

@@ -1,0 +1,184 @@
+//! Fu (符): the items of a reading ([`FuItem`], [`FuReason`]) and their
+//! sum rounded up to 10.
+//!
+//! | item | fu |
+//! |---|---|
+//! | `base` (副底) | 20 |
+//! | `chiitoitsu` (seven pairs, the whole count) | 25 |
+//! | `closed_ron` (門前加符: a closed hand on a discard or a robbed kong) | 10 |
+//! | `tsumo` (self-drawn, except pinfu) | 2 |
+//! | `kanchan`, `penchan`, `tanki` (the wait) | 2 |
+//! | `dragon_pair`, `seat_wind_pair`, `round_wind_pair` (a double wind pair gives both: 4) | 2 |
+//! | `open_pung_simple` / `closed_pung_simple` | 2 / 4 |
+//! | `open_pung_terminal` / `closed_pung_terminal` (terminals and honours) | 4 / 8 |
+//! | `open_kong_simple` / `closed_kong_simple` | 8 / 16 |
+//! | `open_kong_terminal` / `closed_kong_terminal` | 16 / 32 |
+//! | `open_pinfu` (an open hand of 20 fu on a discard counts 30) | 10 |
+//!
+//! A triplet completed by a claimed tile is open. Pinfu counts 20 fu
+//! self-drawn and 30 on a discard.
+
+use std::fmt;
+
+use super::reading::{Facts, Reading, SetKind};
+use super::yaku::is_orphan;
+use crate::win::WaitShape;
+
+macro_rules! reasons {
+    ($($variant:ident = $name:literal;)*) => {
+        /// Why fu were counted: the items of the [module docs](self).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum FuReason {
+            $(#[doc = concat!("`", $name, "`")] $variant,)*
+        }
+
+        impl FuReason {
+            /// Its identifier (`closed_ron`).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(FuReason::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+reasons! {
+    Base = "base";
+    Chiitoitsu = "chiitoitsu";
+    ClosedRon = "closed_ron";
+    Tsumo = "tsumo";
+    Kanchan = "kanchan";
+    Penchan = "penchan";
+    Tanki = "tanki";
+    DragonPair = "dragon_pair";
+    SeatWindPair = "seat_wind_pair";
+    RoundWindPair = "round_wind_pair";
+    OpenPungSimple = "open_pung_simple";
+    ClosedPungSimple = "closed_pung_simple";
+    OpenPungTerminal = "open_pung_terminal";
+    ClosedPungTerminal = "closed_pung_terminal";
+    OpenKongSimple = "open_kong_simple";
+    ClosedKongSimple = "closed_kong_simple";
+    OpenKongTerminal = "open_kong_terminal";
+    ClosedKongTerminal = "closed_kong_terminal";
+    OpenPinfu = "open_pinfu";
+}
+
+impl fmt::Display for FuReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One item of fu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FuItem {
+    /// Its fu.
+    pub fu: u8,
+    /// Why.
+    pub reason: FuReason,
+}
+
+/// The items of a reading, at most one per set and five more.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FuItems {
+    pub items: [FuItem; 12],
+    pub len: usize,
+}
+
+impl FuItems {
+    fn new() -> FuItems {
+        FuItems {
+            items: [FuItem {
+                fu: 0,
+                reason: FuReason::Base,
+            }; 12],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, fu: u8, reason: FuReason) {
+        self.items[self.len] = FuItem { fu, reason };
+        self.len += 1;
+    }
+
+    /// The raw sum.
+    pub fn sum(&self) -> u32 {
+        self.items[..self.len].iter().map(|i| i.fu as u32).sum()
+    }
+
+    /// The items.
+    pub fn as_slice(&self) -> &[FuItem] {
+        &self.items[..self.len]
+    }
+
+    /// Seven pairs: 25, not rounded.
+    pub(crate) fn seven_pairs() -> FuItems {
+        let mut f = FuItems::new();
+        f.push(25, FuReason::Chiitoitsu);
+        f
+    }
+}
+
+/// The fu items of a standard-form reading; `pinfu`: the reading counts
+/// pinfu.
+pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
+    let mut f = FuItems::new();
+    f.push(20, FuReason::Base);
+    if facts.closed && !facts.self_drawn {
+        f.push(10, FuReason::ClosedRon);
+    }
+    if pinfu {
+        return f;
+    }
+    if facts.self_drawn {
+        f.push(2, FuReason::Tsumo);
+    }
+    match r.shape {
+        WaitShape::Kanchan => f.push(2, FuReason::Kanchan),
+        WaitShape::Penchan => f.push(2, FuReason::Penchan),
+        WaitShape::Tanki => f.push(2, FuReason::Tanki),
+        _ => {}
+    }
+    let pair = r.sets[r.pair].tile;
+    if pair >= 31 {
+        f.push(2, FuReason::DragonPair);
+    }
+    if pair == facts.seat {
+        f.push(2, FuReason::SeatWindPair);
+    }
+    if pair == facts.round {
+        f.push(2, FuReason::RoundWindPair);
+    }
+    for s in &r.sets[..r.len] {
+        let reason = match (s.kind, s.open, is_orphan(s.tile)) {
+            (SetKind::Pung, true, false) => FuReason::OpenPungSimple,
+            (SetKind::Pung, false, false) => FuReason::ClosedPungSimple,
+            (SetKind::Pung, true, true) => FuReason::OpenPungTerminal,
+            (SetKind::Pung, false, true) => FuReason::ClosedPungTerminal,
+            (SetKind::Kong, true, false) => FuReason::OpenKongSimple,
+            (SetKind::Kong, false, false) => FuReason::ClosedKongSimple,
+            (SetKind::Kong, true, true) => FuReason::OpenKongTerminal,
+            (SetKind::Kong, false, true) => FuReason::ClosedKongTerminal,
+            _ => continue,
+        };
+        let base = if s.kind == SetKind::Kong { 8 } else { 2 };
+        let fu = base << (u8::from(!s.open) + u8::from(is_orphan(s.tile)));
+        f.push(fu, reason);
+    }
+    if !facts.closed && !facts.self_drawn && f.sum() == 20 {
+        f.push(10, FuReason::OpenPinfu);
+    }
+    f
+}
+
+/// Fu rounded up to 10 (seven pairs' 25 stays).
+pub(crate) fn rounded(items: &FuItems) -> u32 {
+    let sum = items.sum();
+    if sum == 25 && items.items[0].reason == FuReason::Chiitoitsu {
+        25
+    } else {
+        sum.div_ceil(10) * 10
+    }
+}

@@ -1,0 +1,320 @@
+//! Riichi (Japanese) scoring: yaku ([`yaku`]), fu ([`fu`]), limits and
+//! payments ([`points`]), for rules whose `[scoring]` table says
+//! `family = "riichi"`.
+//!
+//! A claim is scored on every reading of the win that
+//! [`Rules::win`](crate::Rules::win) finds — every split, and every group
+//! of it the winning tile can have completed, with the wait's shape — and
+//! the reading paying most counts (then the most han, then the most fu).
+//! A reading's yaku come from three places: the claim's circumstances
+//! (riichi, tsumo, haitei, tenhou, ...), the tile counts (tanyao, honitsu,
+//! chinitsu, honroutou, the all-honours, all-terminals, all-green and
+//! nine-gates yakuman), both worked out once per claim
+//! (`reading::Facts`), and the reading's sets (the rest). A yakuman
+//! reading lists its yakuman only; otherwise dora, ura-dora (with riichi)
+//! and red fives (with `red_fives`) are added to a hand that has a yaku.
+//!
+//! Decisions where rule sets differ, as the `riichi` preset reads them:
+//! - a double wind pair counts 4 fu (2 as the seat wind, 2 as the round
+//!   wind);
+//! - chanta and junchan need a sequence (without one the hand is
+//!   honroutou or chinroutou);
+//! - renhou as `mangan` is a yaku of 5 han (closed), added to the
+//!   hand's others; a dealer has no renhou;
+//! - a yakuman entry counts 13 han per multiple in `yaku`; `fu` is 0 in a
+//!   yakuman hand;
+//! - with `double_yakuman = false` the doubled yakuman keep their names
+//!   (`kokushi_13`) and count once.
+
+mod detect;
+pub mod fu;
+pub mod points;
+mod reading;
+pub mod yaku;
+
+pub use fu::{FuItem, FuReason};
+pub use points::{Limit, Points};
+pub use yaku::Yaku;
+
+use self::fu::FuItems;
+use self::reading::{Facts, Reading};
+use self::yaku::{YakuSet, YAKUMAN};
+use crate::form::Form;
+use crate::group::Split;
+use crate::hand::Hand;
+use crate::rules::scoring::Scoring;
+use crate::rules::Rules;
+use crate::score::claim::{Claim, ScoreError};
+use crate::win::{WaitShape, WinningTile};
+
+/// Why a complete-looking claim is not a legal win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// The hand is complete but has no yaku (dora never make it legal).
+    NoYaku,
+    /// The hand is not complete.
+    NotComplete,
+}
+
+impl Illegal {
+    /// `no_yaku`, `not_complete`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Illegal::NoYaku => "no_yaku",
+            Illegal::NotComplete => "not_complete",
+        }
+    }
+}
+
+/// A yaku and the han it counts (a yakuman: 13 per multiple; a bonus:
+/// its count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuHan {
+    /// The yaku.
+    pub yaku: Yaku,
+    /// Its han.
+    pub han: u32,
+}
+
+/// A riichi claim scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RiichiScore {
+    /// Is it a legal win?
+    pub legal: bool,
+    /// Why not, when not.
+    pub reason: Option<Illegal>,
+    /// Han, bonuses included (0 when not legal).
+    pub han: u32,
+    /// Fu, rounded (0 for a yakuman or when not legal).
+    pub fu: u32,
+    /// The fu items (summing to `fu` before rounding).
+    pub fu_details: Vec<FuItem>,
+    /// The yaku with their han, in [`Yaku`] order, bonuses last.
+    pub yaku: Vec<YakuHan>,
+    /// The yakuman multiple, 0 if none.
+    pub yakuman: u32,
+    /// The limit reached, if any.
+    pub limit: Option<Limit>,
+    /// What the winner receives and who pays.
+    pub points: Points,
+    /// The split that scored it (`None` when the hand is not complete).
+    pub split: Option<Split>,
+    /// The wait's shape in that split.
+    pub shape: Option<WaitShape>,
+}
+
+/// One reading's value, before the winner is written out.
+struct Value {
+    yaku: YakuSet,
+    closed: bool,
+    legal: bool,
+    han: u32,
+    fu: u32,
+    fu_items: FuItems,
+    yakuman: u32,
+    limit: Option<Limit>,
+    points: Points,
+}
+
+impl Value {
+    /// Orders readings: most paid, then most han, then most fu.
+    fn key(&self) -> (bool, u32, u32, u32) {
+        (self.legal, self.points.total, self.han, self.fu)
+    }
+}
+
+/// Scores `hand` won by `claim` under the riichi switches `sw`.
+pub(crate) fn score(
+    rules: &Rules,
+    sw: &Scoring,
+    hand: &Hand,
+    claim: &Claim,
+) -> Result<RiichiScore, ScoreError> {
+    claim.check(hand)?;
+    if claim.flowers > 0 {
+        return Err(ScoreError::NotInFamily {
+            field: "flowers",
+            family: "riichi",
+        });
+    }
+    if claim.last_copy {
+        return Err(ScoreError::NotInFamily {
+            field: "last_copy",
+            family: "riichi",
+        });
+    }
+    let win = rules
+        .win(hand, WinningTile::Tile(claim.winning), claim.how)
+        .map_err(|e| match e {
+            crate::error::HandError::NotHeld { tile } => ScoreError::WinningNotHeld { tile },
+            e => ScoreError::Hand(e),
+        })?;
+    let facts = Facts::new(hand, claim, sw);
+    let mut best: Option<(Value, usize, WaitShape)> = None;
+    for (i, ws) in win.splits.iter().enumerate() {
+        for c in &ws.completions {
+            let v = value(sw, &facts, claim, &ws.split, c.group, c.shape);
+            if best.as_ref().is_none_or(|(b, _, _)| v.key() > b.key()) {
+                best = Some((v, i, c.shape));
+            }
+        }
+    }
+    let Some((v, i, shape)) = best else {
+        return Ok(RiichiScore {
+            legal: false,
+            reason: Some(Illegal::NotComplete),
+            han: 0,
+            fu: 0,
+            fu_details: Vec::new(),
+            yaku: Vec::new(),
+            yakuman: 0,
+            limit: None,
+            points: Points::default(),
+            split: None,
+            shape: None,
+        });
+    };
+    let split = Some(win.splits.into_iter().nth(i).map(|s| s.split)).flatten();
+    if !v.legal {
+        return Ok(RiichiScore {
+            legal: false,
+            reason: Some(Illegal::NoYaku),
+            han: 0,
+            fu: 0,
+            fu_details: Vec::new(),
+            yaku: Vec::new(),
+            yakuman: 0,
+            limit: None,
+            points: Points::default(),
+            split,
+            shape: Some(shape),
+        });
+    }
+    let mut yaku: Vec<YakuHan> = Yaku::ALL
+        .iter()
+        .filter(|y| !y.is_bonus() && v.yaku & y.bit() != 0)
+        .map(|&y| YakuHan {
+            yaku: y,
+            han: y.han(v.closed, sw.double_yakuman) as u32,
+        })
+        .filter(|y| y.han > 0)
+        .collect();
+    if v.yakuman == 0 {
+        for (y, n) in [
+            (Yaku::Dora, facts.dora),
+            (Yaku::UraDora, facts.ura),
+            (Yaku::AkaDora, facts.aka),
+        ] {
+            if n > 0 {
+                yaku.push(YakuHan {
+                    yaku: y,
+                    han: n as u32,
+                });
+            }
+        }
+    }
+    Ok(RiichiScore {
+        legal: true,
+        reason: None,
+        han: v.han,
+        fu: v.fu,
+        fu_details: if v.yakuman > 0 {
+            Vec::new()
+        } else {
+            v.fu_items.as_slice().to_vec()
+        },
+        yaku,
+        yakuman: v.yakuman,
+        limit: v.limit,
+        points: v.points,
+        split,
+        shape: Some(shape),
+    })
+}
+
+/// The value of one reading: the split `split` with the winning tile in
+/// group `won`, completing a wait of `shape`.
+fn value(
+    sw: &Scoring,
+    facts: &Facts,
+    claim: &Claim,
+    split: &Split,
+    won: usize,
+    shape: WaitShape,
+) -> Value {
+    let (mut y, fu_items) = match split.form {
+        Form::ThirteenOrphans => {
+            let k = if shape == WaitShape::ThirteenSided {
+                Yaku::Kokushi13
+            } else {
+                Yaku::Kokushi
+            };
+            (facts.fixed | k.bit(), FuItems::seven_pairs())
+        }
+        Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), FuItems::seven_pairs()),
+        _ => match Reading::of(split, won, shape, claim.how) {
+            Some(r) => {
+                let y = facts.fixed | detect::standard_yaku(facts, &r);
+                let pinfu = y & Yaku::Pinfu.bit() != 0;
+                (y, fu::standard_fu(facts, &r, pinfu))
+            }
+            None => (0, FuItems::seven_pairs()),
+        },
+    };
+    // Exclusions: the greater yaku of a pair.
+    if y & Yaku::Chinitsu.bit() != 0 {
+        y &= !Yaku::Honitsu.bit();
+    }
+    if y & Yaku::Ryanpeikou.bit() != 0 {
+        y &= !(Yaku::Iipeikou.bit() | Yaku::Chiitoitsu.bit());
+    }
+    let closed = facts.closed;
+    let mut yakuman = 0u32;
+    if y & YAKUMAN != 0 {
+        y &= YAKUMAN;
+        for k in Yaku::ALL.iter().filter(|k| y & k.bit() != 0) {
+            yakuman += (k.han(closed, sw.double_yakuman) / 13) as u32;
+        }
+    }
+    let mut han: u32 = Yaku::ALL
+        .iter()
+        .filter(|k| y & k.bit() != 0)
+        .map(|k| k.han(closed, sw.double_yakuman) as u32)
+        .sum();
+    let legal = han > 0;
+    if yakuman == 0 && legal {
+        han += (facts.dora + facts.ura + facts.aka) as u32;
+    }
+    let fu = if yakuman > 0 {
+        0
+    } else {
+        fu::rounded(&fu_items)
+    };
+    let (basic, limit) = if legal {
+        points::basic(han, fu, yakuman, sw)
+    } else {
+        (0, None)
+    };
+    let pts = if legal {
+        points::payments(
+            basic,
+            facts.dealer,
+            facts.self_drawn,
+            claim.honba,
+            claim.riichi_sticks,
+        )
+    } else {
+        Points::default()
+    };
+    Value {
+        yaku: y,
+        closed,
+        legal,
+        han,
+        fu,
+        fu_items,
+        yakuman,
+        limit,
+        points: pts,
+    }
+}

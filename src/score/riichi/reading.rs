@@ -1,0 +1,221 @@
+//! What scoring reads: the facts of a claim that every reading shares
+//! ([`Facts`]: winds, closedness, the yaku of the circumstances and of the
+//! tile counts, the dora), and one reading of a standard-form split
+//! ([`Reading`]: its sets, the pair, the wait the winning tile completed).
+
+use super::yaku::{is_orphan, Yaku, YakuSet};
+use crate::group::{GroupKind, Split};
+use crate::hand::Hand;
+use crate::rules::scoring::{Renhou, Scoring};
+use crate::score::claim::Claim;
+use crate::tile::{Tile, KINDS};
+use crate::win::{WaitShape, WinHow};
+
+/// What a set of a reading is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SetKind {
+    Seq,
+    Pung,
+    Kong,
+    Pair,
+}
+
+/// One set: its kind, its (lowest) tile index, and whether it is open (a
+/// declared open meld, or a triplet completed by a claimed tile).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Set {
+    pub kind: SetKind,
+    pub tile: u8,
+    pub open: bool,
+}
+
+/// A standard-form reading: its sets (four and the pair), which set is the
+/// pair, and the wait's shape.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    pub sets: [Set; 5],
+    pub len: usize,
+    pub pair: usize,
+    pub shape: WaitShape,
+}
+
+impl Reading {
+    /// The reading of `split` with the winning tile in group `won` of
+    /// shape `shape`; `None` for a split that is not of the standard form.
+    pub(crate) fn of(split: &Split, won: usize, shape: WaitShape, how: WinHow) -> Option<Reading> {
+        let blank = Set {
+            kind: SetKind::Pair,
+            tile: 0,
+            open: false,
+        };
+        let mut r = Reading {
+            sets: [blank; 5],
+            len: 0,
+            pair: 0,
+            shape,
+        };
+        for (i, g) in split.groups.iter().enumerate() {
+            if r.len == 5 {
+                return None;
+            }
+            let kind = match g.kind() {
+                GroupKind::Sequence => SetKind::Seq,
+                GroupKind::Triplet => SetKind::Pung,
+                GroupKind::Kong => SetKind::Kong,
+                GroupKind::Pair => {
+                    r.pair = r.len;
+                    SetKind::Pair
+                }
+                _ => return None,
+            };
+            let open = match g.meld() {
+                Some(m) => m.kind().is_open(),
+                // A triplet completed by a claimed tile is open.
+                None => i == won && shape == WaitShape::Shanpon && how.is_claimed(),
+            };
+            r.sets[r.len] = Set {
+                kind,
+                tile: g.first_tile()?.index() as u8,
+                open,
+            };
+            r.len += 1;
+        }
+        Some(r)
+    }
+}
+
+/// What every reading of a claim shares.
+pub(crate) struct Facts {
+    /// No open meld (concealed kongs allowed).
+    pub closed: bool,
+    /// The seat and round winds' indices.
+    pub seat: u8,
+    pub round: u8,
+    pub dealer: bool,
+    pub self_drawn: bool,
+    /// The yaku of the circumstances and of the counts, whatever the
+    /// split (riichi, tanyao, honitsu, tenhou, chuuren, ...).
+    pub fixed: YakuSet,
+    /// Dora, ura-dora and red fives held.
+    pub dora: u8,
+    pub ura: u8,
+    pub aka: u8,
+}
+
+/// The tile an indicator points at (the dora).
+pub(crate) fn dora_of(indicator: Tile) -> usize {
+    let i = indicator.index();
+    match i {
+        0..=26 => i - i % 9 + (i % 9 + 1) % 9,
+        27..=30 => 27 + (i - 27 + 1) % 4,
+        _ => 31 + (i - 31 + 1) % 3,
+    }
+}
+
+impl Facts {
+    pub(crate) fn new(hand: &Hand, claim: &Claim, sw: &Scoring) -> Facts {
+        let mut all = *hand.counts();
+        for m in hand.melds() {
+            for t in m.tiles() {
+                all[t.index()] += 1;
+            }
+        }
+        let closed = hand.melds().iter().all(|m| !m.kind().is_open());
+        let self_drawn = claim.how == WinHow::SelfDrawn;
+        let dealer = claim.is_dealer();
+        let mut fixed: YakuSet = 0;
+        let mut add = |y: Yaku| fixed |= y.bit();
+        // The circumstances.
+        if claim.double_riichi {
+            add(Yaku::DoubleRiichi);
+        } else if claim.riichi {
+            add(Yaku::Riichi);
+        }
+        if claim.ippatsu {
+            add(Yaku::Ippatsu);
+        }
+        if closed && self_drawn {
+            add(Yaku::MenzenTsumo);
+        }
+        if claim.how == WinHow::RobbingKong {
+            add(Yaku::Chankan);
+        }
+        if claim.after_kong {
+            add(Yaku::Rinshan);
+        }
+        if claim.last_tile {
+            add(if self_drawn {
+                Yaku::Haitei
+            } else {
+                Yaku::Houtei
+            });
+        }
+        if claim.first_turn {
+            match (self_drawn, dealer) {
+                (true, true) => add(Yaku::Tenhou),
+                (true, false) => add(Yaku::Chiihou),
+                // The dealer has drawn before any discard: no renhou.
+                (false, true) => {}
+                (false, false) => match sw.renhou {
+                    Renhou::None => {}
+                    Renhou::Mangan => add(Yaku::Renhou),
+                    Renhou::Yakuman => add(Yaku::RenhouYakuman),
+                },
+            }
+        }
+        // The counts.
+        let held = |i: usize| all[i] > 0;
+        let orphans_only = (0..KINDS).all(|i| !held(i) || is_orphan(i as u8));
+        let honors = (27..KINDS).any(held);
+        let suits = (0..3).filter(|s| (9 * s..9 * s + 9).any(held)).count();
+        if (0..KINDS).all(|i| !held(i) || !is_orphan(i as u8)) && (closed || sw.open_tanyao) {
+            add(Yaku::Tanyao);
+        }
+        if orphans_only && honors && suits > 0 {
+            add(Yaku::Honroutou);
+        }
+        if suits == 1 {
+            add(if honors {
+                Yaku::Honitsu
+            } else {
+                Yaku::Chinitsu
+            });
+        }
+        if suits == 0 {
+            add(Yaku::Tsuuiisou);
+        }
+        if orphans_only && !honors {
+            add(Yaku::Chinroutou);
+        }
+        const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
+        if (0..KINDS).all(|i| !held(i) || GREEN.contains(&i)) {
+            add(Yaku::Ryuuiisou);
+        }
+        // Nine gates: closed, one suit, 1112345678999 and one more.
+        if !hand.has_melds() && suits == 1 && !honors {
+            let s = (0..3).find(|s| held(9 * s)).map_or(0, |s| 9 * s);
+            let need = |r: usize| if r == 0 || r == 8 { 3 } else { 1 };
+            if (0..9).all(|r| all[s + r] >= need(r)) {
+                let w = claim.winning.index();
+                let pure = (0..9).all(|r| all[s + r] - u8::from(s + r == w) == need(r));
+                add(if pure { Yaku::Chuuren9 } else { Yaku::Chuuren });
+            }
+        }
+        let count = |list: &[Tile]| -> u8 { list.iter().map(|&t| all[dora_of(t)]).sum() };
+        Facts {
+            closed,
+            seat: claim.seat_wind.index() as u8,
+            round: claim.round_wind.index() as u8,
+            dealer,
+            self_drawn,
+            fixed,
+            dora: count(&claim.dora),
+            ura: if claim.in_riichi() {
+                count(&claim.ura_dora)
+            } else {
+                0
+            },
+            aka: if sw.red_fives { hand.red_fives() } else { 0 },
+        }
+    }
+}

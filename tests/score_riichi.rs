@@ -1,0 +1,157 @@
+//! Literal riichi scoring cases from `tests/data/score-riichi.tsv`: every
+//! yaku, every fu item, every limit and switch, every error.
+//!
+//! A line is `switches<TAB>claim<TAB>expected<TAB>why`: `switches` is `-`
+//! or `key=value,...` over the `riichi` preset's `[scoring]` table; the
+//! claim is in the text form of `ClaimSpec::from_text`; `expected` is
+//! `key=value` words, each checked (`han`, `fu`, `total`, `discard`,
+//! `dealer`, `others`, `yakuman`, `limit`, `shape`, `reason`, `yaku` as
+//! `name:han,...` in order, `fu_details` as `reason:fu,...`, `error` as
+//! `ScoreError::name`).
+
+use hupai::score::{ClaimSpec, Score, ScoreError};
+use hupai::Rules;
+
+fn rules_with(switches: &str) -> Rules {
+    if switches == "-" {
+        return Rules::riichi();
+    }
+    let mut toml = String::from("base = \"riichi\"\n[scoring]\n");
+    for kv in switches.split(',') {
+        let (k, v) = kv.split_once('=').expect("key=value");
+        let v = if v == "true" || v == "false" {
+            v.to_string()
+        } else {
+            format!("{v:?}")
+        };
+        toml.push_str(&format!("{k} = {v}\n"));
+    }
+    Rules::from_toml_str(&toml).unwrap_or_else(|e| panic!("{switches}: {e}"))
+}
+
+fn outcome(rules: &Rules, line: &str) -> Result<Score, ScoreError> {
+    let (hand, claim) = ClaimSpec::from_text(line)?.resolve()?;
+    rules.score(&hand, &claim)
+}
+
+fn field(score: &Score, key: &str) -> String {
+    let Score::Riichi(s) = score else {
+        unreachable!()
+    };
+    let opt = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+    match key {
+        "legal" => s.legal.to_string(),
+        "han" => s.han.to_string(),
+        "fu" => s.fu.to_string(),
+        "total" => s.points.total.to_string(),
+        "discard" => opt(s.points.discard),
+        "dealer" => opt(s.points.dealer),
+        "others" => opt(s.points.others),
+        "yakuman" => s.yakuman.to_string(),
+        "limit" => s.limit.map_or("-".into(), |l| l.name().into()),
+        "shape" => s.shape.map_or("-".into(), |l| l.name().into()),
+        "reason" => s.reason.map_or("-".into(), |l| l.name().into()),
+        "split" => s.split.as_ref().map_or("-".into(), |l| l.to_string()),
+        "yaku" => s
+            .yaku
+            .iter()
+            .map(|y| format!("{}:{}", y.yaku.name(), y.han))
+            .collect::<Vec<_>>()
+            .join(","),
+        "fu_details" => s
+            .fu_details
+            .iter()
+            .map(|f| format!("{}:{}", f.reason.name(), f.fu))
+            .collect::<Vec<_>>()
+            .join(","),
+        _ => panic!("unknown key {key}"),
+    }
+}
+
+#[test]
+fn score_cases_from_data_file() {
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    for (n, line) in include_str!("data/score-riichi.tsv").lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 4, "line {}: malformed {line:?}", n + 1);
+        let rules = rules_with(cols[0]);
+        let got = outcome(&rules, cols[1]);
+        for kv in cols[2].split_whitespace() {
+            let (k, want) = kv.split_once('=').expect("key=value");
+            let have = match (&got, k) {
+                (Err(e), "error") => e.name().to_string(),
+                (Err(e), _) => format!("error {}: {e}", e.name()),
+                (Ok(_), "error") => "a score".to_string(),
+                (Ok(s), k) => field(s, k),
+            };
+            if have != want {
+                failures.push(format!(
+                    "line {}: {} [{}]: {k} = {have}, expected {want} ({})",
+                    n + 1,
+                    cols[1],
+                    cols[0],
+                    cols[3]
+                ));
+            }
+        }
+        cases += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(cases >= 100, "only {cases} cases");
+}
+
+#[test]
+fn rules_without_scoring_are_an_error() {
+    let (hand, claim) = ClaimSpec::from_text("123m456p789s11z22z 2z")
+        .unwrap()
+        .resolve()
+        .unwrap();
+    assert!(matches!(
+        Rules::basic().score(&hand, &claim),
+        Err(ScoreError::NoScoring { .. })
+    ));
+}
+
+#[test]
+fn bad_scoring_tables_are_typed_errors() {
+    use hupai::rules::scoring::ScoringError;
+    use hupai::RulesError;
+    let cases = [
+        ("[scoring]\nopen_tanyao = true", "NoFamily"),
+        ("[scoring]\nfamily = \"mcr\"", "UnknownFamily"),
+        ("base = \"riichi\"\n[scoring]\nkazoe = \"none\"", "BadValue"),
+        ("base = \"riichi\"\n[scoring]\nrenhou = \"yes\"", "BadValue"),
+        (
+            "base = \"chinese\"\n[scoring]\nfamily = \"riichi\"",
+            "Unscorable",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = Rules::from_toml_str(toml).unwrap_err();
+        let name = match &e {
+            RulesError::Scoring(ScoringError::NoFamily) => "NoFamily",
+            RulesError::Scoring(ScoringError::UnknownFamily { .. }) => "UnknownFamily",
+            RulesError::Scoring(ScoringError::BadValue { .. }) => "BadValue",
+            RulesError::Scoring(ScoringError::Unscorable { .. }) => "Unscorable",
+            _ => "other",
+        };
+        assert_eq!(name, want, "{toml}: {e}");
+    }
+    // An unknown field of the table is a TOML error naming it.
+    let e = Rules::from_toml_str("base = \"riichi\"\n[scoring]\nakadora = true").unwrap_err();
+    assert!(e.to_string().contains("akadora"), "{e}");
+    // A base's table is overridden field by field, and round-trips.
+    let r = Rules::from_toml_str("base = \"riichi\"\n[scoring]\nkiriage = true").unwrap();
+    let s = r.scoring().unwrap();
+    assert!(s.kiriage && s.open_tanyao);
+    assert_eq!(
+        Rules::from_toml_str(&r.to_spec().to_toml())
+            .unwrap()
+            .scoring(),
+        Some(s)
+    );
+}
