@@ -649,6 +649,19 @@ impl RuleSpec {
                             .into());
                         }
                     }
+                    Family::Gb => {
+                        if tiles != TileSet::ALL
+                            || !jokers.is_empty()
+                            || honor_sequences
+                            || max_tiles != 14
+                        {
+                            return Err(ScoringError::Unscorable {
+                                family: "gb",
+                                needs: "hands of 14 tiles of all 34 kinds, with no joker and no honour sequence",
+                            }
+                            .into());
+                        }
+                    }
                 }
                 Some(scoring)
             }

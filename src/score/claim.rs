@@ -300,6 +300,21 @@ pub enum ScoreError {
         /// The family.
         family: &'static str,
     },
+    /// More flowers than the set holds (GB: 8).
+    #[error("{flowers} flowers: a set has 8")]
+    TooManyFlowers {
+        /// How many were given.
+        flowers: u8,
+    },
+    /// A robbed kong's tile of which the winner holds another copy: the
+    /// robbed pung holds the other three.
+    #[error("robbing-kong on {tile} with {held} more {tile} in the hand: the robbed kong holds the other three")]
+    RobbedTileHeld {
+        /// The winning tile.
+        tile: Tile,
+        /// The other copies in the hand.
+        held: usize,
+    },
     /// A hand the rules cannot judge (a wrong size, a tile out of play).
     #[error(transparent)]
     Hand(#[from] HandError),
@@ -330,6 +345,8 @@ impl ScoreError {
             ScoreError::FirstTurnWithRiichi => "first_turn_with_riichi",
             ScoreError::FirstTurnRobbingKong => "first_turn_robbing_kong",
             ScoreError::NotInFamily { .. } => "not_in_family",
+            ScoreError::TooManyFlowers { .. } => "too_many_flowers",
+            ScoreError::RobbedTileHeld { .. } => "robbed_tile_held",
             ScoreError::Hand(_) => "hand",
         }
     }
