@@ -12,7 +12,6 @@ use hupai::score::gb::{Fan, ALL_FANS};
 use hupai::score::{ClaimSpec, Score, ScoreError};
 use hupai::Rules;
 
-
 fn gb() -> Rules {
     Rules::preset("gb").expect("the gb preset")
 }
@@ -157,4 +156,13 @@ fn dump_claims() {
         out,
     )
     .expect("written");
+}
+
+#[test]
+fn score_err_unscorable_rules_over_gb() {
+    // A rule file over gb may add jokers and keep judging shapes; GB
+    // scoring refuses it.
+    let rules = Rules::from_toml_str("base = \"gb\"\njokers = \"5z\"").expect("rules over gb");
+    let e = outcome(&rules, "123m456p789s234s11z 1z").expect_err("unscorable");
+    assert_eq!(e.name(), "unscorable");
 }

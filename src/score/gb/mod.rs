@@ -252,6 +252,17 @@ fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
 
 /// Scores `hand` won by `claim` under GB rules.
 pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
+    if rules.tiles != TileSet::ALL
+        || !rules.jokers.is_empty()
+        || rules.honor_sequences
+        || rules.max_tiles != 14
+    {
+        return Err(ScoreError::Unscorable {
+            rules: rules.name().to_string(),
+            family: "gb",
+            needs: "hands of 14 tiles of all 34 kinds, with no joker and no honour sequence",
+        });
+    }
     check(hand, claim)?;
     let win = rules
         .win(hand, WinningTile::Tile(claim.winning), claim.how)
