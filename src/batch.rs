@@ -150,6 +150,20 @@ impl Status {
     pub fn of_rules(_: &RulesError) -> Status {
         Status::Rules
     }
+
+    /// The status of a scoring error: a hand's or a parse error's own,
+    /// `RULES` for rules without a `[scoring]` table, `ARGUMENT` for any
+    /// other claim that cannot be scored (a conflict, a bad field; the
+    /// message names it).
+    pub fn of_score(e: &crate::score::ScoreError) -> Status {
+        use crate::score::ScoreError;
+        match e {
+            ScoreError::Hand(h) => Status::of_hand(h),
+            ScoreError::Parse { source, .. } => Status::of_parse(source),
+            ScoreError::NoScoring { .. } => Status::Rules,
+            _ => Status::Argument,
+        }
+    }
 }
 
 impl From<Status> for i8 {

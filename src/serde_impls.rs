@@ -41,6 +41,8 @@ use crate::form::{Form, Forms};
 use crate::group::{Group, Split, Splits};
 use crate::hand::Hand;
 use crate::reveal::Reveal;
+use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan};
+use crate::score::{ClaimSpec, Score, WaitValue};
 use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
 use crate::tile::{Tile, TileSet};
 use crate::win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};
@@ -413,6 +415,196 @@ impl Serialize for Efficiency {
                 out.serialize_field("discards", discards)?;
                 out.end()
             }
+        }
+    }
+}
+
+// Scoring (see `hupai::score`).
+//
+// | type | as |
+// |---|---|
+// | `Score` (riichi) | `{"legal", "reason" (when not legal), "han", "fu", "fu_details": [{"fu", "reason"}], "yaku": [{"name", "han"}], "yakuman", "limit", "points": {"total", ...}, "split", "shape"}` |
+// | `Points` | `{"total"}` and `"discard"` (a discard), or `"dealer"` (a non-dealer's self-draw) and `"others"` (a self-draw) |
+// | `WaitValue` | `{"tile", "no_yaku_on_discard", "discard": Score, "self_drawn": Score}` |
+
+impl Serialize for Yaku {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for YakuHan {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("YakuHan", 2)?;
+        out.serialize_field("name", &self.yaku)?;
+        out.serialize_field("han", &self.han)?;
+        out.end()
+    }
+}
+
+impl Serialize for FuItem {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("FuItem", 2)?;
+        out.serialize_field("fu", &self.fu)?;
+        out.serialize_field("reason", self.reason.name())?;
+        out.end()
+    }
+}
+
+impl Serialize for Points {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Points", 4)?;
+        out.serialize_field("total", &self.total)?;
+        for (name, v) in [
+            ("discard", self.discard),
+            ("dealer", self.dealer),
+            ("others", self.others),
+        ] {
+            match v {
+                Some(v) => out.serialize_field(name, &v)?,
+                None => out.skip_field(name)?,
+            }
+        }
+        out.end()
+    }
+}
+
+impl Serialize for RiichiScore {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Score", 11)?;
+        self.fields(&mut out)?;
+        out.end()
+    }
+}
+
+impl RiichiScore {
+    /// The score's fields, written into `out`.
+    fn fields<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.serialize_field("legal", &self.legal)?;
+        match self.reason {
+            Some(r) => out.serialize_field("reason", r.name())?,
+            None => out.skip_field("reason")?,
+        }
+        out.serialize_field("han", &self.han)?;
+        out.serialize_field("fu", &self.fu)?;
+        out.serialize_field("fu_details", &self.fu_details)?;
+        out.serialize_field("yaku", &self.yaku)?;
+        out.serialize_field("yakuman", &self.yakuman)?;
+        out.serialize_field("limit", &self.limit.map(|l| l.name()))?;
+        out.serialize_field("points", &self.points)?;
+        out.serialize_field("split", &self.split)?;
+        out.serialize_field("shape", &self.shape)?;
+        Ok(())
+    }
+}
+
+/// A score with the hand it scored, serialised as one object: `{"hand",
+/// ...}` and the score's fields, as `hupai score --json` prints a line
+/// and the bindings return it.
+pub struct Scored<'a> {
+    /// The hand, as given.
+    pub hand: &'a str,
+    /// Its score.
+    pub score: &'a Score,
+}
+
+impl Serialize for Scored<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Score", 12)?;
+        out.serialize_field("hand", self.hand)?;
+        match self.score {
+            Score::Riichi(r) => r.fields(&mut out)?,
+        }
+        out.end()
+    }
+}
+
+impl Serialize for Score {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Score::Riichi(r) => r.serialize(s),
+        }
+    }
+}
+
+impl Serialize for WaitValue {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("WaitValue", 4)?;
+        out.serialize_field("tile", &self.tile)?;
+        out.serialize_field("no_yaku_on_discard", &self.no_yaku_on_discard())?;
+        out.serialize_field("discard", &self.discard)?;
+        out.serialize_field("self_drawn", &self.self_drawn)?;
+        out.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for ClaimSpec {
+    /// The JSON claim object: its fields as [`ClaimSpec`]'s, where
+    /// `dora` and `ura_dora` may also be lists of tiles (`["3m", "7z"]`).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClaimSpec, D::Error> {
+        ClaimFields::deserialize(d).map(ClaimFields::into_spec)
+    }
+}
+
+/// Tiles as one string (`"3m7z"`) or a list of strings.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TilesText {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl TilesText {
+    fn joined(self) -> String {
+        match self {
+            TilesText::One(s) => s,
+            TilesText::Many(v) => v.concat(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimFields {
+    hand: Option<String>,
+    winning: Option<String>,
+    how: Option<String>,
+    seat_wind: Option<String>,
+    round_wind: Option<String>,
+    riichi: Option<bool>,
+    double_riichi: Option<bool>,
+    ippatsu: Option<bool>,
+    after_kong: Option<bool>,
+    last_tile: Option<bool>,
+    first_turn: Option<bool>,
+    dora: Option<TilesText>,
+    ura_dora: Option<TilesText>,
+    honba: Option<u32>,
+    riichi_sticks: Option<u32>,
+    flowers: Option<u8>,
+    last_copy: Option<bool>,
+}
+
+impl ClaimFields {
+    fn into_spec(self) -> ClaimSpec {
+        ClaimSpec {
+            hand: self.hand,
+            winning: self.winning,
+            how: self.how,
+            seat_wind: self.seat_wind,
+            round_wind: self.round_wind,
+            riichi: self.riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            after_kong: self.after_kong,
+            last_tile: self.last_tile,
+            first_turn: self.first_turn,
+            dora: self.dora.map(TilesText::joined),
+            ura_dora: self.ura_dora.map(TilesText::joined),
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            flowers: self.flowers,
+            last_copy: self.last_copy,
         }
     }
 }

@@ -20,6 +20,7 @@
 mod check;
 mod output;
 mod reveal;
+mod score;
 mod shanten;
 mod split;
 mod stream;
@@ -54,8 +55,11 @@ enum Command {
     /// can sit in.
     Check(CheckArgs),
     /// The tiles that complete each hand of 3N+1 tiles. Prints
-    /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`.
-    Waits(CommonArgs),
+    /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`. With `--values` (rules
+    /// with a `[scoring]` table), each wait with what it pays on a
+    /// discard and self-drawn: `HAND<TAB>TILE: DISCARD / SELF-DRAWN ...`,
+    /// `no yaku` where it has none.
+    Waits(WaitsArgs),
     /// Every way to split each winning hand into groups. Prints
     /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`; a hand
     /// with more than `--max-splits` splits gets the first ones and
@@ -73,6 +77,14 @@ enum Command {
     /// The fewest tiles a ready player must show (亮倒). Prints
     /// `HAND<TAB>reveal TILES waits TILES...`.
     Reveal(CommonArgs),
+    /// Whether each claim is a legal win and what it pays (rules with a
+    /// `[scoring]` table, such as `riichi`). A claim per line: a JSON
+    /// object (`{"hand": "234567m234p67888s", "winning": "8s", "how":
+    /// "self-drawn", "riichi": true}`) or `HAND WINNING key=value ...`
+    /// (`234567m234p67888s 8s how=self-drawn riichi dora=3m`). Prints
+    /// `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu [LIMIT]<TAB>YAKU:HAN ...`
+    /// or `HAND<TAB>WINNING<TAB>not legal: REASON`.
+    Score(CommonArgs),
     /// Build, verify or describe table files.
     #[command(subcommand)]
     Tables(Box<TablesCommand>),
@@ -156,6 +168,20 @@ struct EfficiencyArgs {
 
 fn parse_visible(text: &str) -> Result<[u8; hupai::KINDS], String> {
     hupai::notation::parse_tiles(text).map_err(|e| e.to_string())
+}
+
+/// The waits command's options.
+#[derive(Args)]
+struct WaitsArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Value every wait: its score on a discard and self-drawn.
+    #[arg(long)]
+    values: bool,
+    /// With `--values`, the claim's other fields as `key=value` words
+    /// (`seat_wind=2z round_wind=1z riichi dora=3m honba=1`).
+    #[arg(long, requires = "values", default_value = "")]
+    context: String,
 }
 
 /// The check command's options.
@@ -335,8 +361,32 @@ fn main() -> ExitCode {
                 })
             })
         }
-        Command::Waits(a) => judge(&a, |rules, json, canonical| {
-            Box::new(waits::Waits {
+        Command::Waits(a) => {
+            let context = if a.values {
+                match hupai::score::ClaimSpec::default()
+                    .with_fields(&a.context)
+                    .and_then(|s| s.resolve_context())
+                {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        complain(&format!("--context: {e}"));
+                        return ExitCode::from(USAGE);
+                    }
+                }
+            } else {
+                None
+            };
+            judge(&a.common, |rules, json, canonical| {
+                Box::new(waits::Waits {
+                    rules,
+                    json,
+                    canonical,
+                    context: context.clone(),
+                })
+            })
+        }
+        Command::Score(a) => judge(&a, |rules, json, canonical| {
+            Box::new(score::Scores {
                 rules,
                 json,
                 canonical,

@@ -17,6 +17,14 @@ pub struct Waits {
     pub json: bool,
     /// Echo the hand in canonical notation instead of as typed.
     pub canonical: bool,
+    /// `--values`: the claim every wait is valued under.
+    pub context: Option<hupai::score::Claim>,
+}
+
+/// The values' JSON field: `"values":[WaitValue, ...]`.
+#[derive(serde::Serialize)]
+struct Valued {
+    values: Vec<hupai::score::WaitValue>,
 }
 
 impl Job for Waits {
@@ -25,6 +33,9 @@ impl Job for Waits {
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
+        if let Some(context) = &self.context {
+            return self.values(hand, context, out);
+        }
         let judge = |h: &Hand| {
             let shown = self.canonical.then(|| h.to_string());
             self.rules.waits(h).map(|v| (v, shown))
@@ -44,6 +55,45 @@ impl Job for Waits {
             }
             out.push('\n');
         }
+        true
+    }
+}
+
+impl Waits {
+    /// `--values`: each wait with its score on a discard and self-drawn.
+    fn values(&self, hand: &str, context: &hupai::score::Claim, out: &mut String) -> bool {
+        let judge = |h: &Hand| {
+            let shown = self.canonical.then(|| h.to_string());
+            self.rules.wait_values(h, context).map(|v| (v, shown))
+        };
+        let Some((values, shown)) = judged(hand, out, self.json, judge) else {
+            return false;
+        };
+        let hand = shown.as_deref().unwrap_or(hand);
+        if self.json {
+            push_json(out, hand, &Valued { values });
+            return true;
+        }
+        out.push_str(hand);
+        if values.is_empty() {
+            out.push_str("\tno");
+        }
+        let show = |s: &hupai::score::Score| {
+            if s.legal() {
+                s.total().to_string()
+            } else {
+                "no yaku".to_string()
+            }
+        };
+        for v in &values {
+            out.push_str(&format!(
+                "\t{}: {} / {}",
+                v.tile,
+                show(&v.discard),
+                show(&v.self_drawn)
+            ));
+        }
+        out.push('\n');
         true
     }
 }

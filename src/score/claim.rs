@@ -8,8 +8,6 @@
 
 use std::fmt;
 
-use serde::Deserialize;
-
 use crate::error::{cut, HandError, ParseError};
 use crate::hand::Hand;
 use crate::meld::Meld;
@@ -367,7 +365,9 @@ impl ScoreError {
 /// A claim as text: the fields of a JSON claim object, each optional but
 /// `hand` and `winning` (absent flags are false, counts 0, both winds
 /// `1z`, `how` a discard). Tiles are in `mpsz` or Chinese notation;
-/// indicators are a list of tiles in one string (`"3m7z"`).
+/// indicators are a list of tiles in one string (`"3m7z"`). With the
+/// `serde` feature it deserialises from the JSON object (where the
+/// indicators may also be a list, `["3m", "7z"]`).
 ///
 /// ```
 /// use hupai::score::ClaimSpec;
@@ -376,8 +376,7 @@ impl ScoreError {
 /// assert_eq!(claim.dora, ["4p".parse()?]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClaimSpec {
     /// The hand, the winning tile in its concealed part.
     pub hand: Option<String>,
@@ -535,6 +534,36 @@ impl ClaimSpec {
             _ => return Err(ScoreError::UnknownField { name: cut(key) }),
         }
         Ok(())
+    }
+
+    /// The fields of `text`, `key=value` words (and flags alone) as in
+    /// [`ClaimSpec::from_text`], set over these: a context such as
+    /// `seat_wind=2z riichi dora=3m` for [`Rules::wait_values`](crate::Rules::wait_values).
+    ///
+    /// # Errors
+    /// As [`ClaimSpec::from_text`]; a word that is not a field.
+    pub fn with_fields(mut self, text: &str) -> Result<ClaimSpec, ScoreError> {
+        for token in text.split_whitespace() {
+            match token.split_once('=') {
+                Some((k, v)) => self.set(k, v)?,
+                None if FLAGS.contains(&token) => self.set(token, "true")?,
+                None if how_of(token).is_some() => self.set("how", token)?,
+                None => return Err(ScoreError::UnknownField { name: cut(token) }),
+            }
+        }
+        Ok(self)
+    }
+
+    /// The claim these fields make without a hand (a context: the winning
+    /// tile, when absent, is `1z`).
+    ///
+    /// # Errors
+    /// As [`ClaimSpec::resolve`].
+    pub fn resolve_context(&self) -> Result<Claim, ScoreError> {
+        let mut spec = self.clone();
+        spec.hand = Some(String::new());
+        spec.winning.get_or_insert_with(|| "1z".to_string());
+        spec.resolve().map(|(_, claim)| claim)
     }
 
     /// The hand and the claim these fields make.

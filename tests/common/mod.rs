@@ -2,6 +2,7 @@
 pub mod gen;
 pub mod meld_oracle;
 pub mod oracle;
+pub mod score_oracle;
 pub mod shanten_oracle;
 
 /// The natural tiles (counts per kind) and jokers a split uses, to compare

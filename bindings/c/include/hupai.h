@@ -168,6 +168,29 @@ int hupai_waits_batch(const hupai_rules *rules,
                       uint64_t *masks,
                       int8_t *codes);
 
+// Scores the claim `claim_json`, a JSON object with the fields of `hupai
+// score` (`{"hand": "234567m234p67888s", "winning": "8s", "how":
+// "self-drawn", "riichi": true, "dora": "3m"}`), under rules with a
+// `[scoring]` table: writes the score as `hupai score --json` prints it
+// (`{"hand", "legal", "han", "fu", ..., "points": {"total", ...}}`),
+// NUL-terminated, into `out` when it fits in `out_len` bytes. Returns the
+// score's length in bytes (without the NUL), as `snprintf` does: a
+// return value of `out_len` or more means `out` was too small and was
+// not written. A negative error code (also in `err`) for a claim that is
+// not JSON, a field that does not read, an impossible combination
+// (`HUPAI_E_ARGUMENT`, the message naming the conflict), rules without a
+// `[scoring]` table (`HUPAI_E_RULES`).
+//
+// # Safety
+// `rules` is NULL or live; `claim_json` is NULL or a NUL-terminated
+// string; `out` is NULL (with `out_len` 0) or points to `out_len`
+// writable bytes; `err` is NULL or points to a writable `hupai_error`.
+int hupai_score_json(const hupai_rules *rules,
+                     const char *claim_json,
+                     char *out,
+                     size_t out_len,
+                     hupai_error *err);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -76,6 +76,12 @@ impl From<hupai::RulesError> for Failure {
     }
 }
 
+impl From<hupai::ScoreError> for Failure {
+    fn from(e: hupai::ScoreError) -> Failure {
+        Failure(Status::of_score(&e), e.to_string())
+    }
+}
+
 impl From<LengthError> for Failure {
     fn from(e: LengthError) -> Failure {
         Failure(Status::Argument, e.to_string())
@@ -476,6 +482,67 @@ pub unsafe extern "C" fn hupai_waits_batch(
     }))
 }
 
+/// Scores the claim `claim_json`, a JSON object with the fields of `hupai
+/// score` (`{"hand": "234567m234p67888s", "winning": "8s", "how":
+/// "self-drawn", "riichi": true, "dora": "3m"}`), under rules with a
+/// `[scoring]` table: writes the score as `hupai score --json` prints it
+/// (`{"hand", "legal", "han", "fu", ..., "points": {"total", ...}}`),
+/// NUL-terminated, into `out` when it fits in `out_len` bytes. Returns the
+/// score's length in bytes (without the NUL), as `snprintf` does: a
+/// return value of `out_len` or more means `out` was too small and was
+/// not written. A negative error code (also in `err`) for a claim that is
+/// not JSON, a field that does not read, an impossible combination
+/// (`HUPAI_E_ARGUMENT`, the message naming the conflict), rules without a
+/// `[scoring]` table (`HUPAI_E_RULES`).
+///
+/// # Safety
+/// `rules` is NULL or live; `claim_json` is NULL or a NUL-terminated
+/// string; `out` is NULL (with `out_len` 0) or points to `out_len`
+/// writable bytes; `err` is NULL or points to a writable `hupai_error`.
+#[no_mangle]
+pub unsafe extern "C" fn hupai_score_json(
+    rules: *const hupai_rules,
+    claim_json: *const c_char,
+    out: *mut c_char,
+    out_len: usize,
+    err: *mut hupai_error,
+) -> c_int {
+    let result = guarded(|| {
+        // SAFETY: as the function's contract.
+        let rules = unsafe { rules_ref(rules) }?;
+        // SAFETY: as the function's contract.
+        let text = unsafe { text(claim_json, "claim_json") }?;
+        let spec: hupai::score::ClaimSpec = serde_json::from_str(text).map_err(|e| {
+            Failure::from(hupai::ScoreError::Json {
+                message: e.to_string(),
+            })
+        })?;
+        let given = spec.hand.clone().unwrap_or_default();
+        let (hand, claim) = spec.resolve()?;
+        let score = rules.score(&hand, &claim)?;
+        let json = serde_json::to_string(&hupai::serde_impls::Scored {
+            hand: &given,
+            score: &score,
+        })
+        .map_err(|e| Failure(Status::Internal, e.to_string()))?;
+        if json.len() < out_len && !out.is_null() {
+            // SAFETY: `out` points to `out_len` writable bytes, more than
+            // the JSON and its NUL.
+            let dst = unsafe { std::slice::from_raw_parts_mut(out.cast::<u8>(), out_len) };
+            dst[..json.len()].copy_from_slice(json.as_bytes());
+            dst[json.len()] = 0;
+        }
+        c_int::try_from(json.len()).map_err(|_| Failure(Status::Argument, "score too long".into()))
+    });
+    let (answer, status) = match result {
+        Ok(a) => (a, Ok(())),
+        Err(f) => (f.code(), Err(f)),
+    };
+    // SAFETY: as the function's contract.
+    unsafe { report(err, &status) };
+    answer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,7 +563,7 @@ mod tests {
     #[test]
     fn panic_is_caught_as_internal_error() {
         let result: Result<c_int, Failure> = guarded(|| panic!("boom"));
-        assert_eq!(code_of(result), Status::Internal.into());
+        assert_eq!(code_of(result), c_int::from(Status::Internal));
     }
 
     #[test]
@@ -505,7 +572,7 @@ mod tests {
         let long = "é".repeat(300); // 600 bytes, 2 per character
                                     // SAFETY: a valid, writable hupai_error.
         unsafe { report(&mut err, &Err(Failure(Status::Parse, long))) };
-        assert_eq!(err.code, Status::Parse.into());
+        assert_eq!(err.code, c_int::from(Status::Parse));
         let m = message(&err);
         assert_eq!(m.len(), 254);
         assert!(m.chars().all(|c| c == 'é'));
@@ -525,7 +592,7 @@ mod tests {
         // SAFETY: a NUL-terminated literal and a writable hupai_error.
         let rules = unsafe { hupai_rules_new(c"no-such-rules".as_ptr(), &mut err) };
         assert!(rules.is_null());
-        assert_eq!(err.code, Status::Rules.into());
+        assert_eq!(err.code, c_int::from(Status::Rules));
         assert!(message(&err).contains("no-such-rules"), "{}", message(&err));
     }
 }

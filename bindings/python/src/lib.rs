@@ -275,6 +275,45 @@ impl PyRules {
         py_of(py, &self.rules.win(&hand, winning, how).map_err(hand_err)?)
     }
 
+    /// Scores a claim under rules with a `[scoring]` table (such as
+    /// `riichi`): `hand` (the winning tile in its concealed part) won on
+    /// `winning`, the claim's other fields as keywords (`how="self-drawn"`,
+    /// `seat_wind="2z"`, `riichi=True`, `dora="3m7z"` or `["3m", "7z"]`,
+    /// `honba=1`, ...). Returns the dict `hupai score --json` prints a line
+    /// as: `{"hand", "legal", "reason", "han", "fu", "fu_details", "yaku",
+    /// "yakuman", "limit", "points", "split", "shape"}`. Raises ValueError
+    /// for a claim that cannot be scored (the message names the conflict),
+    /// HandError for a bad hand.
+    #[pyo3(signature = (hand, winning, **claim))]
+    fn score<'py>(
+        &self,
+        py: Python<'py>,
+        hand: &str,
+        winning: &str,
+        claim: Option<&Bound<'py, pyo3::types::PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut spec: hupai::score::ClaimSpec = match claim {
+            Some(d) => pythonize::depythonize(d.as_any())
+                .map_err(|e| PyValueError::new_err(format!("bad claim: {e}")))?,
+            None => hupai::score::ClaimSpec::default(),
+        };
+        spec.hand = Some(hand.to_string());
+        spec.winning = Some(winning.to_string());
+        let scored = spec.resolve().and_then(|(h, c)| self.rules.score(&h, &c));
+        let score = scored.map_err(|e| match e {
+            hupai::ScoreError::Hand(e) => hand_err(e),
+            hupai::ScoreError::Parse { .. } => hand_err(e),
+            e => PyValueError::new_err(e.to_string()),
+        })?;
+        py_of(
+            py,
+            &hupai::serde_impls::Scored {
+                hand,
+                score: &score,
+            },
+        )
+    }
+
     /// The fewest tiles a ready player must show, as `hupai reveal --json`
     /// prints them: `{"waits": [str], "reveal": str}`.
     fn reveal<'py>(&self, py: Python<'py>, hand: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -72,6 +72,40 @@ export interface Win {
   splits: WinSplit[];
 }
 
+/** A claim's fields beside its hand (absent flags are false, counts 0, both winds "1z", `how` a discard). */
+export interface Claim {
+  winning: string;
+  how?: "discard" | "self-drawn" | "robbing-kong";
+  seat_wind?: string;
+  round_wind?: string;
+  riichi?: boolean;
+  double_riichi?: boolean;
+  ippatsu?: boolean;
+  after_kong?: boolean;
+  last_tile?: boolean;
+  first_turn?: boolean;
+  dora?: string | string[];
+  ura_dora?: string | string[];
+  honba?: number;
+  riichi_sticks?: number;
+}
+
+/** A claim scored, as `hupai score --json` prints it. */
+export interface Score {
+  hand: string;
+  legal: boolean;
+  reason?: "no_yaku" | "not_complete";
+  han: number;
+  fu: number;
+  fu_details: { fu: number; reason: string }[];
+  yaku: { name: string; han: number }[];
+  yakuman: number;
+  limit: string | null;
+  points: { total: number; discard?: number; dealer?: number; others?: number };
+  split: Split | null;
+  shape: string | null;
+}
+
 /** What `efficiency` finds: the draws of a 3N+1 hand, or every discard of a 3N+2 hand (best first). */
 export type Efficiency = Draws | { shanten: number; discards: DiscardChoice[] };
 
@@ -239,6 +273,35 @@ impl JsRules {
     /// The fewest tiles of a ready hand to show so that every wait can be
     /// read from them, as `hupai reveal --json` prints them: `{waits,
     /// reveal}`. Throws for a hand that is not ready.
+    /// Scores a claim under rules with a `[scoring]` table (such as
+    /// `riichi`): `hand` (the winning tile in its concealed part) and the
+    /// claim's fields as an object (`{winning: "8s", how: "self-drawn",
+    /// riichi: true, dora: "3m"}`). Returns the object `hupai score
+    /// --json` prints a line as; throws for a claim that cannot be scored,
+    /// the message naming the conflict.
+    #[wasm_bindgen(unchecked_return_type = "Score")]
+    pub fn score(
+        &self,
+        hand: &str,
+        #[wasm_bindgen(unchecked_param_type = "Claim")] claim: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let mut spec: hupai::score::ClaimSpec = if claim.is_undefined() || claim.is_null() {
+            hupai::score::ClaimSpec::default()
+        } else {
+            serde_wasm_bindgen::from_value(claim)
+                .map_err(|e| JsError::new(&format!("bad claim: {e}")))?
+        };
+        spec.hand = Some(hand.to_string());
+        let score = spec
+            .resolve()
+            .and_then(|(h, c)| self.rules.score(&h, &c))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&hupai::serde_impls::Scored {
+            hand,
+            score: &score,
+        })
+    }
+
     #[wasm_bindgen(unchecked_return_type = "Reveal")]
     pub fn reveal(&self, hand: &str) -> Result<JsValue, JsError> {
         to_js(&self.rules.reveal(&parse(hand)?).map_err(hand_err)?)

@@ -1,0 +1,133 @@
+//! Riichi scoring: `Rules::score` on seeded claims (the generator of the
+//! tests' oracle: mostly complete hands, open and closed, every flag),
+//! beside riichienv-core 0.4.11's `HandEvaluator` (`new` + `calc`) on the
+//! same claims. Criterion's throughput line gives claims per second;
+//! time / 1024 is ns per claim.
+//!
+//! Run: `cargo bench --bench score`
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::score_oracle::random_claim;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hupai::score::Claim;
+use hupai::{Hand, MeldKind, Rules, WinHow};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use riichienv_core::hand_evaluator::HandEvaluator;
+use riichienv_core::types::{Conditions, Meld, MeldType, Wind};
+
+const CLAIMS: usize = 1024;
+
+/// A claim as riichienv-core takes it: 136-format tiles (no red five),
+/// melds, the winning tile, indicators, conditions.
+struct Peer {
+    tiles: Vec<u8>,
+    melds: Vec<Meld>,
+    win: u8,
+    dora: Vec<u8>,
+    ura: Vec<u8>,
+    conditions: Conditions,
+}
+
+fn peer_of(hand: &Hand, claim: &Claim) -> Peer {
+    // Copies 1, 2, 3, then 0 of each kind (copy 0 of a five is red).
+    let mut used = [0u8; 34];
+    let mut take = |i: usize| -> u8 {
+        let copy = [1, 2, 3, 0][used[i] as usize % 4];
+        used[i] += 1;
+        (4 * i) as u8 + copy
+    };
+    let mut melds = Vec::new();
+    for m in hand.melds() {
+        let tiles: Vec<u8> = m.tiles().map(|t| take(t.index())).collect();
+        let (kind, opened) = match m.kind() {
+            MeldKind::Chi => (MeldType::Chi, true),
+            MeldKind::Pon => (MeldType::Pon, true),
+            MeldKind::OpenKong => (MeldType::Daiminkan, true),
+            MeldKind::AddedKong => (MeldType::Kakan, true),
+            MeldKind::ConcealedKong => (MeldType::Ankan, false),
+        };
+        melds.push(Meld::new(kind, tiles, opened, -1, None));
+    }
+    let mut tiles: Vec<u8> = hand.tiles().map(|t| take(t.index())).collect();
+    let w = claim.winning.index() as u8;
+    let at = tiles.iter().position(|&t| t / 4 == w).expect("held");
+    let win = tiles.remove(at);
+    let wind = |t: hupai::Tile| Wind::from((t.index() - 27) as u8);
+    let conditions = Conditions {
+        tsumo: claim.how == WinHow::SelfDrawn,
+        riichi: claim.riichi,
+        double_riichi: claim.double_riichi,
+        ippatsu: claim.ippatsu,
+        haitei: claim.last_tile && claim.how == WinHow::SelfDrawn,
+        houtei: claim.last_tile && claim.how != WinHow::SelfDrawn,
+        rinshan: claim.after_kong,
+        chankan: claim.how == WinHow::RobbingKong,
+        tsumo_first_turn: claim.first_turn,
+        player_wind: wind(claim.seat_wind),
+        round_wind: wind(claim.round_wind),
+        riichi_sticks: claim.riichi_sticks,
+        honba: claim.honba,
+        ..Conditions::default()
+    };
+    let ind = |v: &[hupai::Tile]| v.iter().map(|t| (4 * t.index()) as u8 + 1).collect();
+    Peer {
+        tiles,
+        melds,
+        win,
+        dora: ind(&claim.dora),
+        ura: ind(&claim.ura_dora),
+        conditions,
+    }
+}
+
+fn bench_score(c: &mut Criterion) {
+    let rules = Rules::riichi();
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let claims: Vec<(Hand, Claim)> = (0..CLAIMS).map(|_| random_claim(&mut rng)).collect();
+    assert!(claims.iter().all(|(h, c)| rules.score(h, c).is_ok()));
+    let peers: Vec<Peer> = claims.iter().map(|(h, c)| peer_of(h, c)).collect();
+    let mut group = c.benchmark_group("score/random-claims");
+    group.throughput(Throughput::Elements(CLAIMS as u64));
+    group.measurement_time(Duration::from_secs(3));
+    group.bench_function(BenchmarkId::new("hupai", "score"), |b| {
+        b.iter(|| {
+            claims
+                .iter()
+                .map(|(h, c)| {
+                    rules
+                        .score(black_box(h), black_box(c))
+                        .map_or(0, |s| s.total())
+                })
+                .sum::<u32>()
+        })
+    });
+    group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
+        b.iter(|| {
+            peers
+                .iter()
+                .map(|p| {
+                    let mut tiles = p.tiles.clone();
+                    tiles.push(p.win);
+                    let e = HandEvaluator::new(black_box(tiles), p.melds.clone());
+                    let r = e.calc(
+                        p.win,
+                        p.dora.clone(),
+                        p.ura.clone(),
+                        Some(p.conditions.clone()),
+                    );
+                    u32::from(r.is_win)
+                })
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_score);
+criterion_main!(benches);

@@ -1,0 +1,32 @@
+// Rules.score: the object of `hupai score --json`, the claim's fields as an
+// object, an Error naming the conflict.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { Rules } from "hupai";
+
+test("score returns the CLI's object", () => {
+  const riichi = new Rules("riichi");
+  const s = riichi.score("234567m234p67888s", { winning: "8s", how: "self-drawn", riichi: true });
+  assert.equal(s.hand, "234567m234p67888s");
+  assert.equal(s.legal, true);
+  assert.equal(s.han, 4);
+  assert.equal(s.fu, 20);
+  assert.deepEqual(s.points, { total: 7800, others: 2600 });
+  assert.deepEqual(s.yaku.map((y) => y.name), ["menzen_tsumo", "riichi", "pinfu", "tanyao"]);
+  const none = riichi.score("123m55z [789s] [777p] [123s]", { winning: "1m" });
+  assert.equal(none.legal, false);
+  assert.equal(none.reason, "no_yaku");
+});
+
+test("score throws an Error naming the conflict", () => {
+  const riichi = new Rules("riichi");
+  assert.throws(
+    () => riichi.score("123m55z [789s] [777p] [123s]", { winning: "1m", riichi: true }),
+    (e) => e instanceof Error && e.message.includes("riichi with the open meld"),
+  );
+  assert.throws(
+    () => new Rules("chinese").score("123m456p789s234s55p", { winning: "4s" }),
+    (e) => e instanceof Error && e.message.includes("[scoring]"),
+  );
+});

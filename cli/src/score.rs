@@ -1,0 +1,115 @@
+//! `hupai score`: whether each claim is a legal win and what it pays.
+//!
+//! A line is a claim: a JSON object (`{"hand": "...", "winning": "1m",
+//! "how": "self-drawn", "riichi": true, "dora": "3m"}`, the fields of
+//! `hupai::score::ClaimSpec`), or the text form `HAND WINNING key=value
+//! ...` (`123m55z [789s] [777p] [123s] 1m how=discard seat_wind=2z`).
+//! Text output: `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu
+//! [LIMIT]<TAB>YAKU:HAN ...`, or `HAND<TAB>WINNING<TAB>not legal:
+//! REASON`; JSON: `{"hand", ...}` and the score's fields as the library
+//! serialises them.
+
+use hupai::score::{ClaimSpec, Score, ScoreError};
+use hupai::{Hand, Rules};
+
+use crate::output::{error_line, push_json};
+use crate::stream::Job;
+
+/// The score command's settings.
+pub struct Scores {
+    pub rules: Rules,
+    pub json: bool,
+    /// Echo the hand in canonical notation instead of as given.
+    pub canonical: bool,
+}
+
+/// The claim of a line: JSON when it starts with `{`, else the text form.
+fn claim_of(line: &str) -> Result<ClaimSpec, ScoreError> {
+    if line.starts_with('{') {
+        serde_json::from_str(line).map_err(|e| ScoreError::Json {
+            message: e.to_string(),
+        })
+    } else {
+        ClaimSpec::from_text(line)
+    }
+}
+
+impl Job for Scores {
+    fn json(&self) -> bool {
+        self.json
+    }
+
+    fn line(&self, line: &str, out: &mut String) -> bool {
+        let spec = match claim_of(line) {
+            Ok(spec) => spec,
+            Err(e) => {
+                error_line(out, line, &e.to_string(), self.json);
+                return false;
+            }
+        };
+        let given = spec.hand.clone().unwrap_or_default();
+        let scored = spec
+            .resolve()
+            .and_then(|(hand, claim)| Ok((self.rules.score(&hand, &claim)?, hand, claim)));
+        let (score, hand, claim) = match scored {
+            Ok(s) => s,
+            Err(e) => {
+                let echo = if given.is_empty() { line } else { &given };
+                error_line(out, echo, &e.to_string(), self.json);
+                return false;
+            }
+        };
+        let shown = if self.canonical {
+            hand.to_string()
+        } else {
+            given
+        };
+        if self.json {
+            push_json(out, &shown, &score);
+        } else {
+            text_line(out, &shown, &hand, &claim.winning.to_string(), &score);
+        }
+        true
+    }
+}
+
+fn text_line(out: &mut String, shown: &str, _hand: &Hand, winning: &str, score: &Score) {
+    use std::fmt::Write;
+    out.push_str(shown);
+    out.push('\t');
+    out.push_str(winning);
+    match score {
+        Score::Riichi(s) => {
+            if let Some(reason) = s.reason {
+                let _ = write!(out, "\tnot legal: {}", reason.name());
+            } else {
+                let p = &s.points;
+                let _ = write!(out, "\t{}", p.total);
+                let mut pays = Vec::new();
+                if let Some(v) = p.discard {
+                    pays.push(format!("discard {v}"));
+                }
+                if let Some(v) = p.dealer {
+                    pays.push(format!("dealer {v}"));
+                }
+                if let Some(v) = p.others {
+                    pays.push(format!("others {v}"));
+                }
+                let _ = write!(out, " ({})", pays.join(", "));
+                let _ = write!(out, "\t{} han {} fu", s.han, s.fu);
+                if let Some(l) = s.limit {
+                    let _ = write!(out, " {l}");
+                }
+                out.push('\t');
+                let yaku: Vec<String> = s
+                    .yaku
+                    .iter()
+                    .map(|y| format!("{}:{}", y.yaku, y.han))
+                    .collect();
+                out.push_str(&yaku.join(" "));
+            }
+        }
+        _ => out.push_str("\tscored"),
+    }
+    out.push('\n');
+}

@@ -1,0 +1,106 @@
+//! `hupai score` and `hupai waits --values`: claims as JSON or text, JSON
+//! output with the issue's field names, a bad line answered with its error
+//! while the rest go on.
+
+mod common;
+
+use common::{json, run};
+
+#[test]
+fn score_json_claims_print_the_named_fields() {
+    let input = concat!(
+        r#"{"hand":"234567m234p67888s","winning":"8s","how":"self-drawn","riichi":true,"dora":"3m"}"#,
+        "\n",
+        r#"{"hand":"123m55z [789s] [777p] [123s]","winning":"1m"}"#,
+        "\n",
+        r#"{"hand":"123m456p789s234s55p","winning":"4s","seat_wind":"2z","riichi":true,"honba":2,"riichi_sticks":1,"dora":["4p"]}"#,
+        "\n"
+    );
+    let (out, err, code) = run(&["score", "--rules", "riichi", "--json"], input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    assert_eq!(lines.len(), 3);
+    let first = &lines[0];
+    for field in [
+        "hand",
+        "legal",
+        "han",
+        "fu",
+        "fu_details",
+        "yaku",
+        "yakuman",
+        "limit",
+        "points",
+        "split",
+        "shape",
+    ] {
+        assert!(first.get(field).is_some(), "{field} missing in {first}");
+    }
+    assert_eq!(first["points"]["total"], 12000);
+    assert_eq!(first["points"]["others"], 4000);
+    assert_eq!(first["limit"], "mangan");
+    assert_eq!(first["yaku"][0]["name"], "menzen_tsumo");
+    assert_eq!(lines[1]["legal"], false);
+    assert_eq!(lines[1]["reason"], "no_yaku");
+    assert_eq!(lines[2]["points"]["total"], 8000 + 600 + 1000);
+    assert_eq!(lines[2]["points"]["discard"], 8600);
+}
+
+#[test]
+fn score_text_claims_and_bad_lines() {
+    let input = "234567m234p67888s 8s how=self-drawn riichi\n{\"hand\":\"123m\"\n123m456p789s234s55p 4s riichi seat_wind=5z\n123m456p789s234s55p 4s riichi seat_wind=2z\n";
+    let (out, _, code) = run(&["score", "--rules", "riichi"], input);
+    assert_eq!(code, 1, "a bad line is an error");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(
+        lines[0],
+        "234567m234p67888s\t8s\t7800 (others 2600)\t4 han 20 fu\tmenzen_tsumo:1 riichi:1 pinfu:1 tanyao:1"
+    );
+    assert!(lines[1].contains("error: bad claim"), "{}", lines[1]);
+    assert!(lines[2].contains("error: seat_wind = 5z"), "{}", lines[2]);
+    assert!(lines[3].starts_with("123m456p789s234s55p\t4s\t2000 (discard 2000)"));
+}
+
+#[test]
+fn score_needs_scoring_rules() {
+    let (out, _, code) = run(&["score", "--rules", "chinese"], "123m456p789s234s55p 4s\n");
+    assert_eq!(code, 1);
+    assert!(out.contains("no [scoring] table"), "{out}");
+}
+
+#[test]
+fn waits_values_flag_the_waits_without_yaku() {
+    let (out, err, code) = run(
+        &[
+            "waits",
+            "--values",
+            "--rules",
+            "riichi",
+            "--context",
+            "seat_wind=2z",
+            "23m456p678s55p [234s]",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "23m456p678s55p [234s]\t1m: no yaku / no yaku\t4m: 1000 / 1100\n"
+    );
+    let (out, _, _) = run(
+        &[
+            "waits",
+            "--values",
+            "--json",
+            "--rules",
+            "riichi",
+            "23m456p678s55p [234s]",
+        ],
+        "",
+    );
+    let v = json(out.trim());
+    assert_eq!(v["values"][0]["tile"], "1m");
+    assert_eq!(v["values"][0]["no_yaku_on_discard"], true);
+    assert_eq!(v["values"][1]["discard"]["points"]["total"], 1500);
+}
