@@ -78,12 +78,10 @@ impl Waits {
         if values.is_empty() {
             out.push_str("\tno");
         }
-        let show = |s: &hupai::score::Score| {
-            if s.legal() {
-                s.total().to_string()
-            } else {
-                "no yaku".to_string()
-            }
+        let show = |s: &hupai::score::Score| match s {
+            _ if s.legal() => s.total().to_string(),
+            hupai::score::Score::Gb(g) => format!("{} under 8", g.points),
+            _ => "no yaku".to_string(),
         };
         for v in &values {
             out.push_str(&format!(
