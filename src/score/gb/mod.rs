@@ -200,7 +200,10 @@ fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileS
         }
     }
     let waiting = Hand::from_counts(&counts, 0)?.with_melds(&stand_ins)?;
-    if rules.four_held_is_wait() {
+    // The rules' flag changes nothing unless the concealed part holds a
+    // kind four times (the stand-ins are never four): only then are the
+    // rules copied with it set.
+    if rules.four_held_is_wait() || counts.iter().all(|&c| c < 4) {
         rules.waits(&waiting)
     } else {
         let mut by_shape = rules.clone();
