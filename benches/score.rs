@@ -1,7 +1,9 @@
-//! Riichi scoring: `Rules::score` on seeded claims (the generator of the
+//! Scoring: riichi `Rules::score` on seeded claims (the generator of the
 //! tests' oracle: mostly complete hands, open and closed, every flag),
 //! beside riichienv-core 0.4.11's `HandEvaluator` (`new` + `calc`) on the
-//! same claims. Criterion's throughput line gives claims per second;
+//! same claims; and GB (`score/gb-claims`) on the seeded claims of the GB
+//! oracle's generator (complete hands of every form, melds, flowers, every
+//! circumstance). Criterion's throughput line gives claims per second;
 //! time / 1024 is ns per claim.
 //!
 //! Run: `cargo bench --bench score`
@@ -12,6 +14,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
+use common::score_gb_oracle::random_claim as random_gb_claim;
 use common::score_oracle::random_claim;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hupai::score::Claim;
@@ -129,5 +132,28 @@ fn bench_score(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_score);
+fn bench_score_gb(c: &mut Criterion) {
+    let rules = Rules::preset("gb").expect("the gb preset");
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let claims: Vec<(Hand, Claim)> = (0..CLAIMS).map(|_| random_gb_claim(&mut rng)).collect();
+    assert!(claims.iter().all(|(h, c)| rules.score(h, c).is_ok()));
+    let mut group = c.benchmark_group("score/gb-claims");
+    group.throughput(Throughput::Elements(CLAIMS as u64));
+    group.measurement_time(Duration::from_secs(3));
+    group.bench_function(BenchmarkId::new("hupai", "score"), |b| {
+        b.iter(|| {
+            claims
+                .iter()
+                .map(|(h, c)| {
+                    rules
+                        .score(black_box(h), black_box(c))
+                        .map_or(0, |s| s.total())
+                })
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_score, bench_score_gb);
 criterion_main!(benches);

@@ -41,6 +41,7 @@ use crate::form::{Form, Forms};
 use crate::group::{Group, Split, Splits};
 use crate::hand::Hand;
 use crate::reveal::Reveal;
+use crate::score::gb::{Fan, FanCount, GbScore};
 use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan};
 use crate::score::{ClaimSpec, Score, WaitValue};
 use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
@@ -410,8 +411,9 @@ impl Serialize for Efficiency {
 // | type | as |
 // |---|---|
 // | `Score` (riichi) | `{"legal", "reason" (when not legal), "han", "fu", "fu_details": [{"fu", "reason"}], "yaku": [{"name", "han"}], "yakuman", "limit", "points": {"total", ...}, "split", "shape"}` |
+// | `Score` (GB) | `{"legal", "reason" (when not legal), "fans": [{"name", "name_zh", "points", "count"}], "points": {"total", "fans"}, "split", "shape"}` (`"fans"` in points: without flowers, what the minimum of 8 is measured on) |
 // | `Points` | `{"total"}` and `"discard"` (a discard), or `"dealer"` (a non-dealer's self-draw) and `"others"` (a self-draw) |
-// | `WaitValue` | `{"tile", "no_yaku_on_discard", "discard": Score, "self_drawn": Score}` |
+// | `WaitValue` | `{"tile", "discard": Score, "self_drawn": Score}`, and `"no_yaku_on_discard"` (riichi) or `"reaches_8": {"discard", "self_drawn"}` (GB) |
 
 impl Serialize for Yaku {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -484,6 +486,61 @@ impl RiichiScore {
     }
 }
 
+impl Serialize for FanCount {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fan: Fan = self.fan;
+        let mut out = s.serialize_struct("FanCount", 4)?;
+        out.serialize_field("name", fan.name())?;
+        out.serialize_field("name_zh", fan.name_zh())?;
+        out.serialize_field("points", &fan.points())?;
+        out.serialize_field("count", &self.count)?;
+        out.end()
+    }
+}
+
+/// `{"total", "fans"}`: a GB score's points with and without flowers.
+struct GbPoints {
+    total: u32,
+    fans: u32,
+}
+
+impl Serialize for GbPoints {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Points", 2)?;
+        out.serialize_field("total", &self.total)?;
+        out.serialize_field("fans", &self.fans)?;
+        out.end()
+    }
+}
+
+impl Serialize for GbScore {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Score", 6)?;
+        self.fields(&mut out)?;
+        out.end()
+    }
+}
+
+impl GbScore {
+    /// The score's fields, written into `out`.
+    fn fields<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.serialize_field("legal", &self.legal)?;
+        match self.reason {
+            Some(r) => out.serialize_field("reason", r.name())?,
+            None => out.skip_field("reason")?,
+        }
+        out.serialize_field("fans", &self.fans)?;
+        let points = GbPoints {
+            total: self.points,
+            fans: self.fan_points,
+        };
+        out.serialize_field("points", &points)?;
+        out.serialize_field("split", &self.split)?;
+        out.serialize_field("shape", &self.shape)?;
+        Ok(())
+    }
+}
+
 /// A score with the hand it scored, serialised as one object: `{"hand",
 /// ...}` and the score's fields, as `hupai score --json` prints a line
 /// and the bindings return it.
@@ -500,6 +557,7 @@ impl Serialize for Scored<'_> {
         out.serialize_field("hand", self.hand)?;
         match self.score {
             Score::Riichi(r) => r.fields(&mut out)?,
+            Score::Gb(g) => g.fields(&mut out)?,
         }
         out.end()
     }
@@ -509,6 +567,7 @@ impl Serialize for Score {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Score::Riichi(r) => r.serialize(s),
+            Score::Gb(g) => g.serialize(s),
         }
     }
 }
@@ -517,7 +576,32 @@ impl Serialize for WaitValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("WaitValue", 4)?;
         out.serialize_field("tile", &self.tile)?;
-        out.serialize_field("no_yaku_on_discard", &self.no_yaku_on_discard())?;
+        match (&self.discard, &self.self_drawn) {
+            (Score::Gb(d), Score::Gb(t)) => out.serialize_field(
+                "reaches_8",
+                &Reaches8 {
+                    discard: d.legal,
+                    self_drawn: t.legal,
+                },
+            )?,
+            _ => out.serialize_field("no_yaku_on_discard", &self.no_yaku_on_discard())?,
+        }
+        out.serialize_field("discard", &self.discard)?;
+        out.serialize_field("self_drawn", &self.self_drawn)?;
+        out.end()
+    }
+}
+
+/// `{"discard", "self_drawn"}`: does a GB wait reach 8 points without
+/// flowers won each way?
+struct Reaches8 {
+    discard: bool,
+    self_drawn: bool,
+}
+
+impl Serialize for Reaches8 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Reaches8", 2)?;
         out.serialize_field("discard", &self.discard)?;
         out.serialize_field("self_drawn", &self.self_drawn)?;
         out.end()

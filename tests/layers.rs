@@ -116,7 +116,7 @@ const LAYERS: &[&[&str]] = &[
     // Scoring: the claim (a win with its circumstances), each family's
     // rules, then the one entry point.
     &["src/score/claim.rs"],
-    &["src/score/riichi/"],
+    &["src/score/riichi/", "src/score/gb/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],

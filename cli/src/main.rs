@@ -59,7 +59,8 @@ enum Command {
     /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`. With `--values` (rules
     /// with a `[scoring]` table), each wait with what it pays on a
     /// discard and self-drawn: `HAND<TAB>TILE: DISCARD / SELF-DRAWN ...`,
-    /// `no yaku` where it has none.
+    /// `no yaku` where it has none (riichi), `N under 8` where it does not
+    /// reach 8 points without flowers (GB).
     Waits(WaitsArgs),
     /// Every way to split each winning hand into groups. Prints
     /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`; a hand

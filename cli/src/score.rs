@@ -6,8 +6,11 @@
 //! ...` (`123m55z [789s] [777p] [123s] 1m how=discard seat_wind=2z`).
 //! Text output: `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu
 //! [LIMIT]<TAB>YAKU:HAN ...`, or `HAND<TAB>WINNING<TAB>not legal:
-//! REASON`; JSON: `{"hand", ...}` and the score's fields as the library
-//! serialises them.
+//! REASON` (riichi); `HAND<TAB>WINNING<TAB>TOTAL<TAB>FAN:POINTS[xN] ...`
+//! with the fans' Chinese names, or `HAND<TAB>WINNING<TAB>not legal:
+//! REASON` and, for a complete hand below 8, `<TAB>TOTAL<TAB>FANS` (GB);
+//! JSON: `{"hand", ...}` and the score's fields as the library serialises
+//! them.
 
 use hupai::score::{ClaimSpec, Score, ScoreError};
 use hupai::Hand;
@@ -107,6 +110,23 @@ fn text_line(out: &mut String, shown: &str, _hand: &Hand, winning: &str, score: 
                     .map(|y| format!("{}:{}", y.yaku, y.han))
                     .collect();
                 out.push_str(&yaku.join(" "));
+            }
+        }
+        Score::Gb(s) => {
+            if let Some(reason) = s.reason {
+                let _ = write!(out, "\tnot legal: {}", reason.name());
+            }
+            if s.split.is_some() {
+                let _ = write!(out, "\t{}\t", s.points);
+                for (i, f) in s.fans.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let _ = write!(out, "{}:{}", f.fan.name_zh(), f.fan.points());
+                    if f.count > 1 {
+                        let _ = write!(out, "x{}", f.count);
+                    }
+                }
             }
         }
         _ => out.push_str("\tscored"),

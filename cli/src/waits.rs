@@ -42,18 +42,17 @@ struct Valued {
     values: Vec<WaitValue>,
 }
 
-/// `\t1m: 8000 / 12000` a wait (on a discard / self-drawn), "no yaku" for
-/// a score that is not a legal win; `\tno` for no wait.
+/// `\t1m: 8000 / 12000` a wait (on a discard / self-drawn); for a score
+/// that is no legal win, "no yaku" (riichi) or "N under 8" (GB); `\tno`
+/// for no wait.
 fn push_values(out: &mut String, values: Vec<WaitValue>) {
     if values.is_empty() {
         out.push_str("\tno");
     }
-    let show = |s: &Score| {
-        if s.legal() {
-            s.total().to_string()
-        } else {
-            "no yaku".to_string()
-        }
+    let show = |s: &Score| match s {
+        _ if s.legal() => s.total().to_string(),
+        Score::Gb(g) => format!("{} under 8", g.points),
+        _ => "no yaku".to_string(),
     };
     for v in &values {
         out.push_str(&format!(

@@ -366,17 +366,24 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
 /// an assignment's nine kinds (bits) and a pair kind the rules allow, with
 /// the target as counts.
 fn declared_targets(rules: &Rules) -> impl Iterator<Item = (u64, usize, [u8; KINDS])> + '_ {
-    let pairs = (0..KINDS).filter(move |&t| {
+    ASSIGNMENTS.iter().flat_map(move |&kinds| {
+        pair_kinds(rules).map(move |pair| (kinds, pair, declared_target(kinds, pair)))
+    })
+}
+
+/// The kinds the rules allow as a pair.
+fn pair_kinds(rules: &Rules) -> impl Iterator<Item = usize> + Clone + '_ {
+    (0..KINDS).filter(move |&t| {
         let s = (t / 9).min(3);
         rules.tiles.bits() >> t & 1 == 1 && standard::pair_ok(rules, s, t - 9 * s)
-    });
-    ASSIGNMENTS.iter().flat_map(move |&kinds| {
-        pairs.clone().map(move |pair| {
-            let mut target: [u8; KINDS] = std::array::from_fn(|i| (kinds >> i & 1) as u8);
-            target[pair] += 2;
-            (kinds, pair, target)
-        })
     })
+}
+
+/// The concealed target of an assignment's nine kinds and a pair, as counts.
+fn declared_target(kinds: u64, pair: usize) -> [u8; KINDS] {
+    let mut target: [u8; KINDS] = std::array::from_fn(|i| (kinds >> i & 1) as u8);
+    target[pair] += 2;
+    target
 }
 
 /// The places of `target` beyond each kind's four copies, the declared
@@ -397,12 +404,26 @@ fn declared_fits<'a>(
 ) -> impl Iterator<Item = (u64, usize, [u8; KINDS])> + 'a {
     let counts = pos.counts();
     let melded = pos.melds.counts();
+    // Without exactly one meld no target fits: none is built. Of the
+    // others, only those whose pair holds the kinds the hand has beyond
+    // the assignment's one copy each.
     let one_meld = pos.melds.len() == 1 && pos.natural <= 11;
-    declared_targets(rules).filter(move |(_, _, target)| {
-        one_meld
-            && (0..KINDS).all(|t| counts[t] <= target[t])
-            && beyond_melds(rules, target, &melded).is_some()
-    })
+    let assignments = if one_meld { ASSIGNMENTS.len() } else { 0 };
+    ASSIGNMENTS
+        .iter()
+        .take(assignments)
+        .flat_map(move |&kinds| {
+            let over: u64 = (0..KINDS)
+                .filter(|&t| counts[t] > (kinds >> t & 1) as u8)
+                .fold(0, |m, t| m | 1 << t);
+            pair_kinds(rules)
+                .filter(move |&pair| over & !(1u64 << pair) == 0)
+                .map(move |pair| (kinds, pair, declared_target(kinds, pair)))
+        })
+        .filter(move |(_, _, target)| {
+            (0..KINDS).all(|t| counts[t] <= target[t])
+                && beyond_melds(rules, target, &melded).is_some()
+        })
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make a

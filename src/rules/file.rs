@@ -649,6 +649,11 @@ impl RuleSpec {
                             .into());
                         }
                     }
+                    // A rule file over `gb` may change its shapes (jokers,
+                    // honour sequences, ...) and keep judging them: GB
+                    // scoring refuses such rules when asked to score
+                    // (ScoreError::Unscorable).
+                    Family::Gb => {}
                 }
                 Some(scoring)
             }

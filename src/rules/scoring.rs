@@ -80,6 +80,8 @@ impl ScoringSpec {
 pub enum Family {
     /// Japanese (riichi) rules: yaku, han, fu, limits.
     Riichi,
+    /// Chinese Official rules (国标, MCR): the 81 fans, 8 points to win.
+    Gb,
 }
 
 impl Family {
@@ -87,6 +89,7 @@ impl Family {
     pub const fn name(self) -> &'static str {
         match self {
             Family::Riichi => "riichi",
+            Family::Gb => "gb",
         }
     }
 }
@@ -139,7 +142,7 @@ pub enum ScoringError {
     #[error("scoring: the table has no family (family = \"riichi\")")]
     NoFamily,
     /// A family that does not exist.
-    #[error("scoring: family {name:?} is not a scoring family (riichi)")]
+    #[error("scoring: family {name:?} is not a scoring family (riichi, gb)")]
     UnknownFamily {
         /// The name given.
         name: String,
@@ -170,6 +173,7 @@ impl ScoringSpec {
         let family = match self.family.as_deref() {
             None => return Err(ScoringError::NoFamily),
             Some("riichi") => Family::Riichi,
+            Some("gb") => Family::Gb,
             Some(name) => {
                 return Err(ScoringError::UnknownFamily {
                     name: crate::error::cut(name),

@@ -298,6 +298,32 @@ pub enum ScoreError {
         /// The family.
         family: &'static str,
     },
+    /// Rules whose shapes the family cannot score (a rule file over a
+    /// scoring preset that changed its tiles or forms).
+    #[error("the '{rules}' rules cannot be scored by the {family} family: it scores {needs}")]
+    Unscorable {
+        /// The rules' name.
+        rules: String,
+        /// The family.
+        family: &'static str,
+        /// What the family needs of the rules.
+        needs: &'static str,
+    },
+    /// More flowers than the set holds (GB: 8).
+    #[error("{flowers} flowers: a set has 8")]
+    TooManyFlowers {
+        /// How many were given.
+        flowers: u8,
+    },
+    /// A robbed kong's tile of which the winner holds another copy: the
+    /// robbed pung holds the other three.
+    #[error("robbing-kong on {tile} with {held} more {tile} in the hand: the robbed kong holds the other three")]
+    RobbedTileHeld {
+        /// The winning tile.
+        tile: Tile,
+        /// The other copies in the hand.
+        held: usize,
+    },
     /// A hand the rules cannot judge (a wrong size, a tile out of play).
     #[error(transparent)]
     Hand(#[from] HandError),
@@ -328,6 +354,9 @@ impl ScoreError {
             ScoreError::FirstTurnWithRiichi => "first_turn_with_riichi",
             ScoreError::FirstTurnRobbingKong => "first_turn_robbing_kong",
             ScoreError::NotInFamily { .. } => "not_in_family",
+            ScoreError::Unscorable { .. } => "unscorable",
+            ScoreError::TooManyFlowers { .. } => "too_many_flowers",
+            ScoreError::RobbedTileHeld { .. } => "robbed_tile_held",
             ScoreError::Hand(_) => "hand",
         }
     }

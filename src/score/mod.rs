@@ -27,9 +27,11 @@
 //! --winning` never disagree on the shape.
 
 pub mod claim;
+pub mod gb;
 pub mod riichi;
 
 pub use claim::{Claim, ClaimSpec, ScoreError};
+pub use gb::GbScore;
 pub use riichi::RiichiScore;
 
 use crate::group::Split;
@@ -45,6 +47,8 @@ use crate::win::{WaitShape, WinHow};
 pub enum Score {
     /// Riichi scoring.
     Riichi(RiichiScore),
+    /// Chinese Official (GB) scoring.
+    Gb(GbScore),
 }
 
 impl Score {
@@ -52,6 +56,7 @@ impl Score {
     pub fn legal(&self) -> bool {
         match self {
             Score::Riichi(s) => s.legal,
+            Score::Gb(s) => s.legal,
         }
     }
 
@@ -59,6 +64,7 @@ impl Score {
     pub fn total(&self) -> u32 {
         match self {
             Score::Riichi(s) => s.points.total,
+            Score::Gb(s) => s.points,
         }
     }
 
@@ -66,6 +72,7 @@ impl Score {
     pub fn split(&self) -> Option<&Split> {
         match self {
             Score::Riichi(s) => s.split.as_ref(),
+            Score::Gb(s) => s.split.as_ref(),
         }
     }
 
@@ -73,6 +80,7 @@ impl Score {
     pub fn shape(&self) -> Option<WaitShape> {
         match self {
             Score::Riichi(s) => s.shape,
+            Score::Gb(s) => s.shape,
         }
     }
 }
@@ -116,6 +124,7 @@ impl Rules {
         };
         match sw.family {
             Family::Riichi => riichi::score(self, sw, hand, claim).map(Score::Riichi),
+            Family::Gb => gb::score(self, hand, claim).map(Score::Gb),
         }
     }
 

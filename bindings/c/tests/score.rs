@@ -96,3 +96,27 @@ fn score_json_errors_carry_codes_and_messages() {
     // SAFETY: made above, freed once.
     unsafe { hupai_rules_free(chinese) };
 }
+
+#[test]
+fn score_json_gb_writes_the_fans_with_both_names() {
+    let r = rules("gb");
+    let claim = r#"{"hand":"123456789m234s11z","winning":"1z","how":"self-drawn","flowers":2}"#;
+    let (n, text, err) = score(r, claim, 4096);
+    assert_eq!(err.code, 0);
+    assert_eq!(n as usize, text.len());
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["points"], serde_json::json!({"total": 24, "fans": 22}));
+    assert_eq!(v["fans"][0]["name_zh"], "清龙");
+    assert_eq!(v["fans"][0]["name"], "Pure Straight");
+    // A riichi field under GB: a typed error, nothing written.
+    let (m, _, err) = score(
+        r,
+        r#"{"hand":"123456789m234s11z","winning":"1z","riichi":true}"#,
+        4096,
+    );
+    assert!(m < 0);
+    assert_ne!(err.code, 0);
+    // SAFETY: made above, freed once.
+    unsafe { hupai_rules_free(r) };
+}

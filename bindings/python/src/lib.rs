@@ -301,7 +301,10 @@ impl PyRules {
     /// `seat_wind="2z"`, `riichi=True`, `dora="3m7z"` or `["3m", "7z"]`,
     /// `honba=1`, ...). Returns the dict `hupai score --json` prints a line
     /// as: `{"hand", "legal", "reason", "han", "fu", "fu_details", "yaku",
-    /// "yakuman", "limit", "points", "split", "shape"}`. Raises ValueError
+    /// "yakuman", "limit", "points", "split", "shape"}` under riichi rules,
+    /// `{"hand", "legal", "reason", "fans": [{"name", "name_zh", "points",
+    /// "count"}], "points": {"total", "fans"}, "split", "shape"}` under GB
+    /// rules (`flowers=2`, `last_copy=True`). Raises ValueError
     /// for a claim that cannot be scored (the message names the conflict),
     /// HandError for a bad hand.
     #[pyo3(signature = (hand, winning, **claim))]

@@ -81,3 +81,16 @@ def test_score_agrees_with_the_mahjong_package(hand, winning, tsumo, riichi, dor
         hand, winning, how="self-drawn" if tsumo else "discard", riichi=riichi, seat_wind="2z", dora=dora
     )
     assert (ours["han"], ours["fu"]) == (theirs.han, theirs.fu), (mahjong.__name__, theirs.yaku)
+
+
+def test_score_gb_returns_the_fans_with_both_names():
+    gb = hupai.Rules("gb")
+    s = gb.score("123456789m234s11z", "1z", how="self-drawn", flowers=2)
+    assert s["legal"] is True
+    assert s["points"] == {"total": 24, "fans": 22}
+    assert s["fans"][0] == {"name": "Pure Straight", "name_zh": "清龙", "points": 16, "count": 1}
+    assert {"name": "Flower Tiles", "name_zh": "花牌", "points": 1, "count": 2} in s["fans"]
+    low = gb.score("234m567p789s11z [345s]", "1z")
+    assert low["legal"] is False and low["reason"] == "under_8_points"
+    with pytest.raises(ValueError, match="riichi"):
+        gb.score("123456789m234s11z", "1z", riichi=True)

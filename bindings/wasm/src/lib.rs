@@ -88,10 +88,17 @@ export interface Claim {
   ura_dora?: string | string[];
   honba?: number;
   riichi_sticks?: number;
+  /** Flowers, 0-8 (GB). */
+  flowers?: number;
+  /** 和绝张: the winning tile is the last of its kind not yet seen (GB). */
+  last_copy?: boolean;
 }
 
-/** A claim scored, as `hupai score --json` prints it. */
-export interface Score {
+/** A claim scored, as `hupai score --json` prints it: by the family of the rules. */
+export type Score = RiichiScore | GbScore;
+
+/** A claim scored under riichi rules. */
+export interface RiichiScore {
   hand: string;
   legal: boolean;
   reason?: "no_yaku" | "not_complete";
@@ -102,6 +109,17 @@ export interface Score {
   yakuman: number;
   limit: string | null;
   points: { total: number; discard?: number; dealer?: number; others?: number };
+  split: Split | null;
+  shape: string | null;
+}
+
+/** A claim scored under GB (国标) rules: `points.total` with flowers, `points.fans` without (the minimum of 8 is on it). */
+export interface GbScore {
+  hand: string;
+  legal: boolean;
+  reason?: "under_8_points" | "not_complete";
+  fans: { name: string; name_zh: string; points: number; count: number }[];
+  points: { total: number; fans: number };
   split: Split | null;
   shape: string | null;
 }

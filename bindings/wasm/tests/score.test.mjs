@@ -30,3 +30,14 @@ test("score throws an Error naming the conflict", () => {
     (e) => e instanceof Error && e.message.includes("[scoring]"),
   );
 });
+
+test("score under GB returns the fans with both names", () => {
+  const gb = new Rules("gb");
+  const s = gb.score("123456789m234s11z", { winning: "1z", how: "self-drawn", flowers: 2 });
+  assert.equal(s.legal, true);
+  assert.deepEqual(s.points, { total: 24, fans: 22 });
+  assert.deepEqual(s.fans[0], { name: "Pure Straight", name_zh: "清龙", points: 16, count: 1 });
+  const low = gb.score("234m567p789s11z [345s]", { winning: "1z" });
+  assert.equal(low.legal, false);
+  assert.equal(low.reason, "under_8_points");
+});

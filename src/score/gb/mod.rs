@@ -1,0 +1,451 @@
+//! Chinese Official scoring (国标麻将, MCR): the 81 fans and 明暗杠 ([`Fan`],
+//! with the names and points of `shared/gb-fans.tsv`), the 8-point
+//! minimum, and flowers, for rules whose `[scoring]` table says
+//! `family = "gb"` (the `gb` preset).
+//!
+//! ```
+//! use hupai::score::{Claim, Score};
+//! use hupai::{Hand, Rules, WinHow};
+//! let gb = Rules::preset("gb")?;
+//! // 清龙 in 万, self-drawn and concealed: 16 + 不求人 4 + 缺一门 1 + 单钓 1.
+//! let hand: Hand = "123456789m234s11z".parse()?;
+//! let Score::Gb(s) = gb.score(&hand, &Claim::new("1z".parse()?, WinHow::SelfDrawn))? else { unreachable!() };
+//! let fans: Vec<(&str, u8)> = s.fans.iter().map(|f| (f.fan.name_zh(), f.count)).collect();
+//! assert_eq!(fans, [("清龙", 1), ("不求人", 1), ("缺一门", 1), ("独听・单钓", 1)]);
+//! assert!(s.legal);
+//! assert_eq!(s.points, 22);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How a claim is scored
+//! Every reading of the win (each split of [`Rules::win`], with each group
+//! the winning tile can have completed) gets its fans from four places:
+//! the form (十三幺, 七对, 连七对, 全不靠, 七星不靠, 组合龙, 九莲宝灯), the sets
+//! ([`sets`]: combinations, honour pungs, kongs, concealed pungs), the
+//! tiles alone ([`tiles`]: suits, ranks, 四归一) and the circumstances
+//! (自摸, 门前清, 不求人, 全求人, 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和,
+//! and the single waits 边张, 嵌张, 单钓将 when the hand waited on that one
+//! tile only). The fans a counted fan implies are then taken out
+//! ([`principles`]); a reading with no fan left is 无番和. The reading
+//! scoring most counts (就高不就低原则); flowers (花牌) add 1 each and never
+//! count toward the minimum of 8.
+//!
+//! # Readings of the rulebook decided here
+//! - A pung completed by a claimed winning tile is melded (明刻) for the
+//!   concealed-pung fans; self-drawn it is concealed.
+//! - 边张, 嵌张 and 单钓将 count only when the hand before the win waited on
+//!   the winning tile alone (独听), in the reading where the tile sits in
+//!   that place; a knitted tile completing 组合龙 is none of them. The wait
+//!   is the shape's: a kind the hand holds four times that its shape waits
+//!   on is a wait (2224444s waits on 3s and 4s: no 嵌张 on the 3s).
+//! - 和绝张 counts when the claim says `last_copy`, and when the other
+//!   three copies are in the winner's declared melds (shown on the table,
+//!   so the winning tile is the last).
+//! - 平和 counts in a 组合龙 hand whose set is a chow and whose pair is not
+//!   honours (the knitted straight read as three chows).
+//! - 全不靠 (and 七星不靠's lesser form) holding all nine tiles of a knitted
+//!   straight counts 组合龙 too.
+//! - See [`principles`] for 不求人 beside fans that imply 门前清, and for
+//!   九莲宝灯's 幺九刻.
+
+mod fans;
+mod principles;
+mod reading;
+mod sets;
+mod tiles;
+
+pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
+
+use self::reading::{Reading, Shape};
+use crate::error::HandError;
+use crate::group::Split;
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind};
+use crate::rules::Rules;
+use crate::score::claim::{Claim, ScoreError};
+use crate::tile::{Suit, Tile, TileSet, KINDS};
+use crate::win::{WaitShape, WinHow, WinningTile};
+
+/// The fewest points (flowers not counted) a legal win needs (起和番).
+pub const MINIMUM: u32 = 8;
+
+/// The most flowers a claim can hold (8 flower tiles in the set).
+pub const MAX_FLOWERS: u8 = 8;
+
+/// Why a GB claim is not a legal win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// The hand is complete but scores fewer than 8 points without
+    /// flowers.
+    UnderEight,
+    /// The hand is not complete.
+    NotComplete,
+}
+
+impl Illegal {
+    /// `under_8_points`, `not_complete`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Illegal::UnderEight => "under_8_points",
+            Illegal::NotComplete => "not_complete",
+        }
+    }
+}
+
+/// A fan and how many times it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FanCount {
+    /// The fan.
+    pub fan: Fan,
+    /// How many times it counts (its points are `fan.points() * count`).
+    pub count: u8,
+}
+
+/// A GB claim scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GbScore {
+    /// Does it reach 8 points without flowers?
+    pub legal: bool,
+    /// Why not, when not.
+    pub reason: Option<Illegal>,
+    /// The fans counted, in table order (points descending), 花牌 last
+    /// among the 1-point fans as the table puts it.
+    pub fans: Vec<FanCount>,
+    /// The points of every fan, flowers included (scored even when not
+    /// legal, so a player sees how far the hand falls short).
+    pub points: u32,
+    /// The points without flowers (what the minimum is measured on).
+    pub fan_points: u32,
+    /// The split that scored (`None` when the hand is not complete).
+    pub split: Option<Split>,
+    /// The wait's shape in that split.
+    pub shape: Option<WaitShape>,
+}
+
+/// What is true of the hand and the claim whatever the reading.
+struct Facts {
+    /// Every tile, the melds' included (a kong's four).
+    all: [u8; KINDS],
+    /// Kinds declared as kongs.
+    kong_kinds: u64,
+    /// Melds other than concealed kongs.
+    open_melds: usize,
+    /// The hand before the win waited on the winning tile only.
+    single_wait: bool,
+    /// The concealed part is the hand before the win, without melds,
+    /// plus the winning tile (for 九莲宝灯).
+    concealed: [u8; KINDS],
+    has_melds: bool,
+    /// Copies of the winning tile in the declared melds: with three, the
+    /// winning tile is the last copy whatever the claim says (the other
+    /// three are shown on the table).
+    winning_in_melds: usize,
+}
+
+impl Facts {
+    fn new(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<Facts, HandError> {
+        let mut all = *hand.counts();
+        let mut kong_kinds = 0u64;
+        let mut open_melds = 0;
+        for m in hand.melds() {
+            for t in m.tiles() {
+                all[t.index()] += 1;
+            }
+            if m.kind().is_kong() {
+                kong_kinds |= 1 << m.tile().index();
+            }
+            if m.kind().is_open() {
+                open_melds += 1;
+            }
+        }
+        let mut before = *hand.counts();
+        before[claim.winning.index()] -= 1;
+        let waits = shape_waits(rules, &before, hand)?;
+        Ok(Facts {
+            all,
+            kong_kinds,
+            open_melds,
+            single_wait: waits.len() == 1 && waits.contains(claim.winning),
+            concealed: *hand.counts(),
+            has_melds: hand.has_melds(),
+            winning_in_melds: hand
+                .melds()
+                .iter()
+                .map(|m| m.tiles().filter(|&t| t == claim.winning).count())
+                .sum(),
+        })
+    }
+}
+
+/// The tiles the concealed part `before` (the hand before the win) waits
+/// on by its shape alone: a kind whose four copies the hand already holds,
+/// concealed or in its melds, is a wait when the shape waits on it (独听
+/// is judged on the shape, not on the copies left). The melds are fixed
+/// groups whatever their tiles, so each stands in as a pung of an honour
+/// the concealed part does not hold; the rules' waits are then asked with
+/// kinds held four times counted.
+fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileSet, HandError> {
+    let counts = *before;
+    let mut free = (27..KINDS).filter(|&i| before[i] == 0);
+    let mut stand_ins = Vec::new();
+    for _ in hand.melds() {
+        match free.next() {
+            Some(i) => stand_ins.push(Meld::new(MeldKind::Pon, Tile::from_index(i)?)?),
+            // No free honour (no ready hand holds so many): the melds as
+            // they are.
+            None => {
+                stand_ins = hand.melds().to_vec();
+                break;
+            }
+        }
+    }
+    let waiting = Hand::from_counts(&counts, 0)?.with_melds(&stand_ins)?;
+    // The rules' flag changes nothing unless the concealed part holds a
+    // kind four times (the stand-ins are never four): only then are the
+    // rules copied with it set.
+    if rules.four_held_is_wait() || counts.iter().all(|&c| c < 4) {
+        rules.waits(&waiting)
+    } else {
+        let mut by_shape = rules.clone();
+        by_shape.four_held_is_wait = true;
+        by_shape.waits(&waiting)
+    }
+}
+
+/// Checks `claim` for GB: the common conflicts ([`Claim::check`]), the
+/// riichi fields GB has no meaning for, the flowers, and the copies a
+/// robbed kong cannot leave in the hand. (`last_copy` is the last copy
+/// not yet seen by the winner: the other three may be in the winner's
+/// hand.)
+fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
+    claim.check(hand)?;
+    let family = "gb";
+    for (field, set) in [
+        ("riichi", claim.riichi),
+        ("double_riichi", claim.double_riichi),
+        ("ippatsu", claim.ippatsu),
+        ("first_turn", claim.first_turn),
+        ("dora", !claim.dora.is_empty()),
+        ("ura_dora", !claim.ura_dora.is_empty()),
+        ("honba", claim.honba > 0),
+        ("riichi_sticks", claim.riichi_sticks > 0),
+    ] {
+        if set {
+            return Err(ScoreError::NotInFamily { field, family });
+        }
+    }
+    if claim.flowers > MAX_FLOWERS {
+        return Err(ScoreError::TooManyFlowers {
+            flowers: claim.flowers,
+        });
+    }
+    let w = claim.winning;
+    let held = hand.count(w) as usize - 1
+        + hand
+            .melds()
+            .iter()
+            .map(|m| m.tiles().filter(|&t| t == w).count())
+            .sum::<usize>();
+    // A robbed kong's other three copies are the robbed pung's.
+    if claim.how == WinHow::RobbingKong && held > 0 {
+        return Err(ScoreError::RobbedTileHeld { tile: w, held });
+    }
+    Ok(())
+}
+
+/// Scores `hand` won by `claim` under GB rules.
+pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
+    if rules.tiles != TileSet::ALL
+        || !rules.jokers.is_empty()
+        || rules.honor_sequences
+        || rules.max_tiles != 14
+    {
+        return Err(ScoreError::Unscorable {
+            rules: rules.name().to_string(),
+            family: "gb",
+            needs: "hands of 14 tiles of all 34 kinds, with no joker and no honour sequence",
+        });
+    }
+    check(hand, claim)?;
+    let win = rules
+        .win(hand, WinningTile::Tile(claim.winning), claim.how)
+        .map_err(|e| match e {
+            HandError::NotHeld { tile } => ScoreError::WinningNotHeld { tile },
+            e => ScoreError::Hand(e),
+        })?;
+    let flowers = FanCount {
+        fan: Fan::FlowerTiles,
+        count: claim.flowers,
+    };
+    if win.splits.is_empty() {
+        return Ok(GbScore {
+            legal: false,
+            reason: Some(Illegal::NotComplete),
+            fans: Vec::new(),
+            points: 0,
+            fan_points: 0,
+            split: None,
+            shape: None,
+        });
+    }
+    let facts = Facts::new(rules, hand, claim)?;
+    let mut best: Option<(FanCounts, u32, usize, WaitShape)> = None;
+    for (i, ws) in win.splits.iter().enumerate() {
+        for c in &ws.completions {
+            let Some(r) = Reading::new(&ws.split, c.group, c.shape, claim.how.is_claimed()) else {
+                continue;
+            };
+            let fans = reading_fans(&r, &facts, claim);
+            let p = fans.points();
+            // Equal points: the wait first in the rulebook's order (边张,
+            // 嵌张, 单钓将), as it reads 1233 won on the 3 as 边张.
+            let key = (p, wait_rank(&fans));
+            if best.as_ref().is_none_or(|b| key > (b.1, wait_rank(&b.0))) {
+                best = Some((fans, p, i, c.shape));
+            }
+        }
+    }
+    let Some((mut fans, fan_points, i, shape)) = best else {
+        return Ok(GbScore {
+            legal: false,
+            reason: Some(Illegal::NotComplete),
+            fans: Vec::new(),
+            points: 0,
+            fan_points: 0,
+            split: None,
+            shape: None,
+        });
+    };
+    fans.set(Fan::FlowerTiles, flowers.count);
+    let legal = fan_points >= MINIMUM;
+    Ok(GbScore {
+        legal,
+        reason: (!legal).then_some(Illegal::UnderEight),
+        fans: fans
+            .iter()
+            .map(|(fan, count)| FanCount { fan, count })
+            .collect(),
+        points: fan_points + claim.flowers as u32,
+        fan_points,
+        split: win.splits.into_iter().nth(i).map(|s| s.split),
+        shape: Some(shape),
+    })
+}
+
+/// How a reading's wait fan ranks among equal points: 边张 over 嵌张 over
+/// 单钓将 over none.
+fn wait_rank(fans: &FanCounts) -> u8 {
+    [Fan::SingleWait, Fan::ClosedWait, Fan::EdgeWait]
+        .iter()
+        .zip(1..)
+        .filter(|(f, _)| fans.get(**f) > 0)
+        .map(|(_, r)| r)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The fans of one reading, the implied ones taken out, 无番和 when none
+/// is left; flowers not counted.
+fn reading_fans(r: &Reading, facts: &Facts, claim: &Claim) -> FanCounts {
+    let mut fans = FanCounts::default();
+    match r.shape {
+        Shape::ThirteenOrphans => fans.add(Fan::ThirteenOrphans),
+        Shape::SevenPairs => {
+            let p: Vec<Tile> = r.pairs.iter().flatten().copied().collect();
+            let shifted = p.len() == 7
+                && p[0].suit() != Suit::Honor
+                && p.windows(2)
+                    .all(|w| w[1].suit() == w[0].suit() && w[1].index() == w[0].index() + 1);
+            fans.add(if shifted {
+                Fan::SevenShiftedPairs
+            } else {
+                Fan::SevenPairs
+            });
+        }
+        Shape::HonorsAndKnitted {
+            greater,
+            knitted_straight,
+        } => {
+            fans.add(if greater {
+                Fan::GreaterHonorsAndKnittedTiles
+            } else {
+                Fan::LesserHonorsAndKnittedTiles
+            });
+            if knitted_straight {
+                fans.add(Fan::KnittedStraight);
+            }
+        }
+        Shape::KnittedStraight => {
+            fans.add(Fan::KnittedStraight);
+            sets::set_fans(r, claim.seat_wind, claim.round_wind, &mut fans);
+        }
+        Shape::Standard => {
+            sets::set_fans(r, claim.seat_wind, claim.round_wind, &mut fans);
+            if nine_gates(facts, claim.winning) {
+                fans.add(Fan::NineGates);
+            }
+        }
+    }
+    tiles::tile_fans(&facts.all, facts.kong_kinds, &mut fans);
+    circumstances(r, facts, claim, &mut fans);
+    principles::apply(&mut fans);
+    if fans.points() == 0 {
+        fans.add(Fan::ChickenHand);
+    }
+    fans
+}
+
+/// 九莲宝灯: a concealed hand of one suit holding 1112345678999 and the
+/// winning tile besides.
+fn nine_gates(facts: &Facts, winning: Tile) -> bool {
+    if facts.has_melds || winning.suit() == Suit::Honor {
+        return false;
+    }
+    let base = winning.suit().first_index();
+    let mut c = facts.concealed;
+    c[winning.index()] -= 1;
+    let frame = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    c.iter().sum::<u8>() == 13 && (0..9).all(|r| c[base + r] == frame[r])
+}
+
+/// The fans of how the hand was won and of the wait.
+fn circumstances(r: &Reading, facts: &Facts, claim: &Claim, fans: &mut FanCounts) {
+    let self_drawn = claim.how == WinHow::SelfDrawn;
+    if facts.open_melds == 0 {
+        fans.add(if self_drawn {
+            Fan::FullyConcealedHand
+        } else {
+            Fan::ConcealedHand
+        });
+    }
+    if self_drawn {
+        fans.add(Fan::SelfDrawn);
+    }
+    if facts.open_melds == 4 && !self_drawn {
+        fans.add(Fan::MeldedHand);
+    }
+    if claim.last_tile {
+        fans.add(if self_drawn {
+            Fan::LastTileDraw
+        } else {
+            Fan::LastTileClaim
+        });
+    }
+    if claim.after_kong {
+        fans.add(Fan::OutWithReplacementTile);
+    }
+    if claim.how == WinHow::RobbingKong {
+        fans.add(Fan::RobbingTheKong);
+    }
+    if claim.last_copy || facts.winning_in_melds == 3 {
+        fans.add(Fan::LastTile);
+    }
+    if facts.single_wait && matches!(r.shape, Shape::Standard | Shape::KnittedStraight) {
+        match r.wait {
+            WaitShape::Kanchan => fans.add(Fan::ClosedWait),
+            WaitShape::Penchan => fans.add(Fan::EdgeWait),
+            WaitShape::Tanki => fans.add(Fan::SingleWait),
+            _ => {}
+        }
+    }
+}
