@@ -125,10 +125,6 @@ fn bad_scoring_tables_are_typed_errors() {
         ("[scoring]\nfamily = \"mcr\"", "UnknownFamily"),
         ("base = \"riichi\"\n[scoring]\nkazoe = \"none\"", "BadValue"),
         ("base = \"riichi\"\n[scoring]\nrenhou = \"yes\"", "BadValue"),
-        (
-            "base = \"chinese\"\n[scoring]\nfamily = \"riichi\"",
-            "Unscorable",
-        ),
     ];
     for (toml, want) in cases {
         let e = Rules::from_toml_str(toml).unwrap_err();
@@ -136,10 +132,28 @@ fn bad_scoring_tables_are_typed_errors() {
             RulesError::Scoring(ScoringError::NoFamily) => "NoFamily",
             RulesError::Scoring(ScoringError::UnknownFamily { .. }) => "UnknownFamily",
             RulesError::Scoring(ScoringError::BadValue { .. }) => "BadValue",
-            RulesError::Scoring(ScoringError::Unscorable { .. }) => "Unscorable",
             _ => "other",
         };
         assert_eq!(name, want, "{toml}: {e}");
+    }
+    // Rules the family cannot score load and judge shapes; scoring them is
+    // the typed error.
+    let chinese =
+        Rules::from_toml_str("base = \"chinese\"\n[scoring]\nfamily = \"riichi\"").unwrap();
+    assert!(chinese
+        .is_win(&"123m456p789s123s11z".parse().unwrap())
+        .unwrap());
+    let riichi = Rules::riichi();
+    let without_1z = riichi.without_tile("1z".parse().unwrap()).unwrap();
+    for rules in [&chinese, &without_1z] {
+        let hand: hupai::Hand = "123m456p789s123s55z".parse().unwrap();
+        let claim = hupai::score::ClaimSpec::from_text("123m456p789s123s55z 1m how=self-drawn")
+            .unwrap()
+            .resolve()
+            .unwrap()
+            .1;
+        let e = rules.score(&hand, &claim).unwrap_err();
+        assert!(matches!(e, ScoreError::Unscorable { .. }), "{e:?}");
     }
     // An unknown field of the table is a TOML error naming it.
     let e = Rules::from_toml_str("base = \"riichi\"\n[scoring]\nakadora = true").unwrap_err();

@@ -46,7 +46,7 @@ use serde::Deserialize;
 
 use super::compiled::{Resolved, Rules};
 use super::preset::{Preset, PRESET_NAMES};
-use super::scoring::{Family, ScoringError, ScoringSpec};
+use super::scoring::{ScoringError, ScoringSpec};
 use crate::error::cut;
 use crate::form::kind::{Form, Forms};
 use crate::tables::Tables;
@@ -630,33 +630,12 @@ impl RuleSpec {
         if max_tiles > 17 || max_tiles % 3 != 2 {
             return Err(RulesError::BadMaxTiles { value: max_tiles });
         }
+        // A family checks the rules it can score when asked to score
+        // (ScoreError::Unscorable): rules over a scoring preset that change
+        // its shapes still load and judge them.
         let scoring = match &spec.scoring {
             None => None,
-            Some(table) => {
-                let scoring = table.resolve()?;
-                match scoring.family {
-                    Family::Riichi => {
-                        if tiles != TileSet::ALL
-                            || !jokers.is_empty()
-                            || honor_sequences
-                            || max_tiles != 14
-                            || spec.seven_pairs_quads.unwrap_or(false)
-                        {
-                            return Err(ScoringError::Unscorable {
-                                family: "riichi",
-                                needs: "hands of 14 tiles of all 34 kinds, with no joker, no honour sequence, and seven different pairs (seven_pairs_quads = false)",
-                            }
-                            .into());
-                        }
-                    }
-                    // A rule file over `gb` may change its shapes (jokers,
-                    // honour sequences, ...) and keep judging them: GB
-                    // scoring refuses such rules when asked to score
-                    // (ScoreError::Unscorable).
-                    Family::Gb => {}
-                }
-                Some(scoring)
-            }
+            Some(table) => Some(table.resolve()?),
         };
         Ok(Resolved {
             scoring,

@@ -157,14 +157,6 @@ pub enum ScoringError {
         /// The words it may be.
         expected: &'static str,
     },
-    /// Rules whose tiles the family cannot score.
-    #[error("scoring: the {family} family scores {needs}")]
-    Unscorable {
-        /// The family's name.
-        family: &'static str,
-        /// What it needs of the rules.
-        needs: &'static str,
-    },
 }
 
 impl ScoringSpec {

@@ -45,6 +45,7 @@ use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{Claim, ScoreError};
+use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
 /// Why a complete-looking claim is not a legal win.
@@ -150,6 +151,18 @@ pub(crate) fn score(
     hand: &Hand,
     claim: &Claim,
 ) -> Result<RiichiScore, ScoreError> {
+    if rules.tiles != TileSet::ALL
+        || !rules.jokers.is_empty()
+        || rules.honor_sequences
+        || rules.max_tiles != 14
+        || rules.seven_pairs_quads
+    {
+        return Err(ScoreError::Unscorable {
+            rules: rules.name().to_string(),
+            family: "riichi",
+            needs: "hands of 14 tiles of all 34 kinds, with no joker, no honour sequence, and seven different pairs (seven_pairs_quads = false)",
+        });
+    }
     claim.check(hand)?;
     if claim.flowers > 0 {
         return Err(ScoreError::NotInFamily {
