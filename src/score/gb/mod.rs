@@ -21,12 +21,12 @@
 //! Every reading of the win (each split of [`Rules::win`], with each group
 //! the winning tile can have completed) gets its fans from four places:
 //! the form (十三幺, 七对, 连七对, 全不靠, 七星不靠, 组合龙, 九莲宝灯), the sets
-//! ([`sets`]: combinations, honour pungs, kongs, concealed pungs), the
-//! tiles alone ([`tiles`]: suits, ranks, 四归一) and the circumstances
+//! (`sets.rs`: combinations, honour pungs, kongs, concealed pungs), the
+//! tiles alone (`tiles.rs`: suits, ranks, 四归一) and the circumstances
 //! (自摸, 门前清, 不求人, 全求人, 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和,
 //! and the single waits 边张, 嵌张, 单钓将 when the hand waited on that one
 //! tile only). The fans a counted fan implies are then taken out
-//! ([`principles`]); a reading with no fan left is 无番和. The reading
+//! (`principles.rs`); a reading with no fan left is 无番和. The reading
 //! scoring most counts (就高不就低原则); flowers (花牌) add 1 each and never
 //! count toward the minimum of 8.
 //!
@@ -45,7 +45,7 @@
 //!   honours (the knitted straight read as three chows).
 //! - 全不靠 (and 七星不靠's lesser form) holding all nine tiles of a knitted
 //!   straight counts 组合龙 too.
-//! - See [`principles`] for 不求人 beside fans that imply 门前清, and for
+//! - See `principles.rs` for 不求人 beside fans that imply 门前清, and for
 //!   九莲宝灯's 幺九刻.
 
 mod fans;
