@@ -253,6 +253,19 @@ fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
     Ok(())
 }
 
+impl GbScore {
+    /// The score of a hand that is not complete: no win, no fan.
+    const NOT_COMPLETE: GbScore = GbScore {
+        legal: false,
+        reason: Some(Illegal::NotComplete),
+        fans: Vec::new(),
+        points: 0,
+        fan_points: 0,
+        split: None,
+        shape: None,
+    };
+}
+
 /// Scores `hand` won by `claim` under GB rules.
 pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
     if rules.tiles != TileSet::ALL
@@ -278,15 +291,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
         count: claim.flowers,
     };
     if win.splits.is_empty() {
-        return Ok(GbScore {
-            legal: false,
-            reason: Some(Illegal::NotComplete),
-            fans: Vec::new(),
-            points: 0,
-            fan_points: 0,
-            split: None,
-            shape: None,
-        });
+        return Ok(GbScore::NOT_COMPLETE);
     }
     let facts = Facts::new(rules, hand, claim)?;
     let mut best: Option<(FanCounts, u32, usize, WaitShape)> = None;
@@ -306,15 +311,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
         }
     }
     let Some((mut fans, fan_points, i, shape)) = best else {
-        return Ok(GbScore {
-            legal: false,
-            reason: Some(Illegal::NotComplete),
-            fans: Vec::new(),
-            points: 0,
-            fan_points: 0,
-            split: None,
-            shape: None,
-        });
+        return Ok(GbScore::NOT_COMPLETE);
     };
     fans.set(Fan::FlowerTiles, flowers.count);
     let legal = fan_points >= MINIMUM;
