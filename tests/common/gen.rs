@@ -1082,3 +1082,50 @@ pub fn bad_meld<R: Rng>(rng: &mut R, spec: &Spec) -> BadMeld {
         }
     }
 }
+
+/// Adds one set at tile index `t` to a claim being drawn: a chow (with
+/// probability `chow_p`, numbered tiles only, started at rank 7 at most)
+/// or a pung or kong, declared with probability `open_p` (a pung or kong
+/// at least 0.15). Every tile is counted in `all`, a concealed set's in
+/// `conc` too, a declared one pushed to `melds`.
+pub fn draw_set<R: Rng>(
+    rng: &mut R,
+    mut t: usize,
+    chow_p: f64,
+    open_p: f64,
+    all: &mut [u8; 34],
+    conc: &mut [u8; 34],
+    melds: &mut Vec<hupai::Meld>,
+) -> Option<()> {
+    use hupai::{Meld, MeldKind, Tile};
+    let chow = t < 27 && rng.gen_bool(chow_p);
+    if chow {
+        t = t / 9 * 9 + (t % 9).min(6);
+        for k in 0..3 {
+            all[t + k] += 1;
+        }
+        if rng.gen_bool(open_p) {
+            melds.push(Meld::new(MeldKind::Chi, Tile::from_index(t).ok()?).ok()?);
+        } else {
+            for k in 0..3 {
+                conc[t + k] += 1;
+            }
+        }
+    } else {
+        let declare = rng.gen_bool(open_p.max(0.15));
+        let mk = match rng.gen_range(0..10) {
+            0..=4 => MeldKind::Pon,
+            5..=6 => MeldKind::ConcealedKong,
+            7 => MeldKind::OpenKong,
+            _ => MeldKind::AddedKong,
+        };
+        if declare {
+            all[t] += mk.tiles() as u8;
+            melds.push(Meld::new(mk, Tile::from_index(t).ok()?).ok()?);
+        } else {
+            all[t] += 3;
+            conc[t] += 3;
+        }
+    }
+    Some(())
+}

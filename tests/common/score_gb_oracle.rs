@@ -23,6 +23,8 @@ use hupai::score::Claim;
 use hupai::{Hand, Meld, MeldKind, Tile, WinHow};
 use rand::Rng;
 
+use super::gen::draw_set;
+
 /// The points of each fan by its Chinese name, from `gb-fans.tsv`.
 pub fn fan_points() -> BTreeMap<&'static str, u32> {
     include_str!("../data/gb-fans.tsv")
@@ -1226,7 +1228,7 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
                 }
                 continue;
             }
-            let mut t = if pattern && base < 27 && i < 3 {
+            let t = if pattern && base < 27 && i < 3 {
                 let s = if suit_shift {
                     (base / 9 + i) % 3
                 } else {
@@ -1237,35 +1239,7 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
             } else {
                 pick(rng, palette)
             };
-            let chow = t < 27 && rng.gen_bool(chow_p);
-            if chow {
-                t = t / 9 * 9 + (t % 9).min(6);
-                for k in 0..3 {
-                    all[t + k] += 1;
-                }
-                if rng.gen_bool(open_p) {
-                    melds.push(Meld::new(MeldKind::Chi, Tile::from_index(t).ok()?).ok()?);
-                } else {
-                    for k in 0..3 {
-                        conc[t + k] += 1;
-                    }
-                }
-            } else {
-                let declare = rng.gen_bool(open_p.max(0.15));
-                let mk = match rng.gen_range(0..10) {
-                    0..=4 => MeldKind::Pon,
-                    5..=6 => MeldKind::ConcealedKong,
-                    7 => MeldKind::OpenKong,
-                    _ => MeldKind::AddedKong,
-                };
-                if declare {
-                    all[t] += mk.tiles() as u8;
-                    melds.push(Meld::new(mk, Tile::from_index(t).ok()?).ok()?);
-                } else {
-                    all[t] += 3;
-                    conc[t] += 3;
-                }
-            }
+            draw_set(rng, t, chow_p, open_p, &mut all, &mut conc, &mut melds)?;
         }
         let p = template.map_or_else(|| pick(rng, palette), |tp| tp[4]);
         all[p] += 2;

@@ -9,6 +9,8 @@ use hupai::score::Claim;
 use hupai::{Hand, Meld, MeldKind, Tile, WinHow};
 use rand::Rng;
 
+use super::gen::draw_set;
+
 /// The switches of a `[scoring]` table.
 #[derive(Clone, Copy, Debug)]
 pub struct Switches {
@@ -773,36 +775,8 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
         let open_p = [0.0, 0.0, 0.2, 0.5][rng.gen_range(0..4)];
         let chow_p = [0.0, 0.3, 0.6, 0.9][rng.gen_range(0..4)];
         for _ in 0..4 {
-            let mut t = pick_tile(rng, palette);
-            let chow = t < 27 && rng.gen_bool(chow_p);
-            if chow {
-                t = t / 9 * 9 + (t % 9).min(6);
-                for k in 0..3 {
-                    all[t + k] += 1;
-                }
-                if rng.gen_bool(open_p) {
-                    melds.push(Meld::new(MeldKind::Chi, Tile::from_index(t).ok()?).ok()?);
-                } else {
-                    for k in 0..3 {
-                        conc[t + k] += 1;
-                    }
-                }
-            } else {
-                let declare = rng.gen_bool(open_p.max(0.15));
-                let mk = match rng.gen_range(0..10) {
-                    0..=4 => MeldKind::Pon,
-                    5..=6 => MeldKind::ConcealedKong,
-                    7 => MeldKind::OpenKong,
-                    _ => MeldKind::AddedKong,
-                };
-                if declare {
-                    all[t] += mk.tiles() as u8;
-                    melds.push(Meld::new(mk, Tile::from_index(t).ok()?).ok()?);
-                } else {
-                    all[t] += 3;
-                    conc[t] += 3;
-                }
-            }
+            let t = pick_tile(rng, palette);
+            draw_set(rng, t, chow_p, open_p, &mut all, &mut conc, &mut melds)?;
         }
         let p = pick_tile(rng, palette);
         all[p] += 2;
