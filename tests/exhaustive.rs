@@ -1,7 +1,7 @@
 //! Every per-suit pattern of the compiled-in tables against the backtracking
 //! oracle, and the key against its definition.
 
-mod common;
+use crate::common;
 
 use common::oracle;
 use common::shard::Shard;

@@ -6,7 +6,7 @@
 //! for `gb`, 10^5 win checks in a release build, 10^4 waits and 3,000
 //! splits; a quarter of the win checks for the rule files.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! `Rules::is_win` / `Rules::waits` on the same hand and, every few steps,
 //! with the backtracking oracle itself.
 
-mod common;
+use crate::common;
 
 use common::oracle::{self, Spec};
 use hupai::{Hand, HandError, LiveHand, Preset, Rules, Tile};

@@ -5,10 +5,10 @@
 //! searches, readings against splits, symmetry, and the generators (valid
 //! hands of the sizes asked, bad melds with the fault they name). Nothing
 //! here calls the library. Run in release mode:
-//! `cargo test --release --test meld_oracle` (the timing run is
+//! `cargo test --release --test suite meld_oracle::` (the timing run is
 //! `--ignored`).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -4,9 +4,9 @@
 //! the forms, the splits, the waits, the shanten and the effective draws,
 //! the winning tile's readings —, the meld errors, and the live hand's
 //! claims against the same hands judged whole. Run in release mode:
-//! `cargo test --release --test melds`.
+//! `cargo test --release --test suite melds::`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

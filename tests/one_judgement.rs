@@ -2,7 +2,7 @@
 //! across check, is_win, waits, splits, reveal and the live hand; rule
 //! files keep their base's defaults; forms that cannot be won are not.
 
-mod common;
+use crate::common;
 
 use common::gen;
 use hupai::{Form, Hand, HandError, LiveHand, Rules, RulesError, Tile};

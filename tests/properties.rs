@@ -2,7 +2,7 @@
 //! the tiles, the notation, and the relations between check, waits, splits
 //! and jokers.
 
-mod common;
+use crate::common;
 
 use hupai::{Hand, Rules, Tile};
 use proptest::prelude::*;

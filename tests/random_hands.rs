@@ -3,7 +3,7 @@
 //! test run (the README's test command); fewer in a debug build, where the
 //! oracle is slow.
 
-mod common;
+use crate::common;
 
 use common::gen::{self, Raw};
 use common::oracle;

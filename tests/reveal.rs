@@ -1,7 +1,7 @@
 //! Reveal against exhaustive subset search judged by backtracking, and
 //! examples of the 卡五星 reveal rule (亮倒).
 
-mod common;
+use crate::common;
 
 use common::gen;
 use common::oracle;

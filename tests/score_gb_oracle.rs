@@ -4,7 +4,7 @@
 //! both cores work. A disagreement is a bug in one of the two, never a
 //! tolerance: the cases found are in `tests/data/score-gb.tsv`.
 
-mod common;
+use crate::common;
 
 use common::score_gb_oracle::{random_claim, score};
 use hupai::score::Score;

@@ -3,7 +3,7 @@
 //! seeded random claims, under every combination of the `[scoring]`
 //! switches. A disagreement is a bug, never a tolerance.
 
-mod common;
+use crate::common;
 
 use common::score_oracle::{random_claim, score, Switches};
 use hupai::score::Score;

@@ -3,9 +3,9 @@
 //! library): every slot of the distance tables for every variant that
 //! changes them, seeded whole hands under every preset and rule switch,
 //! a million joker-free riichi hands against `xiangting`, and the
-//! invariants. Run in release mode: `cargo test --release --test shanten`.
+//! invariants. Run in release mode: `cargo test --release --test suite shanten::`.
 
-mod common;
+use crate::common;
 
 use common::gen::{self, Raw};
 use common::oracle::{Spec, KINDS};

@@ -2,10 +2,10 @@
 //! `xiangting` on joker-free riichi hands, against the win and wait oracles
 //! under every preset, on hand-computed cases, and the per-suit distance on
 //! spot values and against its own grid form. Run in release mode:
-//! `cargo test --release --test shanten_oracle` (the timing runs are
+//! `cargo test --release --test suite shanten_oracle::` (the timing runs are
 //! `--ignored`).
 
-mod common;
+use crate::common;
 
 use common::gen;
 use common::oracle::{forms_spec, waits_spec, Spec, KINDS};

@@ -1,6 +1,6 @@
 //! Splits against an independent whole-hand enumeration.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! seeded winning hands (built to win, 0–8 jokers) and near-wins, plus the
 //! bug report's hands written out by hand.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! Table files: round trips, and every kind of damage refused with the
 //! right typed error.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! 17-tile hands) and, for honour sequences, the enumeration of complete
 //! patterns.
 
-mod common;
+use crate::common;
 
 use common::oracle;
 use common::shard::Shard;

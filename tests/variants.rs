@@ -2,7 +2,7 @@
 //! extended to the rule switches: win checks on 10^5 seeded hands per
 //! preset (fewer in a debug build), and waits on 10^4.
 
-mod common;
+use crate::common;
 
 use common::gen;
 use common::oracle::{self, Spec};

@@ -1,6 +1,6 @@
 //! Waits against brute force (34 oracle win checks per hand), and the seed rows.
 
-mod common;
+use crate::common;
 
 use common::gen;
 use common::oracle;

@@ -3,7 +3,7 @@
 //! characters in a hand, 100 KB lines, a 2 MB rule value, rule names with
 //! escapes, and answers of 1.9 MB a line.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::Stdio;

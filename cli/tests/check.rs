@@ -1,6 +1,6 @@
 //! `hupai check` as a user runs it: arguments, standard input, JSON, exit codes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::Stdio;

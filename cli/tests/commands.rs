@@ -1,6 +1,6 @@
 //! `hupai waits`, `hupai split` and `hupai reveal` as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::{json, run};
 

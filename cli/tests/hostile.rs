@@ -1,7 +1,7 @@
 //! Hostile input to the command: NUL bytes, blank and whitespace lines,
 //! ten million lines in bounded memory.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;

@@ -4,7 +4,7 @@
 //! arguments or on standard input, in a batch run on the calling thread
 //! (fewer than 4,096 lines) or in parallel pieces (10,001 lines).
 
-mod common;
+use crate::common;
 
 use common::{hupai, run};
 

@@ -2,7 +2,7 @@
 //! output with the field names, a bad line answered with its error
 //! while the rest go on.
 
-mod common;
+use crate::common;
 
 use common::{json, run};
 

@@ -2,7 +2,7 @@
 //! fields (fans with both names, points, legal, reason, split) through the
 //! library's one serialisation, and the text forms.
 
-mod common;
+use crate::common;
 
 use common::{json, run};
 

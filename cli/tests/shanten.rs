@@ -1,7 +1,7 @@
 //! `hupai shanten` and `hupai efficiency`: their text and JSON lines, the
 //! error lines, and the exit statuses, as the other commands have them.
 
-mod common;
+use crate::common;
 
 use common::{json, run};
 

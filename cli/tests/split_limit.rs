@@ -1,7 +1,7 @@
 //! `hupai split` bounds one line's output: the first `--max-splits` splits
 //! and how many there are in all.
 
-mod common;
+use crate::common;
 
 use common::{json, run};
 

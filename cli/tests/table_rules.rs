@@ -1,7 +1,7 @@
 //! A table file carries its rules: `--tables FILE` alone judges by them;
 //! with `--rules` too, a mismatch names both rule sets.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -1,6 +1,6 @@
 //! Presets, rule files and table files through the command line.
 
-mod common;
+use crate::common;
 
 use common::run;
 

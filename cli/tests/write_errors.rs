@@ -4,7 +4,7 @@
 //! whose message cannot be written (`2>/dev/full`) still exits 2.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::fs::{File, OpenOptions};
 use std::process::{Command, Output, Stdio};
