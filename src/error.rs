@@ -269,7 +269,7 @@ pub enum ParseError {
     },
     /// Text read as how a winning tile came that names no way
     /// ([`WinHow`](crate::WinHow)'s `FromStr`).
-    #[error("{text:?} is not a way to win: self-drawn, discard or robbing-kong")]
+    #[error("{text:?} is not a way to win: {WIN_HOW_NAMES}")]
     NotAWinHow {
         /// The text as given.
         text: String,
@@ -331,6 +331,11 @@ pub(crate) const QUOTE_CHARS: usize = 64;
 /// `text` as an error quotes it: whole when short, else its first
 /// [`QUOTE_CHARS`] characters, `…` and its length in bytes, so a huge input
 /// never makes a huge message.
+/// The ways to win and their players' words, for messages (as
+/// [`WinHow`](crate::WinHow)'s `FromStr` reads them).
+pub(crate) const WIN_HOW_NAMES: &str =
+    "self-drawn (tsumo), discard (ron) or robbing-kong (chankan)";
+
 pub(crate) fn cut(text: &str) -> String {
     match text.char_indices().nth(QUOTE_CHARS) {
         None => text.to_string(),

@@ -49,6 +49,16 @@ impl WinHow {
         }
     }
 
+    /// The other names each way is read from: the riichi players' words
+    /// (`tsumo`, `ron`, `chankan`) and the name with `_` for `-`.
+    pub const ALIASES: [(&'static str, WinHow); 5] = [
+        ("tsumo", WinHow::SelfDrawn),
+        ("self_drawn", WinHow::SelfDrawn),
+        ("ron", WinHow::Discard),
+        ("chankan", WinHow::RobbingKong),
+        ("robbing_kong", WinHow::RobbingKong),
+    ];
+
     /// Was the tile claimed (not self-drawn)?
     pub const fn is_claimed(self) -> bool {
         !matches!(self, WinHow::SelfDrawn)
@@ -58,17 +68,26 @@ impl WinHow {
 impl std::str::FromStr for WinHow {
     type Err = crate::error::ParseError;
 
-    /// `self-drawn`, `discard` or `robbing-kong` (as [`WinHow::name`]).
+    /// A way's name ([`WinHow::name`]) or one of its
+    /// [`ALIASES`](WinHow::ALIASES), in any case: every reader of a way
+    /// (the claim's `how`, the bindings' `how` argument) reads it here.
     ///
     /// ```
     /// use hupai::WinHow;
     /// assert_eq!("self-drawn".parse::<WinHow>(), Ok(WinHow::SelfDrawn));
-    /// assert!("tsumo".parse::<WinHow>().is_err());
+    /// assert_eq!("tsumo".parse::<WinHow>(), Ok(WinHow::SelfDrawn));
+    /// assert_eq!("Ron".parse::<WinHow>(), Ok(WinHow::Discard));
+    /// assert_eq!("chankan".parse::<WinHow>(), Ok(WinHow::RobbingKong));
+    /// assert!("flying".parse::<WinHow>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<WinHow, Self::Err> {
-        [WinHow::SelfDrawn, WinHow::Discard, WinHow::RobbingKong]
-            .into_iter()
-            .find(|h| h.name() == s)
+        let names =
+            [WinHow::SelfDrawn, WinHow::Discard, WinHow::RobbingKong].map(|h| (h.name(), h));
+        names
+            .iter()
+            .chain(&WinHow::ALIASES)
+            .find(|(name, _)| name.eq_ignore_ascii_case(s))
+            .map(|&(_, how)| how)
             .ok_or_else(|| crate::error::ParseError::NotAWinHow {
                 text: crate::error::cut(s),
             })

@@ -33,10 +33,13 @@ pub fn job(
     winning: Option<(WinningTile, WinHow)>,
     max_splits: usize,
 ) -> Box<dyn Job> {
+    // Text is read by a person: a hand of 3N+1 tiles gets a hint. JSON
+    // keeps the library's message, as the bindings give it.
+    let hint = !settings.json;
     let Some((tile, how)) = winning else {
         return Box::new(Answering::new(
             settings,
-            forms_of,
+            move |rules, h| forms_of(rules, h).map_err(|e| message(e, hint)),
             |out, hand, forms: Forms| {
                 let win = !forms.is_empty();
                 push_json(out, hand, &Checked { win, forms });
@@ -46,7 +49,7 @@ pub fn job(
     };
     Box::new(Answering::new(
         settings,
-        move |rules, h| rules.win(h, tile, how),
+        move |rules, h| rules.win(h, tile, how).map_err(|e| message(e, hint)),
         move |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
         move |out, win| {
             push_forms(out, win.forms);
@@ -64,6 +67,22 @@ fn forms_of(rules: &Rules, hand: &Hand) -> Result<Forms, HandError> {
     match rules.is_win(hand) {
         Ok(false) => Ok(Forms::NONE),
         _ => rules.check(hand),
+    }
+}
+
+/// The message of `error`; with `hint`, for a hand of 3N+1 tiles (one that
+/// waits, not a win), with the commands that answer such a hand.
+fn message(error: HandError, hint: bool) -> String {
+    let waits = hint
+        && match error {
+            HandError::WrongSize { tiles, .. } => tiles % 3 == 1,
+            HandError::ConcealedSize { concealed, .. } => concealed % 3 == 1,
+            _ => false,
+        };
+    if waits {
+        format!("{error}; for a hand of 3N+1 tiles, try hupai waits or hupai shanten")
+    } else {
+        error.to_string()
     }
 }
 

@@ -13,12 +13,14 @@
 //!   run stops quietly, with the status a shell reports for a command killed
 //!   by SIGPIPE, so `set -o pipefail` sees the output was cut short.
 //!
-//! No write error panics. hupai writes to standard error only when the run
-//! fails; when standard error cannot be written either, the status stays
-//! what it was.
+//! No write error panics. hupai writes to standard error when the run
+//! fails, and one line when it reads standard input from a terminal
+//! (`hupai: reading hands from standard input; Ctrl-D ends`); when standard
+//! error cannot be written, the status stays what it was.
 
 mod answer;
 mod check;
+mod hints;
 mod output;
 mod reveal;
 mod score;
@@ -150,9 +152,14 @@ struct CommonArgs {
 /// The `--rules` help, naming every preset.
 fn rules_help() -> String {
     let names: Vec<&str> = hupai::Preset::ALL.iter().map(|p| p.name()).collect();
+    let aliases: Vec<String> = hupai::Preset::ALIASES
+        .iter()
+        .map(|(alias, p)| format!("{alias} for {}", p.name()))
+        .collect();
     format!(
-        "A preset ({}) or the path of a rule file (TOML) [default: chinese, or the rules of --tables]",
-        names.join(", ")
+        "A preset ({}; {}; in any case) or the path of a rule file (TOML) [default: chinese, or the rules of --tables]",
+        names.join(", "),
+        aliases.join(", ")
     )
 }
 
@@ -197,11 +204,14 @@ struct CheckArgs {
     /// Claimed from a discard unless `--self-drawn` or `--robbing-kong`.
     #[arg(long, value_parser = parse_winning, value_name = "TILE")]
     winning: Option<hupai::WinningTile>,
+    /// The winning tile was claimed from a discard (点炮 / ron): the default.
+    #[arg(long, visible_alias = "ron", requires = "winning", group = "how")]
+    discard: bool,
     /// The winning tile was drawn by the winner (自摸 / tsumo).
-    #[arg(long, requires = "winning", conflicts_with = "robbing_kong")]
+    #[arg(long, visible_alias = "tsumo", requires = "winning", group = "how")]
     self_drawn: bool,
     /// The winning tile was robbed from a kong (抢杠 / chankan).
-    #[arg(long, requires = "winning")]
+    #[arg(long, visible_alias = "chankan", requires = "winning", group = "how")]
     robbing_kong: bool,
     /// With `--winning`, the most splits printed per hand (the first ones
     /// in order); a hand with more says how many it has in all.
@@ -261,6 +271,7 @@ fn judge(
         complain(&e);
         ExitCode::from(USAGE)
     })?;
+    hints::note_before_run(&args.hands);
     let mut job = job(answer::Settings {
         rules,
         json: args.json,

@@ -122,7 +122,12 @@ fn check_large_input_keeps_order() {
                 "{hand}\twin {}",
                 f.iter().map(|f| f.name()).collect::<Vec<_>>().join(" ")
             ),
-            Ok(Err(e)) => format!("{hand}\terror: {e}"),
+            // A hand of 3N+1 tiles gets a hint after the library's message.
+            Ok(Err(e)) => {
+                let expected = format!("{hand}\terror: {e}");
+                assert!(line.starts_with(&expected), "{line} {expected}");
+                continue;
+            }
             Err(e) => format!("{hand}\terror: {e}"),
         };
         assert_eq!(*line, expected);

@@ -137,7 +137,7 @@ fn write_errors_full_stderr_keeps_the_status() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "1m\terror: 1 tile (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14)\n"
+        "1m\terror: 1 tile (jokers included): expected 3N+2 for a win (2, 5, 8, 11 or 14); for a hand of 3N+1 tiles, try hupai waits or hupai shanten\n"
     );
 }
 

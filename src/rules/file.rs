@@ -45,7 +45,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::compiled::{Resolved, Rules};
-use super::preset::{Preset, PRESET_NAMES};
+use super::preset::{did_you_mean, Preset, PRESET_NAMES};
 use super::scoring::{ScoringError, ScoringSpec};
 use crate::error::cut;
 use crate::form::kind::{Form, Forms};
@@ -121,6 +121,19 @@ pub enum RulesError {
         /// Why it could not be read as a file.
         #[source]
         source: crate::error::IoError,
+    },
+    /// Neither a preset's name nor a file, but a near miss of a preset's
+    /// name or alias ([`Preset::nearest`]): `richi` for `riichi`.
+    #[error(
+        "unknown rules {name:?}{} (presets: {})",
+        did_you_mean(Some(*.preset)),
+        PRESET_NAMES
+    )]
+    NearPreset {
+        /// The name given.
+        name: String,
+        /// The preset it nearly names.
+        preset: Preset,
     },
     /// A rule file larger than [`MAX_RULE_FILE`].
     #[error("rule file of {bytes} bytes or more: at most {max} bytes")]
@@ -351,13 +364,22 @@ impl RuleSpec {
     }
 }
 
-/// A name that is no preset and no readable file is unknown rules.
+/// A name that is no preset and no readable file is unknown rules; when
+/// no such file exists and the name nearly names a preset, a near miss.
 #[cfg(feature = "fs")]
 fn unknown(name: &str, e: RulesError) -> RulesError {
     match e {
-        RulesError::Io { source, .. } => RulesError::Unknown {
-            name: cut(name),
-            source,
+        RulesError::Io { source, .. } => match Preset::nearest(name) {
+            Some(preset) if source.get().kind() == std::io::ErrorKind::NotFound => {
+                RulesError::NearPreset {
+                    name: cut(name),
+                    preset,
+                }
+            }
+            _ => RulesError::Unknown {
+                name: cut(name),
+                source,
+            },
         },
         e => e,
     }

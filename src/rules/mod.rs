@@ -169,9 +169,7 @@ impl Rules {
     pub fn preset(name: &str) -> Result<Rules, UnknownRules> {
         Preset::from_name(name)
             .map(Rules::from_preset)
-            .ok_or_else(|| UnknownRules {
-                name: crate::error::cut(name),
-            })
+            .ok_or_else(|| UnknownRules::new(name))
     }
 
     /// The `basic` preset: the standard form only.

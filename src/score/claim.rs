@@ -415,14 +415,9 @@ pub struct ClaimSpec {
     pub last_copy: Option<bool>,
 }
 
-/// The names `how` is read from.
+/// The way `text` names, if any (`WinHow`'s `FromStr`, aliases included).
 fn how_of(text: &str) -> Option<WinHow> {
-    match text {
-        "discard" | "ron" => Some(WinHow::Discard),
-        "self-drawn" | "self_drawn" | "tsumo" => Some(WinHow::SelfDrawn),
-        "robbing-kong" | "robbing_kong" | "chankan" => Some(WinHow::RobbingKong),
-        _ => None,
-    }
+    text.parse().ok()
 }
 
 fn parse_tile(field: &'static str, text: &str) -> Result<Tile, ScoreError> {
@@ -592,7 +587,7 @@ impl ClaimSpec {
             Some(t) => how_of(t).ok_or_else(|| ScoreError::BadValue {
                 field: "how".into(),
                 text: cut(t),
-                expected: "discard, self-drawn or robbing-kong",
+                expected: crate::error::WIN_HOW_NAMES,
             })?,
         };
         let mut claim = Claim::new(winning, how);

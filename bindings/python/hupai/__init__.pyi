@@ -103,8 +103,8 @@ class Rules:
     def win(self, hand: str, winning: str, how: str = "discard") -> WinDict:
         """The win of a hand of 3N+2 tiles (declared melds and kongs in brackets)
         with ``winning`` (a tile, or ``*`` for a joker) as the tile that
-        completed it, which came ``how``: ``"self-drawn"``, ``"discard"`` or
-        ``"robbing-kong"``. As ``hupai check --winning TILE --json`` prints it,
+        completed it, which came ``how``: ``"self-drawn"`` (``"tsumo"``),
+        ``"discard"`` (``"ron"``) or ``"robbing-kong"`` (``"chankan"``). As ``hupai check --winning TILE --json`` prints it,
         without the hand and with every split: the forms, the distinct wait
         shapes (``tanki``, ``kanchan``, ``penchan``, ``ryanmen``, ``shanpon``,
         ...), and per split the groups the winning tile can sit in:

@@ -121,6 +121,17 @@ def test_readme_example():
     assert hupai.Rules("hongzhong").win("123m456p789s1m7z [555m]", "7z")["winning"] == "*"
 
 
+def test_win_how_reads_tsumo_ron_chankan():
+    r = hupai.Rules("chinese")
+    hand = "46s5s 123p 55z [789m] (1111z)"
+    for word, how in [("tsumo", "self-drawn"), ("Ron", "discard"), ("chankan", "robbing-kong")]:
+        assert r.win(hand, "5s", word) == r.win(hand, "5s", how), word
+        assert r.win(hand, "5s", how=word)["how"] == how
+    riichi = hupai.Rules("riichi")
+    tsumo = riichi.score("234567m234p67888s", "8s", how="tsumo", riichi=True)
+    assert tsumo == riichi.score("234567m234p67888s", "8s", how="self-drawn", riichi=True)
+
+
 def test_win_errors():
     r = hupai.Rules("chinese")
     with pytest.raises(hupai.HandError, match="5s"):
@@ -137,8 +148,8 @@ def test_win_errors():
         r.win("123m", "1m")
     with pytest.raises(hupai.HandError, match="unknown character 'x'"):
         r.win("123m45x", "1m")
-    with pytest.raises(ValueError, match='"tsumo"') as e:
-        r.win("123m456p789s11z [222z]", "1z", "tsumo")
+    with pytest.raises(ValueError, match='"flying"') as e:
+        r.win("123m456p789s11z [222z]", "1z", "flying")
     assert not isinstance(e.value, hupai.HandError)
     with pytest.raises(TypeError):
         r.win("123m456p789s11z [222z]")  # no winning tile

@@ -75,7 +75,7 @@ export interface Win {
 /** A claim's fields beside its hand (absent flags are false, counts 0, both winds "1z", `how` a discard). */
 export interface Claim {
   winning: string;
-  how?: "discard" | "self-drawn" | "robbing-kong";
+  how?: "discard" | "ron" | "self-drawn" | "tsumo" | "robbing-kong" | "chankan";
   seat_wind?: string;
   round_wind?: string;
   riichi?: boolean;
@@ -281,10 +281,11 @@ impl JsRules {
 
     /// The win of a hand (3N+2 tiles, the winning tile among them) with
     /// `winning` (a tile, or `"*"` for a joker) as the tile that completed
-    /// it, which came `how` (`"self-drawn"`, `"discard"` when not given,
-    /// `"robbing-kong"`), as `hupai check --winning --json` prints it
-    /// (without the hand, every split): `{win, forms, winning, how,
-    /// shapes, splits: [{form, groups, completions: [{group, shape}]}]}`.
+    /// it, which came `how` (`"discard"` or `"ron"`, the default;
+    /// `"self-drawn"` or `"tsumo"`; `"robbing-kong"` or `"chankan"`), as
+    /// `hupai check --winning --json` prints it (without the hand, every
+    /// split): `{win, forms, winning, how, shapes, splits: [{form, groups,
+    /// completions: [{group, shape}]}]}`.
     /// Throws for a bad hand, winning tile or `how`, and for a winning
     /// tile the concealed part does not hold.
     #[wasm_bindgen(unchecked_return_type = "Win")]

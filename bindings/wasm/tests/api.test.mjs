@@ -80,7 +80,22 @@ test("win returns a plain object and throws an Error naming a bad tile, hand or 
   assert.throws(() => r.win(hand, "5x"), (e) => e instanceof Error && e.message.includes("x"));
   assert.throws(() => r.win(hand, "11z"), Error); // two tiles
   assert.throws(() => r.win("123m", "1m"), (e) => e instanceof Error && e.message.includes("3N+2"));
-  assert.throws(() => r.win(hand, "1z", "tsumo"), (e) => e instanceof Error && e.message.includes('"tsumo"'));
+  assert.throws(() => r.win(hand, "1z", "flying"), (e) => e instanceof Error && e.message.includes('"flying"'));
+});
+
+test("win and score read how as players say it: tsumo, ron, chankan", () => {
+  const r = new Rules("chinese");
+  const hand = "46s5s 123p 55z [789m] (1111z)";
+  for (const [word, how] of [["tsumo", "self-drawn"], ["Ron", "discard"], ["chankan", "robbing-kong"]]) {
+    assert.deepEqual(r.win(hand, "5s", word), r.win(hand, "5s", how), word);
+    assert.equal(r.win(hand, "5s", word).how, how);
+  }
+  const riichi = new Rules("riichi");
+  const claim = { winning: "8s", riichi: true };
+  assert.deepEqual(
+    riichi.score("234567m234p67888s", { ...claim, how: "tsumo" }),
+    riichi.score("234567m234p67888s", { ...claim, how: "self-drawn" }),
+  );
 });
 
 test("batches: answers and a status per hand, a status code for a bad hand, a throw only for mismatched lengths", () => {

@@ -22,6 +22,8 @@ const name: string = rules.name;
 const won: Win = rules.win("46s5s 123p 55z [789m] (1111z)", "5s", "self-drawn");
 const shape: string = won.splits[0].completions[0].shape;
 const claimed: Win = rules.win("46s5s 123p 55z [789m] (1111z)", "5s");
+// A claim's how as riichi players say it.
+const tsumo = new Rules("riichi").score("234567m234p67888s", { winning: "8s", how: "tsumo" });
 
 // @ts-expect-error: a hand is a string, not counts
 rules.isWin(counts);
@@ -32,4 +34,4 @@ Status.PARSE = 0;
 // @ts-expect-error: the winning tile is a string, not a tile index
 rules.win("46s5s 123p 55z [789m] (1111z)", 22);
 
-export { win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, distances, code, bad };
+export { win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, tsumo, distances, code, bad };
