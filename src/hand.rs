@@ -15,8 +15,8 @@ use crate::tile::{Suit, Tile, KINDS};
 pub const MAX_HAND_TILES: usize = 17;
 
 /// A hand: how many of each of the 34 tile kinds and how many jokers its
-/// concealed part holds, and the melds it has declared (see
-/// [`crate::meld`]).
+/// concealed part holds, the melds it has declared (see
+/// [`crate::meld`]), and which of its fives are red ([`Hand::red_fives`]).
 ///
 /// A `Hand` always holds at most 4 copies of each kind, its concealed part
 /// and its melds together, at most [`MAX_HAND_TILES`] concealed tiles and
