@@ -159,6 +159,16 @@ pub enum HandError {
         /// The sizes the concealed part may have, in words.
         expected: String,
     },
+    /// More than one red five of a suit (`0m0m`, `0p [406p]`): a tile set
+    /// holds one red five of each numbered suit, so a hand holds at most
+    /// one `0m`, one `0p` and one `0s`, its melds included.
+    #[error("{count} red fives of {tile}: a tile set holds one red five a suit")]
+    TooManyRedFives {
+        /// The five (`5m`, `5p` or `5s`).
+        tile: Tile,
+        /// How many were written red, the melds' included.
+        count: usize,
+    },
     /// A hand of the wrong size: a win has 3N+2 tiles, a hand that waits 3N+1.
     #[error("{} (jokers included): expected {expected}", count_tiles(*.tiles))]
     WrongSize {
@@ -258,6 +268,31 @@ pub enum ParseError {
     MissingDigits {
         /// The suit character as written.
         suit: char,
+        /// Its byte offset in the input.
+        at: usize,
+    },
+    /// A group that reads as rank 10 (`10m`): ranks are 1–9, and `0` is a
+    /// red five, so a 1 and a red five are written `01m`.
+    #[error("\"10{suit}\" at byte {at}: there is no rank 10 (0 is a red five; a 1 and a red five are written \"01{suit}\")")]
+    RankTen {
+        /// The suit letter or character as written.
+        suit: char,
+        /// The byte offset of the `1`.
+        at: usize,
+    },
+    /// An upper-case suit letter after digits (`123M`), or `M` / `Z`
+    /// anywhere (`P` and `S` alone are the mjai names of white and south).
+    #[error("{suit:?} at byte {at}: suits are lowercase: m p s z")]
+    UppercaseSuit {
+        /// The letter as written.
+        suit: char,
+        /// Its byte offset in the input.
+        at: usize,
+    },
+    /// An `r` that does not follow a five written alone in the mjai way
+    /// (`5mr`, `5pr`, `5sr`, the red fives).
+    #[error("'r' at byte {at} marks a red five only right after 5m, 5p or 5s written alone (5mr; or write 0m)")]
+    StrayRed {
         /// Its byte offset in the input.
         at: usize,
     },

@@ -15,8 +15,8 @@ use crate::tile::{Suit, Tile, KINDS};
 pub const MAX_HAND_TILES: usize = 17;
 
 /// A hand: how many of each of the 34 tile kinds and how many jokers its
-/// concealed part holds, and the melds it has declared (see
-/// [`crate::meld`]).
+/// concealed part holds, the melds it has declared (see
+/// [`crate::meld`]), and which of its fives are red ([`Hand::red_fives`]).
 ///
 /// A `Hand` always holds at most 4 copies of each kind, its concealed part
 /// and its melds together, at most [`MAX_HAND_TILES`] concealed tiles and
@@ -61,6 +61,17 @@ impl Hand {
     /// assert!(hupai::Hand::from_counts(&counts, 0).is_err());
     /// ```
     pub fn from_counts(counts: &[u8; KINDS], jokers: u8) -> Result<Hand, HandError> {
+        Hand::from_counts_red(counts, jokers, 0)
+    }
+
+    /// As [`Hand::from_counts`], with red fives where `red` says (in the
+    /// field's layout, each where a five is held: the parser's fast path).
+    #[inline(always)]
+    pub(crate) fn from_counts_red(
+        counts: &[u8; KINDS],
+        jokers: u8,
+        red: u16,
+    ) -> Result<Hand, HandError> {
         // Validated by words (`src/swar.rs`); the byte loop names the error.
         let words = SuitWords::load(counts);
         if !words.any_over_four() {
@@ -71,7 +82,7 @@ impl Hand {
                     jokers,
                     natural: (total - jokers as usize) as u8,
                     melds: Melds::default(),
-                    red: 0,
+                    red,
                 });
             }
         }
@@ -110,7 +121,7 @@ impl Hand {
     }
 
     /// The hand with `melds` declared beside its concealed part (any melds
-    /// it had are replaced).
+    /// it had are replaced, and the red fives they held dropped).
     ///
     /// # Errors
     /// [`HandError::TooManyCopies`] for a kind held more than four times in
@@ -140,6 +151,7 @@ impl Hand {
         }
         Ok(Hand {
             melds: list,
+            red: self.concealed_red(),
             ..self
         })
     }
@@ -164,24 +176,82 @@ impl Hand {
     /// The concealed part alone: the hand without its melds (and without
     /// the red fives of its melds).
     pub fn concealed(&self) -> Hand {
+        Hand {
+            melds: Melds::default(),
+            red: self.concealed_red(),
+            ..*self
+        }
+    }
+
+    /// The red fives of the concealed part, in the field's layout.
+    fn concealed_red(&self) -> u16 {
         let mut red = 0;
         for s in 0..3 {
             if self.red >> (3 * s) & 7 == 1 {
                 red |= 1 << (3 * s);
             }
         }
-        Hand {
-            melds: Melds::default(),
-            red,
-            ..*self
-        }
+        red
     }
 
     /// How many red fives (`0m`, `0p`, `0s`) the hand holds, its melds
-    /// included (at most one a suit). The parser does not record them yet
-    /// (it reads `0` as a plain five), so this is 0 for a parsed hand.
+    /// included (at most one a suit).
+    ///
+    /// ```
+    /// let hand: hupai::Hand = "340m55p [406s]".parse()?;
+    /// assert_eq!(hand.red_fives(), 2);
+    /// assert_eq!(hand.to_string(), "340m55p [406s]");
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
     pub fn red_fives(&self) -> u8 {
         (0..3).filter(|s| self.red >> (3 * s) & 7 != 0).count() as u8
+    }
+
+    /// Is the five of numbered suit `suit` (0 m, 1 p, 2 s) red in the
+    /// concealed part (`Some(None)`) or in meld `i` (`Some(Some(i))`)?
+    fn red_place(&self, suit: usize) -> Option<Option<usize>> {
+        match self.red >> (3 * suit) & 7 {
+            0 => None,
+            1 => Some(None),
+            p => Some(Some(p as usize - 2)),
+        }
+    }
+
+    /// The hand with the red fives a parser read: `concealed[s]` in the
+    /// concealed part of numbered suit `s` (0 m, 1 p, 2 s), `in_melds[i]`
+    /// in the declared meld `i` (of that meld's suit). Each is a five the
+    /// hand holds there.
+    ///
+    /// # Errors
+    /// [`HandError::TooManyRedFives`] for more than one red five of a suit
+    /// (the standard tile set holds one `0m`, one `0p` and one `0s`).
+    pub(crate) fn with_red_fives(
+        self,
+        concealed: [usize; 3],
+        in_melds: &[usize],
+    ) -> Result<Hand, HandError> {
+        let mut bits = 0;
+        for (s, &held) in concealed.iter().enumerate() {
+            let mut count = held;
+            let mut place = u16::from(held > 0);
+            for (i, m) in self.melds().iter().enumerate() {
+                let red = in_melds.get(i).copied().unwrap_or(0);
+                if red > 0 && m.tile().index() / 9 == s {
+                    count += red;
+                    place = 2 + i as u16;
+                }
+            }
+            if count > 1 {
+                return Err(HandError::TooManyRedFives {
+                    tile: Tile::from_index(9 * s + 4).expect("index < 34"),
+                    count,
+                });
+            }
+            bits |= place << (3 * s);
+        }
+        let mut hand = self;
+        hand.set_red_bits(bits);
+        Ok(hand)
     }
 
     /// Where the red fives are (see the field's layout).
@@ -189,9 +259,9 @@ impl Hand {
         self.red
     }
 
-    /// The hand with its red fives where `bits` say (as read by the
-    /// parser; a red five where no five is held is dropped).
-    pub(crate) fn with_red_bits(mut self, bits: u16) -> Hand {
+    /// Puts the hand's red fives where `bits` say (in the field's layout;
+    /// a red five where no five is held is dropped).
+    pub(crate) fn set_red_bits(&mut self, bits: u16) {
         let mut red = 0;
         for s in 0..3 {
             let place = bits >> (3 * s) & 7;
@@ -209,7 +279,6 @@ impl Hand {
             }
         }
         self.red = red;
-        self
     }
 
     /// The size the rules judge: the concealed tiles (jokers included)
@@ -348,14 +417,29 @@ pub(crate) fn copies_over(counts: &[usize; KINDS], melds: &[Meld]) -> Option<Han
 
 impl fmt::Display for Hand {
     /// Canonical `mpsz`: suits in index order, jokers as trailing `*`,
-    /// then each declared meld after a space (`[789s]`, `(2222p)`).
+    /// then each declared meld after a space (`[789s]`, `(2222p)`); a red
+    /// five prints as `0`, first of its fives (`4055m`, `[055p]`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for suit in Suit::ALL {
             let first = suit.first_index();
             let mut any = false;
+            // A red five of the concealed part prints first of its fives.
+            let mut red = suit != Suit::Honor && self.red_place(first / 9) == Some(None);
+            // `10m` reads as no tile (there is no rank ten): a 1 and a red
+            // five alone print `01m`.
+            let ranks = &self.counts[first..first + suit.ranks() as usize];
+            if red && ranks[0] == 1 && ranks.iter().sum::<u8>() == 2 {
+                write!(f, "01{}", suit.letter())?;
+                continue;
+            }
             for r in 0..suit.ranks() as usize {
                 for _ in 0..self.counts[first + r] {
-                    write!(f, "{}", r + 1)?;
+                    let rank = match r + 1 {
+                        5 if red => 0,
+                        rank => rank,
+                    };
+                    red &= rank != 0;
+                    write!(f, "{rank}")?;
                     any = true;
                 }
             }
@@ -370,7 +454,7 @@ impl fmt::Display for Hand {
             if i > 0 || self.natural_len() + self.jokers as usize != 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{m}")?;
+            m.write(f, self.red_place(m.tile().index() / 9) == Some(Some(i)))?;
         }
         Ok(())
     }

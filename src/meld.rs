@@ -113,14 +113,28 @@ impl Meld {
 impl fmt::Display for Meld {
     /// `[789s]`, `[777p]`, `[1111z]`, `[1111z+]`, `(2222p)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Meld {
+    /// Writes the meld as its `Display` does, its first five as `0` when
+    /// `red_five` (a hand's red five in this meld: `[406p]`).
+    pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>, red_five: bool) -> fmt::Result {
         let (open, close) = match self.kind {
             MeldKind::ConcealedKong => ("(", ")"),
             MeldKind::AddedKong => ("[", "+]"),
             _ => ("[", "]"),
         };
         f.write_str(open)?;
+        let mut red = red_five;
         for t in self.tiles() {
-            write!(f, "{}", t.rank())?;
+            let rank = match t.rank() {
+                5 if red => 0,
+                r => r,
+            };
+            red &= rank != 0;
+            write!(f, "{rank}")?;
         }
         write!(f, "{}{close}", self.tile.suit().letter())
     }

@@ -1,9 +1,10 @@
 //! Reading and writing hands as text.
 //!
-//! Two notations are read, and may be mixed:
+//! Four notations are read, and may be mixed in one hand:
 //! - `mpsz`: digits followed by their suit letter, `123m456p789s11z`, also one
-//!   tile at a time (`4m5m6m`); `0` is a red five (read as a five); `*` is a
-//!   joker. Honours `1z`–`7z` are east, south, west, north, white, green, red.
+//!   tile at a time (`4m5m6m`); `*` is a joker. Honours `1z`–`7z` are east,
+//!   south, west, north, white, green, red. Suits are lowercase (`123M` is
+//!   an error saying so), and `10m` is refused: there is no rank ten.
 //! - Chinese: digits or Chinese numerals (一 to 九, or 壹 to 玖) followed by
 //!   万 (萬), 饼 / 筒 (餅), 条 / 索 (條), so `一万`, `五筒`, `九条`; an honour
 //!   as one character, 东南西北白发中 (東 發), or by its full name, 东风 南风
@@ -11,18 +12,38 @@
 //!   赖 / 赖子, 癞 / 癞子, 鬼, 百搭 or 财神. A two-character name is read
 //!   whole unless its second character starts another name (`发财神` is 发
 //!   and 财神).
+//! - mjai names: `1m`–`9s` as in mpsz, `5mr` `5pr` `5sr` the red fives, `E`
+//!   `S` `W` `N` the winds, `P` white, `F` green, `C` red. mjai separates
+//!   its tiles with spaces (`5mr 6m E E`); the names read as well written
+//!   together (`EES`). `P` and `S` right after digits are upper-case suits,
+//!   an error.
+//! - Unicode mahjong tiles: 🀇–🀏 characters, 🀙–🀡 dots, 🀐–🀘 bamboo,
+//!   🀀 🀁 🀂 🀃 the winds, 🀆 🀅 🀄 white, green and red, 🀪 a joker
+//!   (U+1F000–U+1F021, U+1F02A; a variation selector after one, as in
+//!   `🀄️`, is ignored). Flowers and the tile back are no tiles of a hand.
 //!
 //! Digits and numerals mix before one suit (`一万2万`, `一二3万`), and the
-//! notations mix in one hand (`123m五筒`).
+//! notations mix in one hand (`123m五筒`, `🀇🀈🀉 E E`). Whitespace
+//! separates groups (`12 3m` is an error: `12` has no suit).
+//!
+//! A red five is `0m`, `0p`, `0s` (or `5mr`, `5pr`, `5sr`). The hand keeps
+//! it ([`Hand::red_fives`]) and prints it back; every operation but
+//! printing and riichi scoring (aka dora) reads it as a five, and so does
+//! a [`Tile`] or a [`Meld`] read alone. The standard tile set holds one red
+//! five a suit: a second one of a suit, in the concealed part or the melds,
+//! is [`HandError::TooManyRedFives`]. A list of tiles
+//! ([`parse_tiles`]) reads red fives as fives and does not count them.
 //!
 //! Declared melds follow the concealed part, each in brackets: `[789s]` a
 //! chi, `[777p]` a pon, `[1111z]` an open kong, `[1111z+]` an added kong,
 //! `(2222p)` a concealed kong (see [`crate::meld`]); the tiles inside are
-//! written in either notation, and full-width brackets `【】` `（）` read
-//! as `[]` `()`.
+//! written in any notation, whitespace inside is ignored (`[7 8 9s]`),
+//! and full-width brackets `【】` `（）` read as `[]` `()`.
 //!
 //! Writing is canonical `mpsz` in index order with jokers as trailing `*`,
-//! then the melds in the order given ([`Hand`]'s `Display`).
+//! then the melds in the order given ([`Hand`]'s `Display`); a red five
+//! prints as `0` first of its fives (`34055m`, `[406p]`), and a 1 and a red
+//! five alone as `01m`.
 //!
 //! ```
 //! use hupai::Hand;
@@ -31,7 +52,9 @@
 //! let names: Hand = "一万二万三万五筒红中红中赖子".parse()?;
 //! assert_eq!(names.to_string(), "123m5p77z*");
 //! let tiles: Hand = "4m5m6m0p*".parse()?;
-//! assert_eq!(tiles.to_string(), "456m5p*");
+//! assert_eq!(tiles.to_string(), "456m0p*");
+//! let mixed: Hand = "🀇🀈🀉 5pr 6p E E".parse()?;
+//! assert_eq!(mixed.to_string(), "123m06p11z");
 //! let melded: Hand = "一一一二三万中中 [七八九条] （二二二二饼）".parse()?;
 //! assert_eq!(melded.to_string(), "11123m77z [789s] (2222p)");
 //! # Ok::<(), hupai::ParseError>(())
@@ -54,6 +77,8 @@ enum Glyph {
     Numeral(u8),
     Suit(Suit),
     Honor(u8),
+    /// A whole tile, by index (a Unicode mahjong tile).
+    Tile(u8),
     Joker,
 }
 
@@ -62,13 +87,15 @@ include!(concat!(env!("OUT_DIR"), "/glyphs.rs"));
 /// Longest run of digits quoted back in an error message.
 const QUOTE_MAX: usize = 24;
 
-/// Parses a hand in `mpsz` or Chinese notation. ASCII whitespace between
-/// groups is ignored.
+/// Parses a hand in any notation of the module (mpsz, Chinese, mjai,
+/// Unicode tiles, mixed). ASCII whitespace between groups is ignored.
 ///
 /// # Errors
 /// [`ParseError::UnknownChar`], [`ParseError::MissingSuit`],
-/// [`ParseError::MissingDigits`], and [`ParseError::Hand`] for a rank out of
-/// range, a fifth copy or too many tiles.
+/// [`ParseError::MissingDigits`], [`ParseError::RankTen`],
+/// [`ParseError::UppercaseSuit`], [`ParseError::StrayRed`], the bracket
+/// errors, and [`ParseError::Hand`] for a rank out of range, a fifth copy,
+/// too many tiles, a second red five of a suit or a bad meld.
 ///
 /// ```
 /// use hupai::{notation, ParseError, HandError};
@@ -85,14 +112,14 @@ pub fn parse(text: &str) -> Result<Hand, ParseError> {
     if text.contains(['[', '(', '【', '（']) {
         return parse_melded(text);
     }
-    let (counts, jokers) = parse_counts(text)?;
-    Ok(Hand::from_wide_counts(&counts, jokers)?)
+    let tally = parse_counts(text, Spaces::SplitGroups)?;
+    Ok(Hand::from_wide_counts(&tally.counts, tally.jokers)?.with_red_fives(tally.red, &[])?)
 }
 
 impl FromStr for Tile {
     type Err = ParseError;
 
-    /// Parses one tile in `mpsz` or Chinese notation.
+    /// Parses one tile in any notation (a red five is a five).
     ///
     /// ```
     /// let red: hupai::Tile = "7z".parse()?;
@@ -113,7 +140,7 @@ impl FromStr for Tile {
 impl FromStr for Hand {
     type Err = ParseError;
 
-    /// Parses `mpsz` or Chinese notation (see [`crate::notation`]).
+    /// Parses any notation of [`crate::notation`].
     fn from_str(s: &str) -> Result<Hand, ParseError> {
         parse(s)
     }
@@ -123,7 +150,8 @@ impl FromStr for Meld {
     type Err = ParseError;
 
     /// One meld in brackets, as in a hand: `[789s]`, `[七八九条]`,
-    /// `(2222p)`, `[1111z+]`.
+    /// `(2222p)`, `[1111z+]`, `[7 8 9s]`; a red five is a five (a
+    /// [`Hand`] keeps it, a `Meld` does not).
     /// Full-width brackets `【】` `（）` read as `[]` `()`. The byte
     /// offsets of errors are offsets in `s`.
     fn from_str(s: &str) -> Result<Meld, ParseError> {
@@ -140,7 +168,7 @@ impl FromStr for Meld {
                 why: "a meld is written in brackets: [789s], [777p], [1111z], [1111z+], (2222p)",
             }));
         };
-        meld_inner(inner, matches!(open, '[' | '【'), t, lead + open.len_utf8())
+        meld_inner(inner, matches!(open, '[' | '【'), t, lead + open.len_utf8()).map(|(m, _)| m)
     }
 }
 
@@ -166,6 +194,7 @@ fn is_closing(c: char) -> bool {
 fn parse_melded(text: &str) -> Result<Hand, ParseError> {
     let mut outside = String::with_capacity(text.len());
     let mut melds = Vec::new();
+    let mut melds_red = Vec::new();
     let mut chars = text.char_indices();
     while let Some((at, ch)) = chars.next() {
         let Some(close) = closing(ch) else {
@@ -198,25 +227,36 @@ fn parse_melded(text: &str) -> Result<Hand, ParseError> {
         // Full-width brackets read as ASCII ones; an error quotes the meld
         // as written.
         let open = matches!(ch, '[' | '【');
-        melds.push(meld_inner(inner, open, &text[at..end], inner_start)?);
+        let (meld, red) = meld_inner(inner, open, &text[at..end], inner_start)?;
+        melds.push(meld);
+        melds_red.push(red);
         outside.extend(std::iter::repeat_n(' ', end - at));
         while chars.offset() < end {
             chars.next();
         }
     }
-    let (counts, jokers) = parse_counts(&outside)?;
+    let tally = parse_counts(&outside, Spaces::SplitGroups)?;
     // A fifth copy counts every copy, in the concealed part and the melds.
-    if let Some(e) = copies_over(&counts, &melds) {
+    if let Some(e) = copies_over(&tally.counts, &melds) {
         return Err(e.into());
     }
-    Ok(Hand::from_wide_counts(&counts, jokers)?.with_melds(&melds)?)
+    Ok(Hand::from_wide_counts(&tally.counts, tally.jokers)?
+        .with_melds(&melds)?
+        .with_red_fives(tally.red, &melds_red)?)
 }
 
 /// Reads one meld from the text inside its brackets: `open` for
 /// `[...]` (or `【...】`), else `(...)` (or `（...）`). `whole` is the
 /// meld as an error quotes it, and `at` the byte offset of `inner` in
 /// the text the caller read, added to the offsets of errors inside.
-fn meld_inner(inner: &str, open: bool, whole: &str, at: usize) -> Result<Meld, ParseError> {
+/// Whitespace inside is ignored (`[7 8 9s]`). With the meld, the number
+/// of its fives written red.
+fn meld_inner(
+    inner: &str,
+    open: bool,
+    whole: &str,
+    at: usize,
+) -> Result<(Meld, usize), ParseError> {
     let (tiles, added) = match inner.trim_end().strip_suffix('+') {
         Some(rest) if open => (rest, true),
         _ => (inner, false),
@@ -230,7 +270,11 @@ fn meld_inner(inner: &str, open: bool, whole: &str, at: usize) -> Result<Meld, P
     if tiles.contains('*') {
         return Err(bad("a declared meld holds no joker"));
     }
-    let (counts, jokers) = parse_counts(tiles).map_err(|e| shift(e, at))?;
+    let Tally {
+        counts,
+        jokers,
+        red,
+    } = parse_counts(tiles, Spaces::Ignored).map_err(|e| shift(e, at))?;
     if jokers > 0 {
         return Err(bad("a declared meld holds no joker"));
     }
@@ -267,7 +311,8 @@ fn meld_inner(inner: &str, open: bool, whole: &str, at: usize) -> Result<Meld, P
         return Err(bad("only a kong is added to ('+')"));
     }
     // Never an error: a chi is read above only where one can start.
-    Ok(Meld::new(kind, Tile::from_index(held[0])?)?)
+    let meld = Meld::new(kind, Tile::from_index(held[0])?)?;
+    Ok((meld, red.iter().sum()))
 }
 
 /// A parse error of text that starts at byte `start` of a longer text
@@ -278,6 +323,9 @@ fn shift(e: ParseError, start: usize) -> ParseError {
     match e {
         ParseError::UnknownChar { ch, at: a } => ParseError::UnknownChar { ch, at: at(a) },
         ParseError::MissingDigits { suit, at: a } => ParseError::MissingDigits { suit, at: at(a) },
+        ParseError::RankTen { suit, at: a } => ParseError::RankTen { suit, at: at(a) },
+        ParseError::UppercaseSuit { suit, at: a } => ParseError::UppercaseSuit { suit, at: at(a) },
+        ParseError::StrayRed { at: a } => ParseError::StrayRed { at: at(a) },
         e => e,
     }
 }
@@ -285,7 +333,7 @@ fn shift(e: ParseError, start: usize) -> ParseError {
 /// Parses a list of tiles, such as the tiles visible on the table, into
 /// counts indexed 0–33: any number of tiles, at most four of a kind, in
 /// either notation. A joker `*` is not a kind of tile (a joker kind's tile,
-/// such as `7z` in `hongzhong`, is).
+/// such as `7z` in `hongzhong`, is). A red five counts as a five.
 ///
 /// # Errors
 /// As [`parse`], [`ParseError::UnknownChar`] for a `*`, and
@@ -302,7 +350,7 @@ pub fn parse_tiles(text: &str) -> Result<[u8; KINDS], ParseError> {
     if let Some(at) = text.find('*') {
         return Err(ParseError::UnknownChar { ch: '*', at });
     }
-    let (wide, _) = parse_counts(text)?;
+    let wide = parse_counts(text, Spaces::SplitGroups)?.counts;
     let mut counts = [0u8; KINDS];
     for (i, (&w, c)) in wide.iter().zip(counts.iter_mut()).enumerate() {
         if w > 4 {
@@ -327,6 +375,8 @@ fn parse_mpsz(bytes: &[u8]) -> Option<Hand> {
     }
     let mut counts = [0u8; KINDS];
     let mut jokers = 0u8;
+    // Red fives counted per numbered suit, a byte each (m, p, s).
+    let mut zeros = 0u32;
     let mut start: Option<usize> = None;
     for (at, &b) in bytes.iter().enumerate() {
         let (first, ranks) = match b {
@@ -347,7 +397,10 @@ fn parse_mpsz(bytes: &[u8]) -> Option<Hand> {
         };
         for &d in &bytes[start.take()?..at] {
             let rank = match d - b'0' {
-                0 if ranks == 9 => 5,
+                0 if ranks == 9 => {
+                    zeros += 1 << (first / 9 * 8);
+                    5
+                }
                 0 => return None,
                 r if r as usize > ranks => return None,
                 r => r,
@@ -358,18 +411,69 @@ fn parse_mpsz(bytes: &[u8]) -> Option<Hand> {
     if start.is_some() {
         return None;
     }
-    Hand::from_counts(&counts, jokers).ok()
+    let red = match zeros {
+        0 => 0,
+        _ => red_bits(bytes, zeros)?,
+    };
+    Hand::from_counts_red(&counts, jokers, red).ok()
 }
 
-/// Reads notation into raw counts per kind and a joker count, with no limit
-/// on copies or tiles (for tile lists such as a rule file's `tiles`).
-pub(crate) fn parse_counts(text: &str) -> Result<([usize; KINDS], usize), ParseError> {
-    let mut counts = [0usize; KINDS];
-    let mut jokers = 0usize;
+/// The red fives of the fast path in `Hand`'s layout (1 at bit 3 x suit:
+/// in the concealed part), from their counts, a byte a suit; `None` for a
+/// second red five of a suit or for a group `10m`, which the general
+/// reader names.
+#[cold]
+fn red_bits(bytes: &[u8], zeros: u32) -> Option<u16> {
+    // A `0` after a `1` that starts a group, with no digit after it.
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let ten = (1..bytes.len()).any(|i| {
+        bytes[i] == b'0' && bytes[i - 1] == b'1' && !digit(i + 1) && (i < 2 || !digit(i - 2))
+    });
+    let mut bits = 0;
+    for s in 0..3 {
+        match zeros >> (8 * s) & 0xff {
+            0 => {}
+            1 => bits |= 1 << (3 * s),
+            _ => return None,
+        }
+    }
+    (!ten).then_some(bits)
+}
+
+/// What a text names: counts per kind and jokers, with no limit on copies
+/// or tiles, and the red fives of each numbered suit (m, p, s).
+pub(crate) struct Tally {
+    pub(crate) counts: [usize; KINDS],
+    pub(crate) jokers: usize,
+    pub(crate) red: [usize; 3],
+}
+
+/// What whitespace does in the text read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spaces {
+    /// It separates groups, never digits from their suit (a hand, a list
+    /// of tiles: `12 3m` is an error).
+    SplitGroups,
+    /// It is ignored (inside a meld's brackets, which hold one group:
+    /// `[7 8 9s]`).
+    Ignored,
+}
+
+/// Reads notation (mpsz, Chinese, mjai names, Unicode tiles) into a
+/// [`Tally`] (for hands, and for tile lists such as a rule file's `tiles`).
+pub(crate) fn parse_counts(text: &str, spaces: Spaces) -> Result<Tally, ParseError> {
+    let mut tally = Tally {
+        counts: [0; KINDS],
+        jokers: 0,
+        red: [0; 3],
+    };
     // Byte range of the digits (and Chinese numerals) waiting for their suit.
     let mut pending: Option<(usize, usize)> = None;
     // The end of a two-character name already read.
     let mut skip_to = 0;
+    // Where an `r` makes a red five (just after a five written alone in
+    // mpsz, `5m`), and of which suit.
+    let mut red_mark: Option<(usize, usize)> = None;
     for (at, ch) in text.char_indices() {
         if at < skip_to {
             continue;
@@ -383,34 +487,102 @@ pub(crate) fn parse_counts(text: &str) -> Result<([usize; KINDS], usize), ParseE
                     's' => Suit::Sou,
                     _ => Suit::Honor,
                 };
-                flush(text, pending.take(), suit, ch, at, &mut counts)?;
+                let group = pending.take();
+                flush(text, group, suit, ch, at, &mut tally)?;
+                red_mark = match group {
+                    Some((start, end)) if &text[start..end] == "5" && suit != Suit::Honor => {
+                        Some((at + 1, suit.first_index() / 9))
+                    }
+                    _ => None,
+                };
+            }
+            'r' => match red_mark {
+                Some((next, suit)) if next == at => tally.red[suit] += 1,
+                _ => return Err(ParseError::StrayRed { at }),
+            },
+            'M' | 'Z' => return Err(ParseError::UppercaseSuit { suit: ch, at }),
+            'P' | 'S' if pending.is_some() => {
+                return Err(ParseError::UppercaseSuit { suit: ch, at })
+            }
+            'E' | 'S' | 'W' | 'N' | 'P' | 'F' | 'C' => {
+                no_pending(text, pending)?;
+                tally.counts[mjai_honor(ch)] += 1;
             }
             '*' => {
                 no_pending(text, pending)?;
-                jokers += 1;
+                tally.jokers += 1;
             }
-            c if c.is_ascii_whitespace() => no_pending(text, pending)?,
+            c if c.is_ascii_whitespace() => {
+                if spaces == Spaces::SplitGroups {
+                    no_pending(text, pending)?;
+                }
+            }
             c => {
-                let (glyph, len) =
-                    glyph_at(text, at, c).ok_or(ParseError::UnknownChar { ch: c, at })?;
+                let (glyph, len) = glyph_at(text, at, c)
+                    .or_else(|| unicode_tile(text, at, c))
+                    .ok_or(ParseError::UnknownChar { ch: c, at })?;
                 skip_to = at + len;
                 match glyph {
                     Glyph::Numeral(_) => extend(&mut pending, at, len),
-                    Glyph::Suit(suit) => flush(text, pending.take(), suit, c, at, &mut counts)?,
+                    Glyph::Suit(suit) => flush(text, pending.take(), suit, c, at, &mut tally)?,
                     Glyph::Honor(i) => {
                         no_pending(text, pending)?;
-                        counts[Suit::Honor.first_index() + i as usize] += 1;
+                        tally.counts[Suit::Honor.first_index() + i as usize] += 1;
+                    }
+                    Glyph::Tile(i) => {
+                        no_pending(text, pending)?;
+                        tally.counts[i as usize] += 1;
                     }
                     Glyph::Joker => {
                         no_pending(text, pending)?;
-                        jokers += 1;
+                        tally.jokers += 1;
                     }
                 }
             }
         }
     }
     no_pending(text, pending)?;
-    Ok((counts, jokers))
+    Ok(tally)
+}
+
+/// The index of an honour's mjai name: `E` `S` `W` `N` the winds (1z–4z),
+/// `P` white (5z), `F` green (6z), `C` red (7z).
+fn mjai_honor(ch: char) -> usize {
+    let i = match ch {
+        'E' => 0,
+        'S' => 1,
+        'W' => 2,
+        'N' => 3,
+        'P' => 4,
+        'F' => 5,
+        _ => 6,
+    };
+    Suit::Honor.first_index() + i
+}
+
+/// The Unicode mahjong tile `ch` at byte `at` (U+1F000–U+1F021, and the
+/// joker U+1F02A), and its length in bytes with a variation selector
+/// right after it (`🀄️`, U+FE0F).
+fn unicode_tile(text: &str, at: usize, ch: char) -> Option<(Glyph, usize)> {
+    let c = ch as u32;
+    let glyph = match c {
+        // East, south, west, north: 1z-4z.
+        0x1F000..=0x1F003 => Glyph::Tile((27 + c - 0x1F000) as u8),
+        // Red, green, white dragon: 7z, 6z, 5z.
+        0x1F004..=0x1F006 => Glyph::Tile((33 - (c - 0x1F004)) as u8),
+        // Characters, bamboo, circles one to nine: m, s, p.
+        0x1F007..=0x1F00F => Glyph::Tile((c - 0x1F007) as u8),
+        0x1F010..=0x1F018 => Glyph::Tile((18 + c - 0x1F010) as u8),
+        0x1F019..=0x1F021 => Glyph::Tile((9 + c - 0x1F019) as u8),
+        0x1F02A => Glyph::Joker,
+        _ => return None,
+    };
+    let len = ch.len_utf8();
+    let selector = text[at + len..].starts_with(['\u{FE0E}', '\u{FE0F}']);
+    Some((
+        glyph,
+        len + if selector { '\u{FE0F}'.len_utf8() } else { 0 },
+    ))
 }
 
 /// The Chinese name starting with `ch` at byte `at`, and its length in
@@ -476,7 +648,7 @@ fn flush(
     suit: Suit,
     suit_char: char,
     at: usize,
-    counts: &mut [usize; KINDS],
+    tally: &mut Tally,
 ) -> Result<(), ParseError> {
     let Some((start, end)) = pending else {
         return Err(ParseError::MissingDigits {
@@ -484,10 +656,21 @@ fn flush(
             at,
         });
     };
-    // Only digits and numerals are pending.
-    for rank in text[start..end].chars().filter_map(rank_of) {
-        let tile = match (suit, rank) {
-            (Suit::Man | Suit::Pin | Suit::Sou, 0) => Tile::new(suit, 5),
+    // Only digits and numerals (and, inside a meld, spaces) are pending.
+    let ranks = || text[start..end].chars().filter_map(rank_of);
+    let numbered = suit != Suit::Honor;
+    if numbered && ranks().eq([1, 0]) {
+        return Err(ParseError::RankTen {
+            suit: suit_char,
+            at: start,
+        });
+    }
+    for rank in ranks() {
+        let tile = match rank {
+            0 if numbered => {
+                tally.red[suit.first_index() / 9] += 1;
+                Tile::new(suit, 5)
+            }
             _ => Tile::new(suit, rank),
         }
         .map_err(|e| match e {
@@ -497,7 +680,7 @@ fn flush(
             },
             e => e,
         })?;
-        counts[tile.index()] += 1;
+        tally.counts[tile.index()] += 1;
     }
     Ok(())
 }
@@ -508,13 +691,13 @@ mod fast_path_tests {
 
     /// The slow path alone: the general reader and the wide validation.
     fn slow(text: &str) -> Result<Hand, ParseError> {
-        let (counts, jokers) = parse_counts(text)?;
-        Ok(Hand::from_wide_counts(&counts, jokers)?)
+        let tally = parse_counts(text, Spaces::SplitGroups)?;
+        Ok(Hand::from_wide_counts(&tally.counts, tally.jokers)?.with_red_fives(tally.red, &[])?)
     }
 
     #[test]
-    fn ascii_fast_path_agrees_with_the_general_reader() {
-        let alphabet = b"01234567899mpsz*  \t";
+    fn ascii_fast_path_agrees_with_the_general_reader_and_prints_back() {
+        let alphabet = b"001234567899mpsz*  \trEP";
         let mut x = 0x2545_f491_4f6c_dd1du64;
         let mut accepted = 0;
         for i in 0..200_000 {
@@ -532,7 +715,15 @@ mod fast_path_tests {
                 assert_eq!(Ok(hand), slow(&text), "{text:?}");
                 accepted += 1;
             }
-            assert_eq!(parse(&text), slow(&text), "{text:?}");
+            let read = parse(&text);
+            assert_eq!(read, slow(&text), "{text:?}");
+            if let Ok(hand) = read {
+                assert_eq!(
+                    parse(&hand.to_string()),
+                    Ok(hand),
+                    "{text:?} printed as {hand}"
+                );
+            }
         }
         assert!(accepted > 1_000, "the fast path took {accepted} inputs");
     }

@@ -169,3 +169,29 @@ fn bad_scoring_tables_are_typed_errors() {
         Some(s)
     );
 }
+
+/// The value of a wait counts the ready hand's red fives (aka dora), on
+/// every tile it waits on, in the concealed part and in a meld.
+#[test]
+fn wait_values_count_red_fives() {
+    use hupai::score::Claim;
+    use hupai::WinHow;
+    let rules = Rules::riichi();
+    let mut context = Claim::new("1z".parse().unwrap(), WinHow::Discard);
+    context.seat_wind = "2z".parse().unwrap();
+    let hand = "23m406p55s777z [406s]".parse().unwrap();
+    let values = rules.wait_values(&hand, &context).unwrap();
+    assert_eq!(values.len(), 2);
+    for v in &values {
+        let Score::Riichi(s) = &v.discard else {
+            unreachable!()
+        };
+        let aka: Vec<u32> = s
+            .yaku
+            .iter()
+            .filter(|y| y.yaku.name() == "aka_dora")
+            .map(|y| y.han)
+            .collect();
+        assert_eq!(aka, [2], "{}: {:?}", v.tile, s.yaku);
+    }
+}

@@ -59,3 +59,15 @@ fn bad_text_is_an_error_naming_it() {
     let long = format!("[{}]", vec!["\"1m\""; 100].join(","));
     assert!(serde_json::from_str::<TileSet>(&long).is_err());
 }
+
+#[test]
+fn red_fives_round_trip_as_text() {
+    let hand: Hand = "340m5p [406s]".parse().unwrap();
+    round_trip(&hand, "\"340m5p [406s]\"");
+    assert_eq!(
+        serde_json::from_str::<Hand>("\"340m5p [406s]\"")
+            .unwrap()
+            .red_fives(),
+        2
+    );
+}

@@ -49,6 +49,7 @@ use super::preset::{did_you_mean, Preset, PRESET_NAMES};
 use super::scoring::{ScoringError, ScoringSpec};
 use crate::error::cut;
 use crate::form::kind::{Form, Forms};
+use crate::notation::{parse_counts, Spaces, Tally};
 use crate::tables::Tables;
 use crate::tile::{Suit, Tile, TileSet};
 
@@ -419,7 +420,8 @@ fn tile_set(field: &'static str, value: &str) -> Result<TileSet, RulesError> {
     if value.len() > MAX_TILES_VALUE {
         return Err(bad(format!("longer than {MAX_TILES_VALUE} bytes")));
     }
-    let (counts, jokers) = crate::notation::parse_counts(value).map_err(|e| bad(e.to_string()))?;
+    let Tally { counts, jokers, .. } =
+        parse_counts(value, Spaces::SplitGroups).map_err(|e| bad(e.to_string()))?;
     if jokers > 0 {
         return Err(bad("a joker is not a tile kind".into()));
     }

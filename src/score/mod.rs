@@ -159,9 +159,8 @@ impl Rules {
         for tile in waits.iter() {
             let mut counts: [u8; KINDS] = *hand.counts();
             counts[tile.index()] += 1;
-            let won = Hand::from_counts(&counts, hand.jokers())?
-                .with_melds(hand.melds())?
-                .with_red_bits(hand.red_bits());
+            let mut won = Hand::from_counts(&counts, hand.jokers())?.with_melds(hand.melds())?;
+            won.set_red_bits(hand.red_bits());
             let mut claim = context.clone();
             claim.winning = tile;
             claim.how = WinHow::SelfDrawn;

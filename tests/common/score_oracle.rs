@@ -837,3 +837,68 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
     claim.riichi_sticks = rng.gen_range(0..3);
     Some((hand, claim))
 }
+
+/// `hand` with some of its fives made red (each numbered suit holding a
+/// five gets one red five with probability 0.4, in the concealed part or
+/// in a meld holding one), written in mpsz by this generator and read back
+/// by the library's parser; with the number of red fives placed, which
+/// the oracle counts as aka dora without asking the library.
+pub fn paint_red<R: Rng>(rng: &mut R, hand: &Hand) -> (Hand, u32) {
+    // Where each suit's red five goes: None, Some(None) concealed,
+    // Some(Some(i)) the meld i.
+    let mut red: [Option<Option<usize>>; 3] = [None; 3];
+    for (s, place) in red.iter_mut().enumerate() {
+        let five = 9 * s + 4;
+        let mut places: Vec<Option<usize>> = Vec::new();
+        if hand.counts()[five] > 0 {
+            places.push(None);
+        }
+        for (i, m) in hand.melds().iter().enumerate() {
+            if m.tiles().any(|t| t.index() == five) {
+                places.push(Some(i));
+            }
+        }
+        if !places.is_empty() && rng.gen_bool(0.4) {
+            *place = Some(places[rng.gen_range(0..places.len())]);
+        }
+    }
+    // The concealed part suit by suit, a red five first of its suit
+    // (`01m`, never `10m`).
+    let mut text = String::new();
+    for (s, letter) in ['m', 'p', 's', 'z'].into_iter().enumerate() {
+        let ranks = if s == 3 { 7 } else { 9 };
+        let mut digits = String::new();
+        if s < 3 && red[s] == Some(None) {
+            digits.push('0');
+        }
+        for r in 0..ranks {
+            let mut n = hand.counts()[9 * s + r];
+            if r == 4 && s < 3 && red[s] == Some(None) {
+                n -= 1;
+            }
+            for _ in 0..n {
+                digits.push(char::from(b'1' + r as u8));
+            }
+        }
+        if !digits.is_empty() {
+            text.push_str(&digits);
+            text.push(letter);
+        }
+    }
+    for (i, m) in hand.melds().iter().enumerate() {
+        let written = m.to_string();
+        let s = m.tile().index() / 9;
+        text.push(' ');
+        if s < 3 && red[s] == Some(Some(i)) {
+            text.push_str(&written.replacen('5', "0", 1));
+        } else {
+            text.push_str(&written);
+        }
+    }
+    let painted: Hand = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} does not read: {e}"));
+    assert_eq!(painted.counts(), hand.counts(), "{text}");
+    assert_eq!(painted.melds(), hand.melds(), "{text}");
+    (painted, red.iter().filter(|r| r.is_some()).count() as u32)
+}
