@@ -37,6 +37,7 @@ mod split_rules;
 mod table_files;
 mod variant_tables;
 mod variants;
+mod vocabulary;
 mod waits;
 
 /// Every `.rs` file of `tests/` and `cli/tests/` is a module of its suite

@@ -16,4 +16,5 @@ mod shanten;
 mod split_limit;
 mod table_rules;
 mod variants;
+mod vocabulary;
 mod write_errors;

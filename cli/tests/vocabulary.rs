@@ -4,7 +4,7 @@
 //! tiles given to `check`, a `*` the shell expanded, standard input read
 //! from a terminal.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
