@@ -67,6 +67,22 @@ pub enum HandError {
     /// A discard of a joker from a hand holding none.
     #[error("the hand holds no joker")]
     NoJoker,
+    /// A kong robbed (抢杠) of a tile the hand holds beside the winning
+    /// copy, in its concealed part or its declared melds: the robbed kong
+    /// holds the other three copies (a pung another player added the
+    /// fourth to), so the winner holds exactly one.
+    #[error("robbing-kong on {tile} with {held} more {tile} in the hand and its melds: the robbed kong holds the other three")]
+    RobbedTileHeld {
+        /// The winning tile.
+        tile: Tile,
+        /// The other copies of it in the concealed part and the melds.
+        held: usize,
+    },
+    /// A kong robbed (抢杠) of a joker (under rules with joker kinds, such
+    /// as hongzhong's 7z, a copy of one): a kong is added with a natural
+    /// tile, never with a joker.
+    #[error("robbing-kong on a joker: a kong is added with a natural tile, never a joker")]
+    RobbedJoker,
     /// A hand with no wait, where a ready hand is needed.
     #[error("{hand} is not ready: no tile completes it")]
     NotReady {

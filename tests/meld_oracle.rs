@@ -579,12 +579,32 @@ fn literal_readings() {
             &format!("{a}\t11*m:111m\tshanpon"),
             &format!("{b}\t1**m:111m\tshanpon"),
             &format!("{b}\t1*m:11m\ttanki"),
+            // *** is any meld: the joker a sequence's middle, edge or end,
+            // or a triplet's.
+            &format!("{c}\t***\tkanchan"),
+            &format!("{c}\t***\tpenchan"),
+            &format!("{c}\t***\tryanmen"),
             &format!("{c}\t***\tshanpon"),
             &format!("{d}\t1**m:123m\tkanchan"),
             &format!("{d}\t1**m:123m\tpenchan"),
             &format!("{d}\t1*m:11m\ttanki"),
         ]))
     );
+    // *** beside honours only (no numbered suit in play): a triplet; with
+    // honour sequences, one of those too.
+    let mut honour_tiles = spec("chinese");
+    honour_tiles.tiles = std::array::from_fn(|k| k >= 27);
+    let t7 = " [222z] [333z] [444z]";
+    let jokers_only = |s: &Spec| {
+        readings(s, &format!("11z***{t7}"), "*")
+            .unwrap()
+            .into_iter()
+            .filter_map(|r| r.strip_prefix(&format!("standard *** 11z{t7}\t***\t")).map(String::from))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(jokers_only(&honour_tiles), ["shanpon"]);
+    honour_tiles.honor_seq = true;
+    assert_eq!(jokers_only(&honour_tiles), ["honor-sequence", "shanpon"]);
     // ... the winning tile 1m.
     assert_eq!(
         readings(&chinese, &format!("11m***{t6}"), "1m"),

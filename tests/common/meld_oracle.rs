@@ -874,7 +874,13 @@ fn shape(form: &str, slots: &[(Option<usize>, bool)], i: usize) -> &'static str 
 /// any joker slot), the shape its slot completed:
 /// - `tanki`: the pair (standard, knitted straight, a seven-pairs pair,
 ///   `**`);
-/// - `shanpon`: a triplet (or `***`);
+/// - `shanpon`: a triplet;
+/// - `***` won on a joker: the shape of every slot of every meld `***`
+///   may stand for beside the split's other groups and the melds: a
+///   triplet of a kind in play, a sequence of a numbered suit in play, an
+///   honour sequence with `honor_seq`; its numbered suit held by the
+///   other groups or the melds, or a suit more within `max_suits`; with
+///   `cap`, no kind past it (see [`joker_meld_shapes`]);
 /// - `kanchan`: the middle of a sequence; `penchan`: the 3 of 123 or the 7
 ///   of 789; `ryanmen`: any other end of a sequence;
 /// - `honor-sequence`: a sequence of honours;
@@ -899,8 +905,10 @@ pub fn win_readings_spec(
     // The winning tile as the searches see it: a natural kind, or a joker.
     let natural = match winning {
         Some(w) if w >= KINDS => return None,
+        // A joker kind is a joker: any joker held (one of its copies or
+        // an explicit one) is the winning tile.
         Some(w) if spec.joker_kinds.contains(&w) => {
-            if concealed[w] == 0 {
+            if p.jokers == 0 {
                 return None;
             }
             None
@@ -923,6 +931,12 @@ pub fn win_readings_spec(
     for (form, groups) in split_groups(spec, &p) {
         let split = format!("{form} {}{suffix}", groups.join(" "));
         for g in &groups {
+            if g == "***" && natural.is_none() {
+                for shape in joker_meld_shapes(spec, &form, &groups, &p) {
+                    out.insert(format!("{split}\t{g}\t{shape}"));
+                }
+                continue;
+            }
             let slots = group_slots(g);
             for (i, &(kind, joker)) in slots.iter().enumerate() {
                 let holds = match natural {
@@ -936,4 +950,56 @@ pub fn win_readings_spec(
         }
     }
     Some((forms, out))
+}
+
+/// The shapes a winning joker completes in a `***` of a split of `form`
+/// whose groups are `groups` (see [`win_readings_spec`]): every meld of
+/// three kinds the rules make, tried beside the kinds the other groups
+/// stand for and the melds' copies.
+fn joker_meld_shapes(
+    spec: &Spec,
+    form: &str,
+    groups: &[String],
+    p: &Parts,
+) -> BTreeSet<&'static str> {
+    let mut others = p.fixed;
+    for g in groups {
+        for (kind, _) in group_slots(g) {
+            if let Some(k) = kind {
+                others[k] += 1;
+            }
+        }
+    }
+    let held: Vec<usize> = (0..3)
+        .filter(|&s| (s * 9..s * 9 + 9).any(|k| others[k] > 0))
+        .collect();
+    let mut melds: Vec<[usize; 3]> = (0..KINDS).map(|k| [k; 3]).collect();
+    for s in 0..3 {
+        for r in 0..7 {
+            let k = s * 9 + r;
+            melds.push([k, k + 1, k + 2]);
+        }
+    }
+    if spec.honor_seq {
+        melds.extend(HONOR_SETS);
+    }
+    let mut out = BTreeSet::new();
+    for m in melds {
+        let in_play = m.iter().all(|&k| spec.tiles[k]);
+        let suit = m[0] / 9;
+        let suits_ok = suit == 3
+            || held.contains(&suit)
+            || spec.max_suits.is_none_or(|max| (held.len() as u32) < max);
+        let capped = spec.cap.is_some_and(|cap| {
+            m.iter()
+                .any(|&k| others[k] + m.iter().filter(|&&j| j == k).count() as u8 > cap)
+        });
+        if in_play && suits_ok && !capped {
+            let slots: Vec<(Option<usize>, bool)> = m.iter().map(|&k| (Some(k), true)).collect();
+            for i in 0..3 {
+                out.insert(shape(form, &slots, i));
+            }
+        }
+    }
+    out
 }
