@@ -82,20 +82,25 @@ impl WinHow {
 impl std::str::FromStr for WinHow {
     type Err = crate::error::ParseError;
 
-    /// `self-drawn`, `discard` or `robbing-kong` (as [`WinHow::name`]).
+    /// `self-drawn`, `discard` or `robbing-kong` (as [`WinHow::name`]),
+    /// also `self_drawn` and `robbing_kong`, or the riichi words `tsumo`,
+    /// `ron` and `chankan`.
     ///
     /// ```
     /// use hupai::WinHow;
     /// assert_eq!("self-drawn".parse::<WinHow>(), Ok(WinHow::SelfDrawn));
-    /// assert!("tsumo".parse::<WinHow>().is_err());
+    /// assert_eq!("tsumo".parse::<WinHow>(), Ok(WinHow::SelfDrawn));
+    /// assert!("drawn".parse::<WinHow>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<WinHow, Self::Err> {
-        [WinHow::SelfDrawn, WinHow::Discard, WinHow::RobbingKong]
-            .into_iter()
-            .find(|h| h.name() == s)
-            .ok_or_else(|| crate::error::ParseError::NotAWinHow {
+        match s {
+            "discard" | "ron" => Ok(WinHow::Discard),
+            "self-drawn" | "self_drawn" | "tsumo" => Ok(WinHow::SelfDrawn),
+            "robbing-kong" | "robbing_kong" | "chankan" => Ok(WinHow::RobbingKong),
+            _ => Err(crate::error::ParseError::NotAWinHow {
                 text: crate::error::cut(s),
-            })
+            }),
+        }
     }
 }
 

@@ -240,6 +240,7 @@ fn meld_errors_from_data_file() {
         "NoJoker",
         "RobbedTileHeld",
         "RobbedJoker",
+        "HonorSequenceNotInRules",
         "NotOneTile",
         "UnknownChar",
         "UnclosedBracket",
@@ -250,7 +251,7 @@ fn meld_errors_from_data_file() {
     }
     for why in [
         "three tiles that are neither a chi nor a pon",
-        "honours make no chi",
+        "three honours that are neither three different winds nor the three dragons",
         "four tiles that are not one kind",
         "a meld has three tiles, or four for a kong",
         "a declared meld holds no joker",

@@ -427,14 +427,9 @@ pub struct ClaimSpec {
     pub last_copy: Option<bool>,
 }
 
-/// The names `how` is read from.
+/// The way to win `text` names ([`WinHow`]'s names), if any.
 fn how_of(text: &str) -> Option<WinHow> {
-    match text {
-        "discard" | "ron" => Some(WinHow::Discard),
-        "self-drawn" | "self_drawn" | "tsumo" => Some(WinHow::SelfDrawn),
-        "robbing-kong" | "robbing_kong" | "chankan" => Some(WinHow::RobbingKong),
-        _ => None,
-    }
+    text.parse().ok()
 }
 
 fn parse_tile(field: &'static str, text: &str) -> Result<Tile, ScoreError> {
