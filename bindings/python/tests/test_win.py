@@ -41,7 +41,7 @@ CASES = [
     ("riichi", "23m4m 567p 11s [789s] (5555z)", "4m", "discard"),
     ("riichi", "23m4m 567p 11s [789s] (5555z)", "2m", "self-drawn"),
     ("riichi", "111m222m333m44p [777z]", "3m", "discard"),
-    ("riichi", "19m19p19s1234567z9s", "9s", "robbing-kong"),
+    ("riichi", "19m19p19s1234567z9s", "1m", "robbing-kong"),
     ("riichi", "22334455667788p", "8p", "self-drawn"),
     ("sichuan", "123m456m78m9m 11p [222p]", "9m", "discard"),
     ("sichuan", "11m [222m] [333m] [444m] (5555p)", "1m", "self-drawn"),
@@ -50,7 +50,7 @@ CASES = [
     ("changsha", "123m456p789s25m [345s]", "5m", "discard"),
     ("gb", "147m258p69s12345z*", "*", "self-drawn"),
     ("gb", "147m258p369s1234z5z", "5z", "discard"),
-    ("gb", "123m456p789s55z [111z]", "5z", "robbing-kong"),
+    ("gb", "123m456p789s55z [111z]", "1m", "robbing-kong"),
     ("taiwan", "123m456m789m123p11z [789s]", "1z", "self-drawn"),
     ("basic", "123m456p789s11z [222z]", "1z", "discard"),
     ("basic", "123345m 11z [789p] (1111s)", "3m", "self-drawn"),
@@ -137,8 +137,8 @@ def test_win_errors():
         r.win("123m", "1m")
     with pytest.raises(hupai.HandError, match="unknown character 'x'"):
         r.win("123m45x", "1m")
-    with pytest.raises(ValueError, match='"tsumo"') as e:
-        r.win("123m456p789s11z [222z]", "1z", "tsumo")
+    with pytest.raises(ValueError, match='"drawn"') as e:
+        r.win("123m456p789s11z [222z]", "1z", "drawn")
     assert not isinstance(e.value, hupai.HandError)
     with pytest.raises(TypeError):
         r.win("123m456p789s11z [222z]")  # no winning tile

@@ -80,7 +80,7 @@ test("win returns a plain object and throws an Error naming a bad tile, hand or 
   assert.throws(() => r.win(hand, "5x"), (e) => e instanceof Error && e.message.includes("x"));
   assert.throws(() => r.win(hand, "11z"), Error); // two tiles
   assert.throws(() => r.win("123m", "1m"), (e) => e instanceof Error && e.message.includes("3N+2"));
-  assert.throws(() => r.win(hand, "1z", "tsumo"), (e) => e instanceof Error && e.message.includes('"tsumo"'));
+  assert.throws(() => r.win(hand, "1z", "drawn"), (e) => e instanceof Error && e.message.includes('"drawn"'));
 });
 
 test("batches: answers and a status per hand, a status code for a bad hand, a throw only for mismatched lengths", () => {
