@@ -67,14 +67,31 @@ pub enum HandError {
     /// A discard of a joker from a hand holding none.
     #[error("the hand holds no joker")]
     NoJoker,
+    /// A kong robbed (抢杠) of a tile the hand holds beside the winning
+    /// copy, in its concealed part or its declared melds: the robbed kong
+    /// holds the other three copies (a pung another player added the
+    /// fourth to), so the winner holds exactly one.
+    #[error("robbing-kong on {tile} with {held} more {tile} in the hand and its melds: the robbed kong holds the other three")]
+    RobbedTileHeld {
+        /// The winning tile.
+        tile: Tile,
+        /// The other copies of it in the concealed part and the melds.
+        held: usize,
+    },
+    /// A kong robbed (抢杠) of a joker (under rules with joker kinds, such
+    /// as hongzhong's 7z, a copy of one): a kong is added with a natural
+    /// tile, never with a joker.
+    #[error("robbing-kong on a joker: a kong is added with a natural tile, never a joker")]
+    RobbedJoker,
     /// A hand with no wait, where a ready hand is needed.
     #[error("{hand} is not ready: no tile completes it")]
     NotReady {
         /// The hand, in canonical notation.
         hand: String,
     },
-    /// A chi asked to start at a tile that starts no sequence: an honour,
-    /// or a rank above 7 (`8s` would need a `10s`).
+    /// A chi asked to start at a tile that starts no sequence: an honour
+    /// (honour sequences, `[123z]` or `[124z]`, are named by their three
+    /// tiles), or a rank above 7 (`8s` would need a `10s`).
     #[error("no chi starts at {tile}: {}", no_chi_why(*.tile))]
     NoChi {
         /// The tile the chi was to start at.
@@ -137,6 +154,15 @@ pub enum HandError {
         /// The rules' name.
         rules: String,
     },
+    /// A declared honour sequence (`[123z]`, `[567z]`) under rules that
+    /// make none (`honor_sequences = false`).
+    #[error("{meld} is an honour sequence, which the '{rules}' rules do not make (honor_sequences = false)")]
+    HonorSequenceNotInRules {
+        /// The meld, in canonical notation.
+        meld: String,
+        /// The rules' name.
+        rules: String,
+    },
     /// A hand no draw can complete under the rules: its declared melds
     /// hold more numbered suits than the rules allow.
     #[error("{hand} can never win: its melds hold {suits} numbered suits, the rules allow {max}")]
@@ -182,7 +208,9 @@ pub enum HandError {
 /// Why no chi starts at `tile`.
 fn no_chi_why(tile: Tile) -> &'static str {
     match tile.suit() {
-        Suit::Honor => "honours make no chi",
+        Suit::Honor => {
+            "a chi by its first tile is numbered; an honour sequence is declared whole, as [124z]"
+        }
         _ => "a chi is three consecutive ranks, so it starts at 7 at most",
     }
 }

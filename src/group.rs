@@ -98,16 +98,17 @@ impl Group {
 
     /// The group of a declared meld.
     pub(crate) fn declared(meld: Meld) -> Group {
-        let (kind, spread) = match meld.kind() {
-            MeldKind::Chi => (GroupKind::Sequence, 0b111),
-            MeldKind::Pon => (GroupKind::Triplet, 1),
-            _ => (GroupKind::Kong, 1),
+        let kind = match meld.kind() {
+            MeldKind::Chi if meld.is_honor_sequence() => GroupKind::HonorSequence,
+            MeldKind::Chi => GroupKind::Sequence,
+            MeldKind::Pon => GroupKind::Triplet,
+            _ => GroupKind::Kong,
         };
         Group {
             first: Some(meld.tile()),
             kind,
             jokers: 0,
-            spread,
+            spread: meld.spread() as u64,
             meld: Some(meld.kind()),
         }
     }
@@ -125,7 +126,7 @@ impl Group {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn meld(&self) -> Option<Meld> {
-        Meld::new(self.meld?, self.first?).ok()
+        Some(Meld::of_parts(self.meld?, self.first?, self.spread as u8))
     }
 
     /// A knitted group of `kind` holding the kinds `kinds` (bit `i` for

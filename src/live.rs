@@ -457,31 +457,16 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         Ok(())
     }
 
-    /// Can `meld` be declared: room for one more, kinds in play, no joker
-    /// kind?
+    /// Can `meld` be declared: room for one more, and a meld the rules
+    /// take (`Rules::accept_meld`)?
     fn meld_allowed(&self, meld: Meld) -> Result<(), HandError> {
-        let rules = self.rules.borrow();
         if self.pos.melds.len() >= MAX_MELDS {
             return Err(HandError::TooManyMelds {
                 melds: MAX_MELDS + 1,
                 max: MAX_MELDS,
             });
         }
-        for tile in meld.tiles() {
-            if !rules.tiles.contains(tile) {
-                return Err(HandError::TileNotInRules {
-                    tile,
-                    rules: rules.name().to_string(),
-                });
-            }
-            if rules.jokers.contains(tile) {
-                return Err(HandError::JokerInMeld {
-                    tile,
-                    rules: rules.name().to_string(),
-                });
-            }
-        }
-        Ok(())
+        self.rules.borrow().accept_meld(meld)
     }
 
     /// Declares `meld` with nothing taken from the hand (building a hand

@@ -2,9 +2,12 @@
 //! has put on the table before the hand is judged.
 //!
 //! A declared meld is natural tiles only: a chi (吃, a sequence of one
-//! numbered suit), a pon (碰, a triplet), an open kong (明杠, claimed from a
-//! discard), an added kong (加杠, a fourth tile added to a pon) or a
-//! concealed kong (暗杠). A kong counts as one meld of the hand: `1111m` as a
+//! numbered suit, or an honour sequence: three different winds or the
+//! three dragons, `[124z]`, `[567z]`), a pon (碰, a triplet), an open kong
+//! (明杠, claimed from a discard), an added kong (加杠, a fourth tile added
+//! to a pon) or a concealed kong (暗杠). An honour sequence is read in any
+//! hand; the rules accept it only with `honor_sequences`
+//! ([`HandError::HonorSequenceNotInRules`] elsewhere). A kong counts as one meld of the hand: `1111m` as a
 //! concealed kong plus 11 concealed tiles is a legal 15-tile hand, judged as
 //! a 14-tile one.
 //!
@@ -35,6 +38,7 @@
 use std::fmt;
 
 use crate::error::HandError;
+use crate::tables::key::HONOR_SEQUENCES;
 use crate::tile::{Suit, Tile, KINDS};
 
 // `MeldKind` is defined in `meld/kind.rs`, below `error.rs`, which names
@@ -61,6 +65,9 @@ pub struct Meld {
     kind: MeldKind,
     /// The tile of a triplet or kong; the lowest tile of a chi.
     tile: Tile,
+    /// A chi's tiles: bit `k` set when the tile of index `tile + k` is
+    /// one (0b111 for `[789s]`, 0b1011 for `[124z]`); 1 for the others.
+    spread: u8,
 }
 
 impl Meld {
@@ -81,7 +88,55 @@ impl Meld {
         if kind == MeldKind::Chi && (tile.suit() == Suit::Honor || tile.rank() > 7) {
             return Err(HandError::NoChi { tile });
         }
-        Ok(Meld { kind, tile })
+        let spread = if kind == MeldKind::Chi { 0b111 } else { 1 };
+        Ok(Meld { kind, tile, spread })
+    }
+
+    /// The honour sequence (a chi of three different winds, or of the
+    /// three dragons) of the honours `tiles` (in index order), or `None`
+    /// when they are not one.
+    pub(crate) fn honor_sequence(tiles: [Tile; 3]) -> Option<Meld> {
+        let [first, ..] = tiles;
+        if first.suit() != Suit::Honor {
+            return None;
+        }
+        let ranks = tiles.iter().try_fold(0u8, |m, t| {
+            (t.suit() == Suit::Honor).then(|| m | 1 << (t.rank() - 1))
+        })?;
+        if !HONOR_SEQUENCES.contains(&ranks) {
+            return None;
+        }
+        Some(Meld {
+            kind: MeldKind::Chi,
+            tile: first,
+            spread: ranks >> (first.rank() - 1),
+        })
+    }
+
+    /// The meld of `kind`, `tile` and `spread` (as [`Meld::spread`] reads
+    /// it), as a declared group keeps them.
+    pub(crate) const fn of_parts(kind: MeldKind, tile: Tile, spread: u8) -> Meld {
+        Meld { kind, tile, spread }
+    }
+
+    /// A chi's tiles above its first: bit `k` for the tile of index
+    /// `tile + k` (0b111, or for an honour sequence one of its sets); 1
+    /// for a pon or a kong.
+    pub(crate) const fn spread(self) -> u8 {
+        self.spread
+    }
+
+    /// Is it an honour sequence (a chi of honours), which only rules with
+    /// `honor_sequences` accept?
+    ///
+    /// ```
+    /// use hupai::Meld;
+    /// assert!("[124z]".parse::<Meld>()?.is_honor_sequence());
+    /// assert!(!"[789s]".parse::<Meld>()?.is_honor_sequence());
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    pub const fn is_honor_sequence(self) -> bool {
+        matches!(self.kind, MeldKind::Chi) && matches!(self.tile.suit(), Suit::Honor)
     }
 
     /// What the meld is.
@@ -98,8 +153,15 @@ impl Meld {
     pub fn tiles(self) -> impl Iterator<Item = Tile> {
         let first = self.tile.index();
         let chi = self.kind == MeldKind::Chi;
-        (0..self.kind.tiles())
-            .map(move |i| Tile::from_index(if chi { first + i } else { first }).expect("a tile"))
+        let spread = self.spread;
+        (0..self.kind.tiles()).map(move |i| {
+            // A chi's i-th tile sits at its spread's i-th bit.
+            let k = match chi {
+                true => (0..8).filter(|k| spread >> k & 1 == 1).nth(i).unwrap_or(0),
+                false => 0,
+            };
+            Tile::from_index(first + k).expect("a tile")
+        })
     }
 
     /// Adds the meld's tiles to `counts` (indexed 0–33).
@@ -168,6 +230,7 @@ impl fmt::Debug for Melds {
 const FILLER: Meld = Meld {
     kind: MeldKind::Chi,
     tile: Tile::nth(0),
+    spread: 0b111,
 };
 
 impl Default for Melds {

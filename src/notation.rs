@@ -278,21 +278,36 @@ fn meld_inner(
     if jokers > 0 {
         return Err(bad("a declared meld holds no joker"));
     }
-    let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
+    let held: Vec<Tile> = (0..KINDS)
+        .filter(|&i| counts[i] > 0)
+        .map(|i| Tile::nth(i as u8))
+        .collect();
     let total: usize = counts.iter().sum();
-    let kind = match (&held[..], total) {
-        ([i], 3) if counts[*i] == 3 => MeldKind::Pon,
-        ([i], 4) if counts[*i] == 4 => match (open, added) {
+    let of = |kind| Meld::new(kind, held[0]).map_err(ParseError::from);
+    let meld = match (&held[..], total) {
+        ([t], 3) if counts[t.index()] == 3 => of(MeldKind::Pon)?,
+        ([t], 4) if counts[t.index()] == 4 => of(match (open, added) {
             (true, false) => MeldKind::OpenKong,
             (true, true) => MeldKind::AddedKong,
             (false, _) => MeldKind::ConcealedKong,
-        },
-        ([a, b, c], 3) if *b == a + 1 && *c == a + 2 && *a < 27 && a % 9 <= 6 => MeldKind::Chi,
-        ([a, ..], 3) if *a >= 27 => return Err(bad("honours make no chi")),
+        })?,
+        (&[a, b, c], 3) if a.suit() == Suit::Honor => {
+            match Meld::honor_sequence([a, b, c]) {
+                Some(meld) => meld,
+                None => return Err(bad(
+                    "three honours that are neither three different winds nor the three dragons",
+                )),
+            }
+        }
+        // Consecutive indices across two suits (`[9m1p2p]`) are no chi.
+        ([a, b, c], 3) if b.index() == a.index() + 1 && c.index() == a.index() + 2 => {
+            of(MeldKind::Chi).map_err(|_| bad("three tiles that are neither a chi nor a pon"))?
+        }
         _ if total == 3 => return Err(bad("three tiles that are neither a chi nor a pon")),
         _ if total == 4 => return Err(bad("four tiles that are not one kind")),
         _ => return Err(bad("a meld has three tiles, or four for a kong")),
     };
+    let kind = meld.kind();
     // `(...)` is a concealed kong and nothing else.
     match kind {
         MeldKind::Pon if !open => {
@@ -310,8 +325,6 @@ fn meld_inner(
     if added && kind != MeldKind::AddedKong {
         return Err(bad("only a kong is added to ('+')"));
     }
-    // Never an error: a chi is read above only where one can start.
-    let meld = Meld::new(kind, Tile::from_index(held[0])?)?;
     Ok((meld, red.iter().sum()))
 }
 

@@ -12,7 +12,7 @@
 
 use crate::error::HandError;
 use crate::hand::{Hand, MAX_HAND_TILES};
-use crate::meld::Melds;
+use crate::meld::{Meld, Melds};
 use crate::rules::compiled::Rules;
 use crate::swar::SuitWords;
 use crate::tables::Need;
@@ -229,9 +229,10 @@ impl Rules {
 
     /// [`Rules::accept_hand`] for a hand with declared melds, apart from
     /// the common path: each meld must be of kinds in play and no joker
-    /// kind; the concealed part is accepted at the size its melds leave
-    /// (3 tiles each); the position keeps the melds, their suits and the
-    /// kinds their copies use up.
+    /// kind, and an honour sequence needs rules that make them; the
+    /// concealed part is accepted at the size its melds leave (3 tiles
+    /// each); the position keeps the melds, their suits and the kinds
+    /// their copies use up.
     #[cold]
     #[inline(never)]
     fn accept_melded<const NEEDS: bool>(
@@ -239,27 +240,40 @@ impl Rules {
         hand: &Hand,
         purpose: Purpose,
     ) -> Result<Position, HandError> {
-        for meld in hand.melds() {
-            for tile in meld.tiles() {
-                if !self.tiles.contains(tile) {
-                    return Err(HandError::TileNotInRules {
-                        tile,
-                        rules: self.name.to_string(),
-                    });
-                }
-                if self.jokers.contains(tile) {
-                    return Err(HandError::JokerInMeld {
-                        tile,
-                        rules: self.name.to_string(),
-                    });
-                }
-            }
+        for &meld in hand.melds() {
+            self.accept_meld(meld)?;
         }
         let melds = hand.meld_list();
         match self.accept_with::<NEEDS>(hand.counts(), hand.jokers(), melds, self.sizes(purpose)) {
             Some(pos) => Ok(pos),
             None => Err(self.reject(hand.counts(), hand.jokers() as usize, melds.len(), purpose)),
         }
+    }
+
+    /// Do these rules take the declared `meld`: an honour sequence only
+    /// with `honor_sequences`, its kinds in play, none a joker kind?
+    pub(crate) fn accept_meld(&self, meld: Meld) -> Result<(), HandError> {
+        if meld.is_honor_sequence() && !self.honor_sequences {
+            return Err(HandError::HonorSequenceNotInRules {
+                meld: meld.to_string(),
+                rules: self.name.to_string(),
+            });
+        }
+        for tile in meld.tiles() {
+            if !self.tiles.contains(tile) {
+                return Err(HandError::TileNotInRules {
+                    tile,
+                    rules: self.name.to_string(),
+                });
+            }
+            if self.jokers.contains(tile) {
+                return Err(HandError::JokerInMeld {
+                    tile,
+                    rules: self.name.to_string(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// [`Rules::accept_as`] beside declared `melds` (already checked

@@ -16,17 +16,41 @@
 //! A reading is a split, one of its groups holding the winning tile (a
 //! natural tile of its kind, or a joker slot when a joker won), and the
 //! shape: the group without the winning tile is what the hand waited
-//! with. A group of jokers only counts as a triplet (`***`: 双碰) or a
-//! pair (`**`: 单钓). Declared melds never hold the winning tile.
+//! with. Declared melds never hold the winning tile. A group of jokers
+//! only is any pair (`**`: a winning joker there is 单钓) or any meld
+//! (`***`): a winning joker there completes every shape of the melds the
+//! group may stand for beside the rest of the hand, within the tiles in
+//! play, `max_suits` and (under `joker_fifth_copy = false`) the copies
+//! left: 嵌张 (a middle tile, 卡五星's 卡五 among them), 边张, 两面,
+//! 双碰, and with `honor_sequences` an honour sequence.
+//!
+//! ```
+//! use hupai::{Hand, Rules, WaitShape, WinHow, WinningTile};
+//! let rules = Rules::preset("kawuxing")?;
+//! // `***` may be 4*6p with the joker as the 5p: a 卡五.
+//! let hand: Hand = "***55z [123p] [456p] [789s]".parse()?;
+//! let win = rules.win(&hand, WinningTile::Joker, WinHow::SelfDrawn)?;
+//! let shapes: Vec<String> = win.shapes().iter().map(|s| s.to_string()).collect();
+//! assert_eq!(shapes, ["tanki", "kanchan", "penchan", "ryanmen", "shanpon"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The claim itself is checked ([`Rules::winning_tile`]): a copy of a
+//! joker kind (hongzhong's 7z) is a joker, so there `7z` and `*` name the
+//! same winning tile, which [`Win::winning`] reports as
+//! [`WinningTile::Joker`]; a robbed kong's tile (抢杠) is a natural tile,
+//! the only copy of its kind the winner holds.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::error::HandError;
+use crate::form::standard::joker_melds;
 use crate::form::{Form, Forms};
-use crate::group::{GroupKind, Split};
+use crate::group::{Group, GroupKind, Split};
 use crate::hand::Hand;
 use crate::rules::Rules;
-use crate::tile::Tile;
+use crate::tile::{Tile, KINDS};
 
 /// How the winning tile came.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -248,37 +272,18 @@ impl Rules {
     /// # Errors
     /// As [`Rules::check`]; [`HandError::NotHeld`] (or
     /// [`HandError::NoJoker`]) when the concealed part does not hold the
-    /// winning tile.
+    /// winning tile; for a robbed kong, [`HandError::RobbedJoker`] and
+    /// [`HandError::RobbedTileHeld`] (see [`Rules::winning_tile`]).
     pub fn win(&self, hand: &Hand, winning: WinningTile, how: WinHow) -> Result<Win, HandError> {
         let forms = self.check(hand)?;
-        // A copy of a joker kind wins as a joker.
-        let winning = match winning {
-            WinningTile::Tile(t) if self.jokers.contains(t) => {
-                if hand.count(t) == 0 {
-                    return Err(HandError::NotHeld { tile: t });
-                }
-                WinningTile::Joker
-            }
-            w => w,
-        };
-        match winning {
-            WinningTile::Tile(t) if hand.count(t) == 0 => {
-                return Err(HandError::NotHeld { tile: t });
-            }
-            WinningTile::Joker
-                if hand.jokers() == 0 && self.jokers.iter().all(|t| hand.count(t) == 0) =>
-            {
-                return Err(HandError::NoJoker);
-            }
-            _ => {}
-        }
+        let winning = self.winning_tile(hand, winning, how)?;
         let splits = if forms.is_empty() {
             Vec::new()
         } else {
             self.splits(hand)?
                 .into_iter()
                 .map(|split| {
-                    let completions = completions(&split, winning);
+                    let completions = completions(self, &split, winning);
                     WinSplit { split, completions }
                 })
                 .collect()
@@ -290,48 +295,143 @@ impl Rules {
             splits,
         })
     }
+
+    /// `winning` as these rules read it, once the claim is checked
+    /// against `hand`: a copy of a joker kind (hongzhong's 7z) is a joker,
+    /// so `7z` and `*` name the same winning tile there, and the hand
+    /// holds it as a 7z or as a `*`. A natural winning tile is held in
+    /// the concealed part. A robbed kong (抢杠) is another player's pung
+    /// grown by a fourth copy: its tile is natural, and the winner holds
+    /// no other copy of it, concealed or declared.
+    ///
+    /// ```
+    /// use hupai::{HandError, Rules, WinHow, WinningTile};
+    /// let hongzhong = Rules::preset("hongzhong")?;
+    /// let hand = "46s* 123p 11z [555s] [789m]".parse()?;
+    /// let red = WinningTile::Tile("7z".parse()?);
+    /// assert_eq!(hongzhong.winning_tile(&hand, red, WinHow::Discard)?, WinningTile::Joker);
+    /// let e = hongzhong.winning_tile(&hand, red, WinHow::RobbingKong).unwrap_err();
+    /// assert_eq!(e, HandError::RobbedJoker);
+    /// // The robbed 5s's other three copies are in the robbing player's
+    /// // pung, not in a pon of the winner's.
+    /// let hand = "46s5s 123p 11z [555s] [789m]".parse()?;
+    /// let e = Rules::chinese().winning_tile(&hand, WinningTile::Tile("5s".parse()?), WinHow::RobbingKong);
+    /// assert_eq!(e, Err(HandError::RobbedTileHeld { tile: "5s".parse()?, held: 3 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`HandError::NotHeld`] for a natural tile the concealed part does
+    /// not hold, [`HandError::NoJoker`] for a joker when it holds none;
+    /// robbing a kong, [`HandError::RobbedJoker`] for a joker and
+    /// [`HandError::RobbedTileHeld`] for a tile held again.
+    pub fn winning_tile(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+    ) -> Result<WinningTile, HandError> {
+        let winning = match winning {
+            WinningTile::Tile(t) if self.jokers.contains(t) => WinningTile::Joker,
+            w => w,
+        };
+        match winning {
+            WinningTile::Tile(tile) => {
+                let concealed = hand.count(tile);
+                if concealed == 0 {
+                    return Err(HandError::NotHeld { tile });
+                }
+                let melded: usize = hand
+                    .melds()
+                    .iter()
+                    .map(|m| m.tiles().filter(|&t| t == tile).count())
+                    .sum();
+                let held = concealed as usize - 1 + melded;
+                if how == WinHow::RobbingKong && held > 0 {
+                    return Err(HandError::RobbedTileHeld { tile, held });
+                }
+            }
+            WinningTile::Joker => {
+                if hand.jokers() == 0 && self.jokers.iter().all(|t| hand.count(t) == 0) {
+                    return Err(HandError::NoJoker);
+                }
+                if how == WinHow::RobbingKong {
+                    return Err(HandError::RobbedJoker);
+                }
+            }
+        }
+        Ok(winning)
+    }
 }
 
 /// The distinct groups of `split` that can hold `winning`, with shapes.
-fn completions(split: &Split, winning: WinningTile) -> Vec<Completion> {
+/// A winning joker in a group of jokers only (`***`) completes each shape
+/// of the melds that group may stand for beside the rest of the hand.
+fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Completion> {
     let mut out: Vec<Completion> = Vec::new();
+    let mut push = |i: usize, shape: WaitShape| {
+        let g = &split.groups[i];
+        // Identical groups give one reading.
+        if !out
+            .iter()
+            .any(|o| o.shape == shape && split.groups[o.group] == *g)
+        {
+            out.push(Completion { group: i, shape });
+        }
+    };
     for (i, g) in split.groups.iter().enumerate() {
         if g.meld().is_some() {
             continue;
         }
-        // The slots (rank order) the winning tile may take in the group.
-        let tiles = g.tiles();
-        let slots: Vec<usize> = (0..g.kind().size())
-            .filter(|&slot| match winning {
-                WinningTile::Joker => g.is_joker_slot(slot),
-                WinningTile::Tile(t) => {
-                    !g.is_joker_slot(slot) && tiles.as_ref().is_some_and(|ts| ts[slot] == t)
+        let Some(tiles) = g.tiles() else {
+            if winning == WinningTile::Joker && g.kind() == GroupKind::Triplet {
+                for shape in joker_meld_shapes(rules, split) {
+                    push(i, shape);
                 }
-            })
-            .collect();
-        for slot in slots {
-            let shape = match g.kind() {
-                GroupKind::Pair if split.form == Form::ThirteenOrphans => WaitShape::ThirteenSided,
-                GroupKind::Single => WaitShape::Orphans,
-                GroupKind::Pair => WaitShape::Tanki,
-                GroupKind::Triplet | GroupKind::Kong => WaitShape::Shanpon,
-                GroupKind::HonorSequence => WaitShape::HonorSequence,
-                GroupKind::Knitted | GroupKind::HonorsAndKnitted => WaitShape::Knitted,
-                GroupKind::Sequence => match (slot, tiles.as_ref().map(|ts| ts[0].rank())) {
-                    (1, _) => WaitShape::Kanchan,
-                    (0, Some(7)) | (2, Some(1)) => WaitShape::Penchan,
-                    _ => WaitShape::Ryanmen,
-                },
-            };
-            let c = Completion { group: i, shape };
-            // Identical groups give one reading.
-            if !out
-                .iter()
-                .any(|o| o.shape == shape && split.groups[o.group] == *g)
-            {
-                out.push(c);
+            } else if winning == WinningTile::Joker {
+                push(i, shape(split.form, g, 0));
             }
+            continue;
+        };
+        // The slots (rank order) the winning tile may take in the group.
+        let slots = (0..g.kind().size()).filter(|&slot| match winning {
+            WinningTile::Joker => g.is_joker_slot(slot),
+            WinningTile::Tile(t) => !g.is_joker_slot(slot) && tiles[slot] == t,
+        });
+        for slot in slots {
+            push(i, shape(split.form, g, slot));
         }
     }
     out
+}
+
+/// The shapes a winning joker completes in a group of three jokers of
+/// `split`: those of every meld the group may stand for
+/// ([`joker_melds`]), in [`WaitShape`] order.
+fn joker_meld_shapes(rules: &Rules, split: &Split) -> BTreeSet<WaitShape> {
+    let mut others = [0u8; KINDS];
+    for t in split.groups.iter().filter_map(|g| g.tiles()).flatten() {
+        others[t.index()] += 1;
+    }
+    joker_melds(rules, &others)
+        .flat_map(|m| (0..3).map(move |slot| shape(split.form, &m, slot)))
+        .collect()
+}
+
+/// The shape of the wait `group` (of a split of `form`, its jokers
+/// resolved) held when the winning tile completed its `slot` (rank order).
+fn shape(form: Form, group: &Group, slot: usize) -> WaitShape {
+    match group.kind() {
+        GroupKind::Pair if form == Form::ThirteenOrphans => WaitShape::ThirteenSided,
+        GroupKind::Single => WaitShape::Orphans,
+        GroupKind::Pair => WaitShape::Tanki,
+        GroupKind::Triplet | GroupKind::Kong => WaitShape::Shanpon,
+        GroupKind::HonorSequence => WaitShape::HonorSequence,
+        GroupKind::Knitted | GroupKind::HonorsAndKnitted => WaitShape::Knitted,
+        GroupKind::Sequence => match (slot, group.first_tile().map(|t| t.rank())) {
+            (1, _) => WaitShape::Kanchan,
+            (0, Some(7)) | (2, Some(1)) => WaitShape::Penchan,
+            _ => WaitShape::Ryanmen,
+        },
+    }
 }

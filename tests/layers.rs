@@ -94,6 +94,7 @@ const LAYERS: &[&[&str]] = &[
     &[
         "src/form/standard/reveal.rs",
         "src/form/standard/split.rs",
+        "src/form/standard/joker_melds.rs",
         "src/form/standard/bounds.rs",
     ],
     &["src/form/standard/fifths.rs"],

@@ -202,10 +202,13 @@ fn op_outcome(rules: &Rules, op: &str, hand: &str) -> String {
         None if op == "check" => rules.check(&hand).map(drop),
         None if op == "waits" => rules.waits(&hand).map(drop),
         None if op == "shanten" => rules.shanten(&hand).map(drop),
-        Some(("win", tile)) => match tile.parse::<WinningTile>() {
-            Ok(w) => rules.win(&hand, w, WinHow::Discard).map(drop),
-            Err(e) => return error_text(&e),
-        },
+        Some(("win", claim)) => {
+            let (tile, how_name) = claim.split_once(' ').unwrap_or((claim, "discard"));
+            match tile.parse::<WinningTile>() {
+                Ok(w) => rules.win(&hand, w, how(how_name)).map(drop),
+                Err(e) => return error_text(&e),
+            }
+        }
         _ => panic!("unknown op {op:?}"),
     };
     match result {
@@ -235,6 +238,9 @@ fn meld_errors_from_data_file() {
         "TooManySuits",
         "NotHeld",
         "NoJoker",
+        "RobbedTileHeld",
+        "RobbedJoker",
+        "HonorSequenceNotInRules",
         "NotOneTile",
         "UnknownChar",
         "UnclosedBracket",
@@ -245,7 +251,7 @@ fn meld_errors_from_data_file() {
     }
     for why in [
         "three tiles that are neither a chi nor a pon",
-        "honours make no chi",
+        "three honours that are neither three different winds nor the three dragons",
         "four tiles that are not one kind",
         "a meld has three tiles, or four for a kong",
         "a declared meld holds no joker",

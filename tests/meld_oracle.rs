@@ -19,7 +19,9 @@ use common::meld_oracle::{
     melded_wins_spec, read_meld, read_melds, unseen, win_readings_spec, Bracket, MeldFault,
     MeldKind, OMeld, RawMeld,
 };
-use common::oracle::{forms_spec, knitted_forms_spec, splits_spec, waits_spec, Spec, KINDS};
+use common::oracle::{
+    forms_spec, knitted_forms_spec, splits_spec, waits_spec, Spec, HONOR_SETS, KINDS,
+};
 use common::shanten_oracle::replacement_spec;
 use common::shard::Shard;
 use rand::{Rng, SeedableRng};
@@ -182,7 +184,7 @@ fn old_forms(spec: &Spec, c: &[u8; KINDS], j: u32) -> [bool; 6] {
 
 #[test]
 fn notation_is_written_as_the_issue_writes_it() {
-    let m = |kind, first| OMeld { kind, first };
+    let m = |kind, first| OMeld::new(kind, first);
     assert_eq!(meld_notation(&m(MeldKind::Chi, 24)), "[789s]");
     assert_eq!(meld_notation(&m(MeldKind::Pon, 15)), "[777p]");
     assert_eq!(meld_notation(&m(MeldKind::OpenKong, 27)), "[1111z]");
@@ -209,10 +211,17 @@ fn melds_that_cannot_exist_are_named() {
     };
     // [135m]: not a run.
     assert_eq!(bad(&chinese, "1m [135m]"), MeldFault::NotASequence);
-    // [123z]: honours never make a chi (even with honour sequences).
+    // [123z]: an honour sequence, a meld only under honour sequences;
+    // [456z] (a wind and two dragons) under none.
     let mut honours = spec("chinese");
     honours.honor_seq = true;
-    assert_eq!(bad(&honours, "1m [123z]"), MeldFault::NotASequence);
+    assert_eq!(bad(&chinese, "1m [123z]"), MeldFault::HonourSequence);
+    assert_eq!(bad(&honours, "1m [456z]"), MeldFault::NotASequence);
+    let (c, _, raw) = parse_raw("11m [124z]");
+    assert_eq!(
+        read_melds(&honours, &c, &raw),
+        Ok(vec![OMeld::honour_sequence([27, 28, 30])])
+    );
     // [89m1p], [12m3p]: runs do not wrap or change suit.
     assert_eq!(bad(&chinese, "1m [89m1p]"), MeldFault::NotASequence);
     assert_eq!(bad(&chinese, "1m [12m3p]"), MeldFault::NotASequence);
@@ -237,10 +246,7 @@ fn melds_that_cannot_exist_are_named() {
     assert_eq!(bad(&chinese, "77p [777p]"), MeldFault::FifthCopy(15));
     assert_eq!(bad(&chinese, "1m [567p] [7777p]"), MeldFault::FifthCopy(15));
     // An OMeld chi starting at 8m (index 7) or on honours is no run.
-    let chi = |first| OMeld {
-        kind: MeldKind::Chi,
-        first,
-    };
+    let chi = |first| OMeld::new(MeldKind::Chi, first);
     assert_eq!(
         check_melds(&chinese, &[0; KINDS], &[chi(7)]),
         Err(MeldFault::NotASequence)
@@ -253,10 +259,7 @@ fn melds_that_cannot_exist_are_named() {
     // And every operation refuses such a hand.
     let mut c = [0u8; KINDS];
     c[15] = 2;
-    let pon = [OMeld {
-        kind: MeldKind::Pon,
-        first: 15,
-    }];
+    let pon = [OMeld::new(MeldKind::Pon, 15)];
     assert_eq!(melded_forms_spec(&chinese, &c, 0, &pon), None);
     assert_eq!(melded_replacement_spec(&chinese, &c, 0, &pon), None);
 }
@@ -579,12 +582,35 @@ fn literal_readings() {
             &format!("{a}\t11*m:111m\tshanpon"),
             &format!("{b}\t1**m:111m\tshanpon"),
             &format!("{b}\t1*m:11m\ttanki"),
+            // *** is any meld: the joker a sequence's middle, edge or end,
+            // or a triplet's.
+            &format!("{c}\t***\tkanchan"),
+            &format!("{c}\t***\tpenchan"),
+            &format!("{c}\t***\tryanmen"),
             &format!("{c}\t***\tshanpon"),
             &format!("{d}\t1**m:123m\tkanchan"),
             &format!("{d}\t1**m:123m\tpenchan"),
             &format!("{d}\t1*m:11m\ttanki"),
         ]))
     );
+    // *** beside honours only (no numbered suit in play): a triplet; with
+    // honour sequences, one of those too.
+    let mut honour_tiles = spec("chinese");
+    honour_tiles.tiles = std::array::from_fn(|k| k >= 27);
+    let t7 = " [222z] [333z] [444z]";
+    let jokers_only = |s: &Spec| {
+        readings(s, &format!("11z***{t7}"), "*")
+            .unwrap()
+            .into_iter()
+            .filter_map(|r| {
+                r.strip_prefix(&format!("standard *** 11z{t7}\t***\t"))
+                    .map(String::from)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(jokers_only(&honour_tiles), ["shanpon"]);
+    honour_tiles.honor_seq = true;
+    assert_eq!(jokers_only(&honour_tiles), ["honor-sequence", "shanpon"]);
     // ... the winning tile 1m.
     assert_eq!(
         readings(&chinese, &format!("11m***{t6}"), "1m"),
@@ -971,15 +997,16 @@ fn reversed_ranks_and_renamed_suits_change_nothing() {
                 .melds
                 .iter()
                 .map(|m| {
+                    // Honours keep their indices: an honour sequence stays.
+                    if m.honours.is_some() {
+                        return *m;
+                    }
                     let first = if m.kind == MeldKind::Chi {
                         map(m.first).min(map(m.first + 2))
                     } else {
                         map(m.first)
                     };
-                    OMeld {
-                        kind: m.kind,
-                        first,
-                    }
+                    OMeld::new(m.kind, first)
                 })
                 .collect();
             let what = || {
@@ -1121,7 +1148,11 @@ fn bad_melds_name_their_fault() {
             );
             faults.insert(std::mem::discriminant(&b.fault));
         }
-        let kinds = 4 + (spec.tiles.iter().any(|&t| !t)) as usize + 1; // a joker in a meld is always possible
+        // A joker in a meld is always possible; an honour sequence is a
+        // fault where the rules make none and its honours are usable.
+        let usable = |k: &usize| spec.tiles[*k] && !spec.joker_kinds.contains(k);
+        let honour_fault = !spec.honor_seq && HONOR_SETS.iter().any(|s| s.iter().all(usable));
+        let kinds = 4 + (spec.tiles.iter().any(|&t| !t)) as usize + 1 + honour_fault as usize;
         assert_eq!(faults.len(), kinds, "{}", spec.name);
     }
 }

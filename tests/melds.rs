@@ -294,7 +294,9 @@ fn bad_melds_are_refused_with_their_error() {
                 Err(e) => panic!("{text}: {e:?}"),
                 Ok(hand) => matches!(
                     rules.shanten(&hand),
-                    Err(HandError::TileNotInRules { .. } | HandError::JokerInMeld { .. })
+                    Err(HandError::TileNotInRules { .. }
+                        | HandError::JokerInMeld { .. }
+                        | HandError::HonorSequenceNotInRules { .. })
                 ),
             };
             assert!(refused, "{text} ({:?}) under {}", bad.fault, spec.name);
@@ -456,10 +458,15 @@ fn too_many_copies_counts_every_copy() {
 #[test]
 fn meld_notation_round_trips() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let spec = Spec::preset("taiwan");
+    let taiwan = Spec::preset("taiwan");
+    let mut honours = Spec::preset("taiwan");
+    honours.honor_seq = true;
     let mut kinds = BTreeSet::new();
-    for _ in 0..2_000 {
-        let h = gen::melded_hand(&mut rng, &spec, Purpose::Any, 2);
+    let mut honour_sequences = 0;
+    for i in 0..2_000 {
+        let spec = if i % 2 == 0 { &taiwan } else { &honours };
+        let h = gen::melded_hand(&mut rng, spec, Purpose::Any, 2);
+        honour_sequences += h.melds.iter().filter(|m| m.honours.is_some()).count();
         let hand = hand_of(&h);
         assert_eq!(hand.to_string().parse::<Hand>(), Ok(hand));
         assert_eq!(hand.melds().len(), h.melds.len());
@@ -472,10 +479,17 @@ fn meld_notation_round_trips() {
                 OKind::ConcealedKong => hupai::MeldKind::ConcealedKong,
             };
             assert_eq!((m.kind(), m.tile().index()), (kind, o.first));
+            let tiles: Vec<usize> = m.tiles().map(|t| t.index()).collect();
+            assert_eq!(tiles, o.tiles());
             kinds.insert(m.kind().name());
+            assert_eq!(m.is_honor_sequence(), o.honours.is_some(), "{m}");
         }
     }
     assert_eq!(kinds.len(), 5, "{kinds:?}");
+    assert!(
+        honour_sequences > 20,
+        "{honour_sequences} honour sequences declared"
+    );
 }
 
 #[test]

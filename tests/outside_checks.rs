@@ -1,7 +1,7 @@
 //! What checks from outside found under rule files no preset matches, each
 //! with the exact inputs that were answered wrongly.
 
-use hupai::{Efficiency, Hand, HandError, Rules, RulesError};
+use hupai::{Efficiency, Hand, HandError, Rules, RulesError, WaitShape, WinHow, WinningTile};
 
 fn rules(toml: &str) -> Rules {
     Rules::from_toml_str(toml).unwrap_or_else(|e| panic!("{toml:?}: {e}"))
@@ -101,4 +101,137 @@ fn sizes_with_melds_name_the_concealed_part_and_the_melds() {
     }
     // A partial hand with a meld is judged: a win of its size.
     assert!(chinese.is_win(&hand("11m [789s]")).unwrap());
+}
+
+/// The distinct shapes of `hand` won on a joker, self-drawn.
+fn joker_shapes(rules: &Rules, hand: &str) -> Vec<WaitShape> {
+    rules
+        .win(&self::hand(hand), WinningTile::Joker, WinHow::SelfDrawn)
+        .unwrap_or_else(|e| panic!("{hand}: {e}"))
+        .shapes()
+}
+
+/// A winning joker in a group of jokers only (`***`, any meld) completes
+/// every shape of the melds the group may stand for, as it does in
+/// `1**p:123p`; under kawuxing, a 卡五 (the joker the 5 of 4_6).
+#[test]
+fn a_winning_joker_in_a_group_of_jokers_completes_every_meld_shape() {
+    use WaitShape::*;
+    let basic = Rules::basic();
+    assert_eq!(
+        joker_shapes(&basic, "***11z"),
+        [Tanki, Kanchan, Penchan, Ryanmen, Shanpon]
+    );
+    let win = basic
+        .win(&hand("***11z"), WinningTile::Joker, WinHow::Discard)
+        .unwrap();
+    let jokers_only: Vec<WaitShape> = win
+        .readings()
+        .filter(|(split, group, _)| split.groups[*group].to_string() == "***")
+        .map(|r| r.2)
+        .collect();
+    assert_eq!(jokers_only, [Kanchan, Penchan, Ryanmen, Shanpon]);
+    let honours = rules("base = \"basic\"\nhonor_sequences = true");
+    assert_eq!(
+        joker_shapes(&honours, "***11z"),
+        [Tanki, Kanchan, Penchan, Ryanmen, Shanpon, HonorSequence]
+    );
+    let kawuxing = Rules::preset("kawuxing").unwrap();
+    assert!(joker_shapes(&kawuxing, "***55z [123p] [456p] [789s]").contains(&Kanchan));
+    // No numbered suit in play: a group of jokers is a triplet.
+    let honours_only = rules("base = \"basic\"\ntiles = \"1234567z\"");
+    assert_eq!(joker_shapes(&honours_only, "***11z"), [Tanki, Shanpon]);
+}
+
+/// A robbed kong (抢杠) is another player's pung grown by a fourth copy:
+/// its tile is natural, and the winner holds no other copy of it; under
+/// hongzhong a 7z is a joker, whichever way the hand writes its jokers.
+#[test]
+fn claims_that_cannot_happen_are_refused() {
+    let chinese = Rules::chinese();
+    let five = WinningTile::Tile("5s".parse().unwrap());
+    let e = chinese
+        .win(
+            &hand("46s5s 123p 11z [555s] [789m]"),
+            five,
+            WinHow::RobbingKong,
+        )
+        .unwrap_err();
+    assert_eq!(
+        e,
+        HandError::RobbedTileHeld {
+            tile: "5s".parse().unwrap(),
+            held: 3
+        }
+    );
+    // Claimed from a discard, the same hand wins.
+    let win = chinese.win(&hand("46s5s 123p 11z [555s] [789m]"), five, WinHow::Discard);
+    assert!(!win.unwrap().forms.is_empty());
+    let e = chinese
+        .win(
+            &hand("46s* 123p 11z [555s] [789m]"),
+            WinningTile::Joker,
+            WinHow::RobbingKong,
+        )
+        .unwrap_err();
+    assert_eq!(e, HandError::RobbedJoker);
+    let hongzhong = Rules::preset("hongzhong").unwrap();
+    let red = WinningTile::Tile("7z".parse().unwrap());
+    let win = hongzhong
+        .win(&hand("46s* 123p 11z [555s] [789m]"), red, WinHow::Discard)
+        .unwrap();
+    assert_eq!(
+        (win.winning, win.shapes()),
+        (WinningTile::Joker, vec![WaitShape::Kanchan])
+    );
+    let e = hongzhong
+        .win(
+            &hand("46s7z 123p 11z [555s] [789m]"),
+            red,
+            WinHow::RobbingKong,
+        )
+        .unwrap_err();
+    assert_eq!(e, HandError::RobbedJoker);
+    // Scoring refuses the robbed tile held again by its own name.
+    let gb = Rules::preset("gb").unwrap();
+    let claim = hupai::score::Claim::new("5s".parse().unwrap(), WinHow::RobbingKong);
+    let e = gb
+        .score(&hand("46s5s 123p 11z [555s] [789m]"), &claim)
+        .unwrap_err();
+    assert_eq!(e.name(), "robbed_tile_held");
+}
+
+/// Rules that make honour sequences take them declared, as they take them
+/// concealed; other rules refuse them by name.
+#[test]
+fn declared_honour_sequences_follow_the_rules() {
+    let honours = rules("honor_sequences = true");
+    for text in [
+        "11m [123z] [123p] [456p] [789p]",
+        "11m123z [123p] [456p] [789p]",
+    ] {
+        assert!(honours.is_win(&hand(text)).unwrap(), "{text}");
+    }
+    let e = Rules::chinese()
+        .check(&hand("11m [123z] [123p] [456p] [789p]"))
+        .unwrap_err();
+    assert!(
+        matches!(e, HandError::HonorSequenceNotInRules { .. }),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "[123z] is an honour sequence, which the 'chinese' rules do not make (honor_sequences = false)"
+    );
+    // Three different winds, or the three dragons: [124z], [567z].
+    let hand124 = hand("1m [124z] [567z] [456p] [789p]");
+    assert_eq!(
+        honours
+            .waits(&hand124)
+            .unwrap()
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>(),
+        ["1m"]
+    );
 }

@@ -60,22 +60,43 @@ where
     }
 
     fn line(&self, hand: &str, out: &mut String) -> bool {
-        let settings = &self.settings;
-        let judge = |h: &Hand| {
-            let shown = settings.canonical.then(|| h.to_string());
-            (self.judge)(&settings.rules, h).map(|v| (v, shown))
-        };
-        let Some((answer, shown)) = judged(hand, out, settings.json, judge) else {
-            return false;
-        };
-        let hand = shown.as_deref().unwrap_or(hand);
-        if settings.json {
-            (self.json)(out, hand, answer);
-        } else {
-            out.push_str(hand);
-            (self.text)(out, answer);
-            out.push('\n');
-        }
-        true
+        answer(
+            &self.settings,
+            hand,
+            out,
+            &self.judge,
+            &self.json,
+            &self.text,
+        )
     }
+}
+
+/// Answers `hand` (as given) under `settings`: parses it, judges it with
+/// `judge`, and appends its line, the hand's echo then the answer by
+/// `json` or `text`; false, with an error line, when the hand does not
+/// parse or the judgement fails.
+pub fn answer<T, E: Display>(
+    settings: &Settings,
+    hand: &str,
+    out: &mut String,
+    judge: impl FnOnce(&Rules, &Hand) -> Result<T, E>,
+    json: impl FnOnce(&mut String, &str, T),
+    text: impl FnOnce(&mut String, T),
+) -> bool {
+    let judge = |h: &Hand| {
+        let shown = settings.canonical.then(|| h.to_string());
+        judge(&settings.rules, h).map(|v| (v, shown))
+    };
+    let Some((answer, shown)) = judged(hand, out, settings.json, judge) else {
+        return false;
+    };
+    let hand = shown.as_deref().unwrap_or(hand);
+    if settings.json {
+        json(out, hand, answer);
+    } else {
+        out.push_str(hand);
+        text(out, answer);
+        out.push('\n');
+    }
+    true
 }

@@ -1,14 +1,16 @@
-//! `hupai check`: is each hand a win, and by which forms; with
-//! `--winning`, the wait shape the winning tile completed in every split.
+//! `hupai check`: is each hand a win, and by which forms; given the
+//! winning tile (by `--winning`, or on the line: see `check_line.rs`),
+//! the wait shape the winning tile completed in every split.
 
 use std::fmt::Write;
 
 use hupai::serde_impls::WinPage;
 use hupai::{Forms, Hand, HandError, Rules, Win, WinHow, WinningTile};
 
-use crate::answer::{Answering, Settings};
-use crate::output::push_json;
-use crate::stream::Job;
+use crate::answer::{answer, Settings};
+use crate::check_line::{CheckLine, LineError};
+use crate::output::{error_line, push_json};
+use crate::stream::{make_echo_safe, Job};
 
 /// A check's JSON fields: `"win":true,"forms":["standard"]`.
 #[derive(serde::Serialize)]
@@ -17,48 +19,99 @@ struct Checked {
     forms: Forms,
 }
 
-/// Splits printed per hand with `--winning` unless `--max-splits` says
+/// Splits printed per hand with a winning tile unless `--max-splits` says
 /// otherwise (as `hupai split`).
 pub const DEFAULT_MAX_SPLITS: usize = crate::split::DEFAULT_MAX_SPLITS;
 
-/// The check command: `HAND<TAB>win FORMS...` or `HAND<TAB>no`. With the
-/// winning tile and how it came (`winning`: `--winning`, `--self-drawn`,
-/// `--robbing-kong`), each winning hand's wait shapes too, and at most
+/// The check command: `HAND<TAB>win FORMS...` or `HAND<TAB>no`. A line
+/// with a winning tile (its own, else `winning`, from `--winning`), which
+/// came as the line says or else `how` (`--self-drawn`, `--robbing-kong`,
+/// else a discard), gets each winning hand's wait shapes too, and at most
 /// `max_splits` of its splits with the groups the winning tile completed
 /// (`46s5s 123p 55z [789m] (1111z)`, fields tab-separated: `win
 /// standard`, `kanchan`, `standard 123p 456s 55z [789m] (1111z): 456s
 /// kanchan`).
 pub fn job(
     settings: Settings,
-    winning: Option<(WinningTile, WinHow)>,
+    winning: Option<WinningTile>,
+    how: WinHow,
     max_splits: usize,
 ) -> Box<dyn Job> {
-    // Text is read by a person: a hand of 3N+1 tiles gets a hint. JSON
-    // keeps the library's message, as the bindings give it.
-    let hint = !settings.json;
-    let Some((tile, how)) = winning else {
-        return Box::new(Answering::new(
-            settings,
-            move |rules, h| forms_of(rules, h).map_err(|e| message(e, hint)),
-            |out, hand, forms: Forms| {
-                let win = !forms.is_empty();
-                push_json(out, hand, &Checked { win, forms });
-            },
-            push_forms,
-        ));
-    };
-    Box::new(Answering::new(
+    Box::new(Checks {
         settings,
-        move |rules, h| rules.win(h, tile, how).map_err(|e| message(e, hint)),
-        move |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
-        move |out, win| {
-            push_forms(out, win.forms);
-            if !win.forms.is_empty() {
-                let shown = win.splits.len().min(max_splits);
-                push_shapes_text(out, &win, shown);
+        winning,
+        how,
+        max_splits,
+    })
+}
+
+struct Checks {
+    settings: Settings,
+    winning: Option<WinningTile>,
+    how: WinHow,
+    max_splits: usize,
+}
+
+impl Job for Checks {
+    fn json(&self) -> bool {
+        self.settings.json
+    }
+
+    fn line(&self, line: &str, out: &mut String) -> bool {
+        let read = CheckLine::read(line).and_then(|c| match (c.winning.or(self.winning), c.how) {
+            (None, Some(_)) => Err(LineError::HowWithoutWinning),
+            _ => Ok(c),
+        });
+        let claim = match read {
+            Ok(claim) => claim,
+            Err(e) => {
+                error_line(out, line, &e.to_string(), self.settings.json);
+                return false;
             }
-        },
-    ))
+        };
+        let hand = claim.hand.as_ref();
+        let start = out.len();
+        // Text is read by a person: a hand of 3N+1 tiles gets a hint. JSON
+        // keeps the library's message, as the bindings give it.
+        let hint = !self.settings.json;
+        let ok = match claim.winning.or(self.winning) {
+            None => answer(
+                &self.settings,
+                hand,
+                out,
+                |rules, h| forms_of(rules, h).map_err(|e| message(e, hint)),
+                |out, hand, forms: Forms| {
+                    let win = !forms.is_empty();
+                    push_json(out, hand, &Checked { win, forms });
+                },
+                push_forms,
+            ),
+            Some(tile) => {
+                let how = claim.how.unwrap_or(self.how);
+                let max_splits = self.max_splits;
+                answer(
+                    &self.settings,
+                    hand,
+                    out,
+                    |rules, h| rules.win(h, tile, how).map_err(|e| message(e, hint)),
+                    |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
+                    |out, win| {
+                        push_forms(out, win.forms);
+                        if !win.forms.is_empty() {
+                            let shown = win.splits.len().min(max_splits);
+                            push_shapes_text(out, &win, shown);
+                        }
+                    },
+                )
+            }
+        };
+        // The stream makes the echo of a whole line safe; a hand read out
+        // of a longer line is made safe here.
+        if ok && hand != line {
+            make_echo_safe(out, start, hand, self.settings.json);
+        }
+        ok
+    }
 }
 
 /// The forms `hand` wins by. Most hands do not win: the fast check answers

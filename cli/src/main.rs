@@ -20,6 +20,7 @@
 
 mod answer;
 mod check;
+mod check_line;
 mod hints;
 mod output;
 mod reveal;
@@ -52,10 +53,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Is each hand a win? Prints `HAND<TAB>win FORMS...`, `HAND<TAB>no` or
-    /// `HAND<TAB>error: MESSAGE`. With `--winning TILE`, a win also gets
+    /// `HAND<TAB>error: MESSAGE`. With a winning tile, a win also gets
     /// `<TAB>SHAPES...<TAB>SPLIT: GROUP SHAPE, ... | SPLIT: ...`: the wait
     /// shapes the winning tile completed, and in every split the groups it
-    /// can sit in.
+    /// can sit in. A line may carry its own winning tile and how it came,
+    /// as `key=value` words after the hand (`46s5s 123p 55z [789m]
+    /// (1111z) winning=5s how=self-drawn`) or as a JSON object (`{"hand":
+    /// "...", "winning": "5s", "how": "self-drawn"}`); `--winning`,
+    /// `--self-drawn` and `--robbing-kong` give what a line leaves out.
     Check(CheckArgs),
     /// The tiles that complete each hand of 3N+1 tiles. Prints
     /// `HAND<TAB>ready TILES...` or `HAND<TAB>no`. With `--values` (rules
@@ -198,24 +203,31 @@ struct WaitsArgs {
 struct CheckArgs {
     #[command(flatten)]
     common: CommonArgs,
-    /// The tile that completed each hand (`5s`, `五条`, or `*` for a joker),
-    /// which the concealed part must hold: prints the wait shapes it
-    /// completed (tanki, kanchan, penchan, ryanmen, shanpon, ...) per split.
-    /// Claimed from a discard unless `--self-drawn` or `--robbing-kong`.
+    /// The tile that completed each hand (`5s`, `五条`, or `*` for a joker;
+    /// under rules whose copies of a kind are jokers, such as hongzhong's
+    /// 7z, one of those is a joker), which the concealed part must hold:
+    /// prints the wait shapes it completed (tanki, kanchan, penchan,
+    /// ryanmen, shanpon, ...) per split. A line's own `winning=` comes
+    /// first. Claimed from a discard unless `--self-drawn`,
+    /// `--robbing-kong` or the line's `how=` say otherwise.
     #[arg(long, value_parser = parse_winning, value_name = "TILE")]
     winning: Option<hupai::WinningTile>,
-    /// The winning tile was claimed from a discard (点炮 / ron): the default.
-    #[arg(long, visible_alias = "ron", requires = "winning", group = "how")]
+    /// The winning tile was claimed from a discard (点炮 / ron), unless a
+    /// line says otherwise: the default.
+    #[arg(long, visible_alias = "ron", group = "how")]
     discard: bool,
-    /// The winning tile was drawn by the winner (自摸 / tsumo).
-    #[arg(long, visible_alias = "tsumo", requires = "winning", group = "how")]
+    /// The winning tile was drawn by the winner (自摸 / tsumo), unless a
+    /// line says otherwise.
+    #[arg(long, visible_alias = "tsumo", group = "how")]
     self_drawn: bool,
-    /// The winning tile was robbed from a kong (抢杠 / chankan).
-    #[arg(long, visible_alias = "chankan", requires = "winning", group = "how")]
+    /// The winning tile was robbed from a kong (抢杠 / chankan), unless a
+    /// line says otherwise: the winner holds no other copy of it, and it
+    /// is never a joker.
+    #[arg(long, visible_alias = "chankan", group = "how")]
     robbing_kong: bool,
-    /// With `--winning`, the most splits printed per hand (the first ones
-    /// in order); a hand with more says how many it has in all.
-    #[arg(long, requires = "winning", default_value_t = check::DEFAULT_MAX_SPLITS)]
+    /// With a winning tile, the most splits printed per hand (the first
+    /// ones in order); a hand with more says how many it has in all.
+    #[arg(long, default_value_t = check::DEFAULT_MAX_SPLITS)]
     max_splits: usize,
 }
 
@@ -400,9 +412,7 @@ fn main() -> ExitCode {
             } else {
                 hupai::WinHow::Discard
             };
-            judge(&a.common, |s| {
-                check::job(s, a.winning.map(|t| (t, how)), a.max_splits)
-            })
+            judge(&a.common, |s| check::job(s, a.winning, how, a.max_splits))
         }
         Command::Waits(a) => {
             let context = if a.values {

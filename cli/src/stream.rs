@@ -157,7 +157,7 @@ fn run_one(job: &dyn Job, text: &str, input: &Input, out: &mut String) -> bool {
 
 /// Replaces the raw echo of `hand` at the start of the line at `out[start..]`
 /// with its safe echo. (Error lines echo it safely already.)
-fn make_echo_safe(out: &mut String, start: usize, hand: &str, json: bool) {
+pub fn make_echo_safe(out: &mut String, start: usize, hand: &str, json: bool) {
     let mut raw = String::new();
     if json {
         raw.push_str("{\"hand\":");

@@ -322,23 +322,167 @@ fn check_winning_usage_errors_exit_2() {
     let (_, err, code) = run(&["check", "--winning", "12m", "11m"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("\"12m\" is not exactly one tile"), "{err}");
+    let args = [
+        "check",
+        "--winning",
+        "1m",
+        "--self-drawn",
+        "--robbing-kong",
+        "11m",
+    ];
+    let (out, err, code) = run(&args, b"");
+    assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    // How the tile came, and the splits shown, are defaults for the lines
+    // that carry their own winning tile: alone they change no other line.
     for args in [
         &["check", "--self-drawn", "11m"][..],
         &["check", "--robbing-kong", "11m"],
         &["check", "--max-splits", "1", "11m"],
-        &[
-            "check",
-            "--winning",
-            "1m",
-            "--self-drawn",
-            "--robbing-kong",
-            "11m",
-        ],
     ] {
-        let (out, err, code) = run(args, b"");
-        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
-        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert_eq!(run(args, b""), ("11m\twin standard\n".into(), "".into(), 0));
     }
+}
+
+/// Each line may carry its own winning tile and how it came (issue 32,
+/// item 14): `key=value` words after the hand, or a JSON object with the
+/// field names of `hupai score`'s claims; the flags give what a line
+/// leaves out.
+#[test]
+fn check_lines_carry_their_own_winning_tile_and_how() {
+    let input = [
+        format!("{KANCHAN} winning=5s how=self-drawn"),
+        format!("{KANCHAN}\twinning=*"),
+        format!(r#"{{"hand":"{KANCHAN}","winning":"4s","how":"tsumo"}}"#),
+        KANCHAN.to_string(),
+        format!("{KANCHAN} how=robbing-kong"),
+        "46s* 123p 55z [789m] (1111z) winning=*".to_string(),
+    ]
+    .join("\n");
+    let (out, err, code) = run(&["check", "--json"], input.as_bytes());
+    let lines: Vec<serde_json::Value> = out.lines().map(common::json).collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    let claim = |i: usize| {
+        let l = &lines[i];
+        (
+            l["hand"].as_str().unwrap_or_default().to_string(),
+            l["winning"].as_str().map(String::from),
+            l["how"].as_str().map(String::from),
+            l["shapes"].to_string(),
+        )
+    };
+    let hand = KANCHAN.to_string();
+    let some = |s: &str| Some(s.to_string());
+    assert_eq!(
+        claim(0),
+        (
+            hand.clone(),
+            some("5s"),
+            some("self-drawn"),
+            r#"["kanchan"]"#.into()
+        )
+    );
+    assert_eq!(lines[1]["error"], "the hand holds no joker");
+    assert_eq!(
+        claim(2),
+        (
+            hand.clone(),
+            some("4s"),
+            some("self-drawn"),
+            r#"["ryanmen"]"#.into()
+        )
+    );
+    // No winning tile: the plain check.
+    assert_eq!(
+        lines[3],
+        common::json(&format!(
+            r#"{{"hand":"{KANCHAN}","win":true,"forms":["standard"]}}"#
+        ))
+    );
+    assert_eq!(
+        lines[4]["error"],
+        "how= without a winning tile: add winning=TILE, or --winning"
+    );
+    assert_eq!(lines[5]["winning"], "*");
+    assert_eq!((err.as_str(), code), ("", 1));
+    // The flags are the defaults: --winning for the lines without one,
+    // --self-drawn for the lines that do not say how.
+    let input = format!("{KANCHAN}\n{KANCHAN} winning=4s\n{KANCHAN} how=discard\n");
+    let (out, _, code) = run(
+        &["check", "--json", "--winning", "5s", "--self-drawn"],
+        input.as_bytes(),
+    );
+    let got: Vec<(String, String)> = out
+        .lines()
+        .map(common::json)
+        .map(|l| (l["winning"].to_string(), l["how"].to_string()))
+        .collect();
+    let want = [
+        ("5s", "self-drawn"),
+        ("4s", "self-drawn"),
+        ("5s", "discard"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(w, h)| (format!("{w:?}"), format!("{h:?}")))
+        .collect();
+    assert_eq!((got, code), (want, 0));
+    // Text: the hand is echoed, then the answer, as with --winning.
+    let (out, _, code) = run(&["check"], format!("{KANCHAN} winning=5s").as_bytes());
+    assert_eq!(
+        (out.as_str(), code),
+        ("46s5s 123p 55z [789m] (1111z)\twin standard\tkanchan\tstandard 123p 456s 55z [789m] (1111z): 456s kanchan\n", 0)
+    );
+    // What is not a check line is an error line that names it.
+    for (line, message) in [
+        ("11m winning=1m how=tsumo how=ron", "how= is given twice"),
+        (
+            "11m winning=1m 22m",
+            "\"22m\" follows the fields: the hand comes first, then winning=TILE how=HOW",
+        ),
+        (
+            "11m riichi=1",
+            "\"riichi\" is not a check field: winning=TILE, how=discard|self-drawn|robbing-kong",
+        ),
+        ("winning=1m", "no hand before the fields"),
+        (
+            "11m winning=12m",
+            "winning: \"12m\" is not exactly one tile",
+        ),
+        (
+            "11m winning=1m how=draw",
+            "how: \"draw\" is not a way to win: self-drawn, discard or robbing-kong",
+        ),
+    ] {
+        let (out, _, code) = run(&["check"], line.as_bytes());
+        assert_eq!(
+            (out, code),
+            (format!("{line}\terror: {message}\n"), 1),
+            "{line}"
+        );
+    }
+    let (out, _, _) = run(&["check"], br#"{"hand":"11m","dora":"1m"}"#);
+    assert!(
+        out.contains("error: bad check line: unknown field `dora`"),
+        "{out}"
+    );
+}
+
+/// A winning joker in a group of jokers completes every shape of the melds
+/// the group may stand for (issue 32, item 3, the issue's command).
+#[test]
+fn check_winning_joker_in_a_group_of_jokers() {
+    let (out, _, code) = run(
+        &["check", "--rules", "basic", "--winning", "*", "***11z"],
+        b"",
+    );
+    let fields: Vec<&str> = out.trim_end().split('\t').collect();
+    assert_eq!(fields[2], "tanki kanchan penchan ryanmen shanpon", "{out}");
+    assert!(
+        fields[3].ends_with("standard *** 11z: *** kanchan, *** penchan, *** ryanmen, *** shanpon"),
+        "{out}"
+    );
+    assert_eq!(code, 0);
 }
 
 #[test]

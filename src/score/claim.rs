@@ -316,8 +316,9 @@ pub enum ScoreError {
         flowers: u8,
     },
     /// A robbed kong's tile of which the winner holds another copy: the
-    /// robbed pung holds the other three.
-    #[error("robbing-kong on {tile} with {held} more {tile} in the hand: the robbed kong holds the other three")]
+    /// robbed pung holds the other three ([`HandError::RobbedTileHeld`]
+    /// of [`Rules::win`](crate::Rules::win), named for scoring).
+    #[error("robbing-kong on {tile} with {held} more {tile} in the hand and its melds: the robbed kong holds the other three")]
     RobbedTileHeld {
         /// The winning tile.
         tile: Tile,
@@ -330,6 +331,17 @@ pub enum ScoreError {
 }
 
 impl ScoreError {
+    /// The error of a claim [`Rules::win`](crate::Rules::win) refuses: a
+    /// winning tile not held, and a robbed tile held again, by their
+    /// scoring names.
+    pub(crate) fn of_win(e: HandError) -> ScoreError {
+        match e {
+            HandError::NotHeld { tile } => ScoreError::WinningNotHeld { tile },
+            HandError::RobbedTileHeld { tile, held } => ScoreError::RobbedTileHeld { tile, held },
+            e => ScoreError::Hand(e),
+        }
+    }
+
     /// A short stable name for the error, as the bindings report it
     /// (`no_scoring`, `riichi_with_open_meld`, ...).
     pub fn name(&self) -> &'static str {

@@ -572,8 +572,8 @@ fn kinds_for<R: Rng>(rng: &mut R, spec: &Spec) -> [bool; KINDS] {
     })
 }
 
-/// Declares `declare` of the built groups (runs and triplets only) as melds,
-/// in a random order: a run a chi, a triplet a pon or, when no other copy
+/// Declares `declare` of the built groups as melds, in a random order: a
+/// run or an honour sequence a chi, a triplet a pon or, when no other copy
 /// of its kind is in the hand, sometimes a kong (the fourth copy joins it).
 /// The declared tiles leave `counts`.
 fn declare_groups<R: Rng>(
@@ -582,18 +582,13 @@ fn declare_groups<R: Rng>(
     groups: &[Built],
     declare: usize,
 ) -> Vec<OMeld> {
-    let mut order: Vec<usize> = (0..groups.len())
-        .filter(|&i| !matches!(groups[i], Built::Honours(_)))
-        .collect();
+    let mut order: Vec<usize> = (0..groups.len()).collect();
     order.shuffle(rng);
     let total = *counts;
     let mut melds = Vec::new();
     for &i in order.iter().take(declare) {
         let meld = match groups[i] {
-            Built::Run(lo) => OMeld {
-                kind: MeldKind::Chi,
-                first: lo,
-            },
+            Built::Run(lo) => OMeld::new(MeldKind::Chi, lo),
             Built::Triplet(k) => {
                 let kind = if total[k] == 3 && rng.gen_bool(0.4) {
                     [
@@ -604,9 +599,9 @@ fn declare_groups<R: Rng>(
                 } else {
                     MeldKind::Pon
                 };
-                OMeld { kind, first: k }
+                OMeld::new(kind, k)
             }
-            Built::Honours(_) => unreachable!(),
+            Built::Honours(set) => OMeld::honour_sequence(set),
         };
         for t in groups[i].tiles() {
             counts[t] -= 1;
@@ -617,8 +612,7 @@ fn declare_groups<R: Rng>(
 }
 
 /// A standard-form win under `spec` of `groups` melds and a pair, natural
-/// tiles only, of which `declare` melds (at most; honour sequences are
-/// never declared) are declared.
+/// tiles only, of which `declare` melds (at most) are declared.
 pub fn melded_win<R: Rng>(rng: &mut R, spec: &Spec, groups: usize, declare: usize) -> Melded {
     loop {
         let kinds = kinds_for(rng, spec);
@@ -805,7 +799,7 @@ pub fn melded_hand<R: Rng>(
                     };
                     let copies = if kind == MeldKind::Pon { 3 } else { 4 };
                     if elsewhere == 0 && h.concealed[x] + copies <= 4 {
-                        h.melds[i] = OMeld { kind, first: x };
+                        h.melds[i] = OMeld::new(kind, x);
                     }
                 }
             }
@@ -942,9 +936,17 @@ pub fn bad_meld<R: Rng>(rng: &mut R, spec: &Spec) -> BadMeld {
                         r[..3].iter().map(|&x| suit + x).collect()
                     }
                     1 => {
+                        // Under rules without honour sequences, often one.
+                        let sets: Vec<[usize; 3]> = HONOR_SETS
+                            .into_iter()
+                            .filter(|s| s.iter().all(|t| usable.contains(t)))
+                            .collect();
                         let mut r: Vec<usize> = (27..34).collect();
                         r.shuffle(rng);
-                        r[..3].to_vec()
+                        match sets.choose(rng) {
+                            Some(set) if !spec.honor_seq && rng.gen_bool(0.5) => set.to_vec(),
+                            _ => r[..3].to_vec(),
+                        }
                     }
                     _ => vec![pick(rng), pick(rng), pick(rng)],
                 };
@@ -955,7 +957,13 @@ pub fn bad_meld<R: Rng>(rng: &mut R, spec: &Spec) -> BadMeld {
                 if s.len() < 3 || run || !tiles.iter().all(|t| usable.contains(t)) {
                     continue;
                 }
-                (open(tiles), MeldFault::NotASequence)
+                // An honour sequence is a meld where the rules make them.
+                let fault = match HONOR_SETS.contains(&[s[0], s[1], s[2]]) {
+                    true if spec.honor_seq => continue,
+                    true => MeldFault::HonourSequence,
+                    false => MeldFault::NotASequence,
+                };
+                (open(tiles), fault)
             }
             1 => {
                 // Four tiles of a kong, not all one kind.
@@ -1046,10 +1054,7 @@ pub fn bad_meld<R: Rng>(rng: &mut R, spec: &Spec) -> BadMeld {
                         MeldKind::ConcealedKong,
                     ][rng.gen_range(0..3)]
                 };
-                (
-                    RawMeld::of(&OMeld { kind, first: k }),
-                    MeldFault::FifthCopy(k),
-                )
+                (RawMeld::of(&OMeld::new(kind, k)), MeldFault::FifthCopy(k))
             }
         };
         melds[i] = bad;

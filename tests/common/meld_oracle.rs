@@ -8,7 +8,9 @@
 //!
 //! # Definitions, as implemented
 //! 1. A meld is valid iff: a chi is three consecutive ranks of one
-//!    numbered suit (lowest rank at most 7); a pon three identical tiles; a
+//!    numbered suit (lowest rank at most 7) or, under `honor_seq`, an
+//!    honour sequence (three different winds, the three dragons); a pon
+//!    three identical tiles; a
 //!    kong (open, added, concealed) four identical tiles; every kind of it
 //!    in play and none a joker kind of the rules (a joker never sits in a
 //!    meld). Across the concealed natural tiles and the melds, no kind has
@@ -86,19 +88,40 @@ impl MeldKind {
     }
 }
 
-/// A declared meld: its kind and its first tile (the lowest of a chi).
+/// A declared meld: its kind and its first tile (the lowest of a chi);
+/// for a chi of honours (an honour sequence, `[124z]`), its three kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OMeld {
     pub kind: MeldKind,
     pub first: usize,
+    pub honours: Option<[usize; 3]>,
 }
 
 impl OMeld {
+    /// The meld of `kind` whose first tile is `first` (a chi numbered).
+    pub fn new(kind: MeldKind, first: usize) -> OMeld {
+        OMeld {
+            kind,
+            first,
+            honours: None,
+        }
+    }
+
+    /// The chi of the honour sequence `set` (one of `HONOR_SETS`).
+    pub fn honour_sequence(set: [usize; 3]) -> OMeld {
+        OMeld {
+            kind: MeldKind::Chi,
+            first: set[0],
+            honours: Some(set),
+        }
+    }
+
     /// Its tiles (kinds), lowest first.
     pub fn tiles(&self) -> Vec<usize> {
-        match self.kind {
-            MeldKind::Chi => vec![self.first, self.first + 1, self.first + 2],
-            MeldKind::Pon => vec![self.first; 3],
+        match (self.kind, self.honours) {
+            (MeldKind::Chi, Some(set)) => set.to_vec(),
+            (MeldKind::Chi, None) => vec![self.first, self.first + 1, self.first + 2],
+            (MeldKind::Pon, _) => vec![self.first; 3],
             _ => vec![self.first; 4],
         }
     }
@@ -107,8 +130,11 @@ impl OMeld {
 /// Why a meld (or the copies across hand and melds) cannot exist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeldFault {
-    /// A chi that is not three consecutive ranks of one numbered suit.
+    /// A chi that is not three consecutive ranks of one numbered suit nor
+    /// an honour sequence (three different winds, the three dragons).
     NotASequence,
+    /// An honour sequence declared under rules without `honor_seq`.
+    HonourSequence,
     /// A pon or kong whose tiles are not all of one kind.
     NotIdentical,
     /// Not the number of tiles of any meld of its bracket (`[..]` 3 or 4,
@@ -205,14 +231,15 @@ pub fn read_meld(spec: &Spec, raw: &RawMeld) -> Result<OMeld, MeldFault> {
         (Bracket::Open, 3) => {
             let mut s = tiles.clone();
             s.sort();
+            let set = [s[0], s[1], s[2]];
+            if HONOR_SETS.contains(&set) {
+                return Ok(OMeld::honour_sequence(set));
+            }
             let run = s[0] < 27 && s[0] % 9 <= 6 && s[1] == s[0] + 1 && s[2] == s[0] + 2;
             if !run {
                 return Err(MeldFault::NotASequence);
             }
-            return Ok(OMeld {
-                kind: MeldKind::Chi,
-                first: s[0],
-            });
+            return Ok(OMeld::new(MeldKind::Chi, s[0]));
         }
         (Bracket::Open, _) => MeldKind::OpenKong,
         (Bracket::Added, _) => MeldKind::AddedKong,
@@ -221,10 +248,7 @@ pub fn read_meld(spec: &Spec, raw: &RawMeld) -> Result<OMeld, MeldFault> {
     if !identical {
         return Err(MeldFault::NotIdentical);
     }
-    Ok(OMeld {
-        kind,
-        first: tiles[0],
-    })
+    Ok(OMeld::new(kind, tiles[0]))
 }
 
 /// Reads every meld (the first fault wins), then checks the copies across
@@ -243,7 +267,8 @@ pub fn read_melds(
 }
 
 /// Point 1 on [`OMeld`]s: each meld valid (a chi's first tile numbered of
-/// rank at most 7; kinds in play; no joker kind), then at most four copies
+/// rank at most 7, or an honour sequence under `honor_seq`; kinds in
+/// play; no joker kind), then at most four copies
 /// of each kind across the concealed part (`concealed`, joker kinds
 /// included) and the melds.
 pub fn check_melds(spec: &Spec, concealed: &[u8; KINDS], melds: &[OMeld]) -> Result<(), MeldFault> {
@@ -251,8 +276,14 @@ pub fn check_melds(spec: &Spec, concealed: &[u8; KINDS], melds: &[OMeld]) -> Res
         if m.first >= KINDS {
             return Err(MeldFault::OutOfPlay(m.first));
         }
-        if m.kind == MeldKind::Chi && (m.first >= 27 || m.first % 9 > 6) {
-            return Err(MeldFault::NotASequence);
+        match m.honours {
+            Some(set) if !HONOR_SETS.contains(&set) => return Err(MeldFault::NotASequence),
+            Some(_) if !spec.honor_seq => return Err(MeldFault::HonourSequence),
+            Some(_) => {}
+            None if m.kind == MeldKind::Chi && (m.first >= 27 || m.first % 9 > 6) => {
+                return Err(MeldFault::NotASequence)
+            }
+            None => {}
         }
         for k in m.tiles() {
             if spec.joker_kinds.contains(&k) {
@@ -874,7 +905,13 @@ fn shape(form: &str, slots: &[(Option<usize>, bool)], i: usize) -> &'static str 
 /// any joker slot), the shape its slot completed:
 /// - `tanki`: the pair (standard, knitted straight, a seven-pairs pair,
 ///   `**`);
-/// - `shanpon`: a triplet (or `***`);
+/// - `shanpon`: a triplet;
+/// - `***` won on a joker: the shape of every slot of every meld `***`
+///   may stand for beside the split's other groups and the melds: a
+///   triplet of a kind in play, a sequence of a numbered suit in play, an
+///   honour sequence with `honor_seq`; its numbered suit held by the
+///   other groups or the melds, or a suit more within `max_suits`; with
+///   `cap`, no kind past it (see [`joker_meld_shapes`]);
 /// - `kanchan`: the middle of a sequence; `penchan`: the 3 of 123 or the 7
 ///   of 789; `ryanmen`: any other end of a sequence;
 /// - `honor-sequence`: a sequence of honours;
@@ -899,8 +936,10 @@ pub fn win_readings_spec(
     // The winning tile as the searches see it: a natural kind, or a joker.
     let natural = match winning {
         Some(w) if w >= KINDS => return None,
+        // A joker kind is a joker: any joker held (one of its copies or
+        // an explicit one) is the winning tile.
         Some(w) if spec.joker_kinds.contains(&w) => {
-            if concealed[w] == 0 {
+            if p.jokers == 0 {
                 return None;
             }
             None
@@ -923,6 +962,12 @@ pub fn win_readings_spec(
     for (form, groups) in split_groups(spec, &p) {
         let split = format!("{form} {}{suffix}", groups.join(" "));
         for g in &groups {
+            if g == "***" && natural.is_none() {
+                for shape in joker_meld_shapes(spec, &form, &groups, &p) {
+                    out.insert(format!("{split}\t{g}\t{shape}"));
+                }
+                continue;
+            }
             let slots = group_slots(g);
             for (i, &(kind, joker)) in slots.iter().enumerate() {
                 let holds = match natural {
@@ -936,4 +981,56 @@ pub fn win_readings_spec(
         }
     }
     Some((forms, out))
+}
+
+/// The shapes a winning joker completes in a `***` of a split of `form`
+/// whose groups are `groups` (see [`win_readings_spec`]): every meld of
+/// three kinds the rules make, tried beside the kinds the other groups
+/// stand for and the melds' copies.
+fn joker_meld_shapes(
+    spec: &Spec,
+    form: &str,
+    groups: &[String],
+    p: &Parts,
+) -> BTreeSet<&'static str> {
+    let mut others = p.fixed;
+    for g in groups {
+        for (kind, _) in group_slots(g) {
+            if let Some(k) = kind {
+                others[k] += 1;
+            }
+        }
+    }
+    let held: Vec<usize> = (0..3)
+        .filter(|&s| (s * 9..s * 9 + 9).any(|k| others[k] > 0))
+        .collect();
+    let mut melds: Vec<[usize; 3]> = (0..KINDS).map(|k| [k; 3]).collect();
+    for s in 0..3 {
+        for r in 0..7 {
+            let k = s * 9 + r;
+            melds.push([k, k + 1, k + 2]);
+        }
+    }
+    if spec.honor_seq {
+        melds.extend(HONOR_SETS);
+    }
+    let mut out = BTreeSet::new();
+    for m in melds {
+        let in_play = m.iter().all(|&k| spec.tiles[k]);
+        let suit = m[0] / 9;
+        let suits_ok = suit == 3
+            || held.contains(&suit)
+            || spec.max_suits.is_none_or(|max| (held.len() as u32) < max);
+        let capped = spec.cap.is_some_and(|cap| {
+            m.iter()
+                .any(|&k| others[k] + m.iter().filter(|&&j| j == k).count() as u8 > cap)
+        });
+        if in_play && suits_ok && !capped {
+            let slots: Vec<(Option<usize>, bool)> = m.iter().map(|&k| (Some(k), true)).collect();
+            for i in 0..3 {
+                out.insert(shape(form, &slots, i));
+            }
+        }
+    }
+    out
 }

@@ -796,10 +796,18 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
     let hand = Hand::from_counts(&conc, 0).ok()?.with_melds(&melds).ok()?;
     let held: Vec<usize> = (0..34).filter(|&i| conc[i] > 0).collect();
     let w = held[rng.gen_range(0..held.len())];
+    // A robbed kong's tile is the only copy the winner holds.
+    let total_w = conc[w] as usize
+        + melds
+            .iter()
+            .flat_map(|m| m.tiles())
+            .filter(|t| t.index() == w)
+            .count();
     let how = match rng.gen_range(0..100) {
         0..=44 => WinHow::SelfDrawn,
         45..=94 => WinHow::Discard,
-        _ => WinHow::RobbingKong,
+        _ if total_w == 1 => WinHow::RobbingKong,
+        _ => WinHow::Discard,
     };
     let mut claim = Claim::new(Tile::from_index(w).ok()?, how);
     claim.seat_wind = Tile::from_index(27 + rng.gen_range(0..4)).ok()?;

@@ -213,10 +213,10 @@ fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileS
 }
 
 /// Checks `claim` for GB: the common conflicts ([`Claim::check`]), the
-/// riichi fields GB has no meaning for, the flowers, and the copies a
-/// robbed kong cannot leave in the hand. (`last_copy` is the last copy
-/// not yet seen by the winner: the other three may be in the winner's
-/// hand.)
+/// riichi fields GB has no meaning for, and the flowers; the copies a
+/// robbed kong cannot leave in the hand are [`Rules::win`]'s to refuse.
+/// (`last_copy` is the last copy not yet seen by the winner: the other
+/// three may be in the winner's hand.)
 fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
     claim.check(hand)?;
     let family = "gb";
@@ -238,17 +238,6 @@ fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
         return Err(ScoreError::TooManyFlowers {
             flowers: claim.flowers,
         });
-    }
-    let w = claim.winning;
-    let held = hand.count(w) as usize - 1
-        + hand
-            .melds()
-            .iter()
-            .map(|m| m.tiles().filter(|&t| t == w).count())
-            .sum::<usize>();
-    // A robbed kong's other three copies are the robbed pung's.
-    if claim.how == WinHow::RobbingKong && held > 0 {
-        return Err(ScoreError::RobbedTileHeld { tile: w, held });
     }
     Ok(())
 }
@@ -282,10 +271,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
     check(hand, claim)?;
     let win = rules
         .win(hand, WinningTile::Tile(claim.winning), claim.how)
-        .map_err(|e| match e {
-            HandError::NotHeld { tile } => ScoreError::WinningNotHeld { tile },
-            e => ScoreError::Hand(e),
-        })?;
+        .map_err(ScoreError::of_win)?;
     let flowers = FanCount {
         fan: Fan::FlowerTiles,
         count: claim.flowers,

@@ -178,10 +178,7 @@ pub(crate) fn score(
     }
     let win = rules
         .win(hand, WinningTile::Tile(claim.winning), claim.how)
-        .map_err(|e| match e {
-            crate::error::HandError::NotHeld { tile } => ScoreError::WinningNotHeld { tile },
-            e => ScoreError::Hand(e),
-        })?;
+        .map_err(ScoreError::of_win)?;
     let facts = Facts::new(hand, claim, sw);
     let mut best: Option<(Value, usize, WaitShape)> = None;
     for (i, ws) in win.splits.iter().enumerate() {
