@@ -23,8 +23,9 @@ use std::fmt;
 
 use crate::error::HandError;
 use crate::form::{Form, Forms};
-use crate::group::{GroupKind, Split};
+use crate::group::{Group, GroupKind, Split, Splits};
 use crate::hand::Hand;
+use crate::position::Purpose;
 use crate::rules::Rules;
 use crate::tile::Tile;
 
@@ -187,8 +188,13 @@ pub struct Win {
     pub winning: WinningTile,
     /// How it came.
     pub how: WinHow,
-    /// Every split, each with its completions.
+    /// The splits listed, each with its completions: every split, or
+    /// those [`Rules::win_limited`] kept.
     pub splits: Vec<WinSplit>,
+    /// How many splits the hand has in all.
+    pub total: u64,
+    /// The distinct shapes of the readings of every split, listed or not.
+    shapes: Vec<WaitShape>,
 }
 
 impl Win {
@@ -201,12 +207,15 @@ impl Win {
         })
     }
 
-    /// The distinct shapes of every reading, in [`WaitShape`] order.
+    /// The distinct shapes of every reading, in [`WaitShape`] order: of
+    /// every split of the hand, also those a limited win did not list.
     pub fn shapes(&self) -> Vec<WaitShape> {
-        let mut shapes: Vec<WaitShape> = self.readings().map(|r| r.2).collect();
-        shapes.sort();
-        shapes.dedup();
-        shapes
+        self.shapes.clone()
+    }
+
+    /// Were splits left out (more than the limit)?
+    pub fn truncated(&self) -> bool {
+        self.total > self.splits.len() as u64
     }
 }
 
@@ -231,6 +240,34 @@ impl Rules {
     /// [`HandError::NoJoker`]) when the concealed part does not hold the
     /// winning tile.
     pub fn win(&self, hand: &Hand, winning: WinningTile, how: WinHow) -> Result<Win, HandError> {
+        self.win_limited(hand, winning, how, usize::MAX)
+    }
+
+    /// [`Rules::win`] with at most `limit` splits listed (those
+    /// [`Rules::splits_limited`] finds), [`Win::total`] counting them all
+    /// and [`Win::shapes`] those of every split: when splits are left out,
+    /// the shapes are found group by group (does some split hold this
+    /// group?), so the work grows with `limit`, not with the splits.
+    ///
+    /// ```
+    /// use hupai::{Rules, WaitShape, WinHow, WinningTile};
+    /// let rules = Rules::preset("taiwan")?;
+    /// let hand = "344556678s********".parse()?;
+    /// let win = rules.win_limited(&hand, WinningTile::Joker, WinHow::Discard, 2)?;
+    /// assert_eq!((win.splits.len(), win.total), (2, 29_522));
+    /// assert!(win.shapes().contains(&WaitShape::Kanchan));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::win`].
+    pub fn win_limited(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+        limit: usize,
+    ) -> Result<Win, HandError> {
         let forms = self.check(hand)?;
         // A copy of a joker kind wins as a joker.
         let winning = match winning {
@@ -253,23 +290,63 @@ impl Rules {
             }
             _ => {}
         }
-        let splits = if forms.is_empty() {
-            Vec::new()
+        let page = if forms.is_empty() {
+            Splits {
+                splits: Vec::new(),
+                total: 0,
+            }
         } else {
-            self.splits(hand)?
-                .into_iter()
-                .map(|split| {
-                    let completions = completions(&split, winning);
-                    WinSplit { split, completions }
-                })
+            self.splits_limited(hand, limit)?
+        };
+        let splits: Vec<WinSplit> = page
+            .splits
+            .into_iter()
+            .map(|split| {
+                let completions = completions(&split, winning);
+                WinSplit { split, completions }
+            })
+            .collect();
+        let mut shapes: Vec<WaitShape> = if page.total > splits.len() as u64 {
+            self.unlisted_shapes(hand, forms, winning)?
+        } else {
+            splits
+                .iter()
+                .flat_map(|s| s.completions.iter().map(|c| c.shape))
                 .collect()
         };
+        shapes.sort();
+        shapes.dedup();
         Ok(Win {
             forms,
             winning,
             how,
             splits,
+            total: page.total,
+            shapes,
         })
+    }
+
+    /// The shapes of every split of the winning `hand` by `forms`, none
+    /// listed: each form names the distinct groups of its splits that can
+    /// hold the winning tile.
+    fn unlisted_shapes(
+        &self,
+        hand: &Hand,
+        forms: Forms,
+        winning: WinningTile,
+    ) -> Result<Vec<WaitShape>, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let tile = match winning {
+            WinningTile::Tile(t) => Some(t),
+            WinningTile::Joker => None,
+        };
+        let mut shapes = Vec::new();
+        for form in forms.iter() {
+            for g in form.groups_holding(self, &pos, tile) {
+                shapes.extend(shapes_of(form, &g, winning));
+            }
+        }
+        Ok(shapes)
     }
 }
 
@@ -280,39 +357,38 @@ fn completions(split: &Split, winning: WinningTile) -> Vec<Completion> {
         if g.meld().is_some() {
             continue;
         }
-        // The slots (rank order) the winning tile may take in the group.
-        let tiles = g.tiles();
-        let slots: Vec<usize> = (0..g.kind().size())
-            .filter(|&slot| match winning {
-                WinningTile::Joker => g.is_joker_slot(slot),
-                WinningTile::Tile(t) => {
-                    !g.is_joker_slot(slot) && tiles.as_ref().is_some_and(|ts| ts[slot] == t)
-                }
-            })
-            .collect();
-        for slot in slots {
-            let shape = match g.kind() {
-                GroupKind::Pair if split.form == Form::ThirteenOrphans => WaitShape::ThirteenSided,
-                GroupKind::Single => WaitShape::Orphans,
-                GroupKind::Pair => WaitShape::Tanki,
-                GroupKind::Triplet | GroupKind::Kong => WaitShape::Shanpon,
-                GroupKind::HonorSequence => WaitShape::HonorSequence,
-                GroupKind::Knitted | GroupKind::HonorsAndKnitted => WaitShape::Knitted,
-                GroupKind::Sequence => match (slot, tiles.as_ref().map(|ts| ts[0].rank())) {
-                    (1, _) => WaitShape::Kanchan,
-                    (0, Some(7)) | (2, Some(1)) => WaitShape::Penchan,
-                    _ => WaitShape::Ryanmen,
-                },
-            };
-            let c = Completion { group: i, shape };
+        for shape in shapes_of(split.form, g, winning) {
             // Identical groups give one reading.
             if !out
                 .iter()
                 .any(|o| o.shape == shape && split.groups[o.group] == *g)
             {
-                out.push(c);
+                out.push(Completion { group: i, shape });
             }
         }
     }
     out
+}
+
+/// The shapes group `g` of a split of `form` completed, one for each slot
+/// the winning tile can take in it.
+fn shapes_of(form: Form, g: &Group, winning: WinningTile) -> impl Iterator<Item = WaitShape> + '_ {
+    let tile = match winning {
+        WinningTile::Tile(t) => Some(t),
+        WinningTile::Joker => None,
+    };
+    let first_rank = g.tiles().map(|ts| ts[0].rank());
+    g.slots_holding(tile).map(move |slot| match g.kind() {
+        GroupKind::Pair if form == Form::ThirteenOrphans => WaitShape::ThirteenSided,
+        GroupKind::Single => WaitShape::Orphans,
+        GroupKind::Pair => WaitShape::Tanki,
+        GroupKind::Triplet | GroupKind::Kong => WaitShape::Shanpon,
+        GroupKind::HonorSequence => WaitShape::HonorSequence,
+        GroupKind::Knitted | GroupKind::HonorsAndKnitted => WaitShape::Knitted,
+        GroupKind::Sequence => match (slot, first_rank) {
+            (1, _) => WaitShape::Kanchan,
+            (0, Some(7)) | (2, Some(1)) => WaitShape::Penchan,
+            _ => WaitShape::Ryanmen,
+        },
+    })
 }

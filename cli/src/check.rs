@@ -46,7 +46,7 @@ pub fn job(
     };
     Box::new(Answering::new(
         settings,
-        move |rules, h| rules.win(h, tile, how),
+        move |rules, h| rules.win_limited(h, tile, how, max_splits),
         move |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
         move |out, win| {
             push_forms(out, win.forms);
@@ -98,7 +98,7 @@ fn push_shapes_text(out: &mut String, win: &Win, shown: usize) {
             let _ = write!(out, "{} {}", s.split.groups[c.group], c.shape);
         }
     }
-    if shown < win.splits.len() {
-        let _ = write!(out, "\ttruncated {} of {}", shown, win.splits.len());
+    if (shown as u64) < win.total {
+        let _ = write!(out, "\ttruncated {} of {}", shown, win.total);
     }
 }
