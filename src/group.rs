@@ -210,6 +210,16 @@ impl Group {
         self.jokers >> i & 1 == 1
     }
 
+    /// The slots (in rank order) that hold `tile`: a natural copy of it,
+    /// or for `None` (a joker) a joker.
+    pub(crate) fn slots_holding(&self, tile: Option<Tile>) -> impl Iterator<Item = usize> + '_ {
+        (0..self.kind.size()).filter(move |&slot| match (tile, self.first) {
+            (None, _) => self.is_joker_slot(slot),
+            (Some(t), Some(first)) => !self.is_joker_slot(slot) && self.slot_tile(first, slot) == t,
+            (Some(_), None) => false,
+        })
+    }
+
     /// Number of jokers in the group.
     pub fn joker_count(&self) -> usize {
         self.jokers.count_ones() as usize
@@ -353,18 +363,6 @@ impl Split {
             .extend(melds.iter().map(|&m| Group::declared(m)));
         self
     }
-
-    /// The tiles the split's groups of the concealed part stand for, as
-    /// counts (unresolved groups of jokers left out).
-    pub(crate) fn resolved_counts(&self) -> [u8; crate::tile::KINDS] {
-        let mut counts = [0u8; crate::tile::KINDS];
-        for g in self.groups.iter().filter(|g| g.meld.is_none()) {
-            for t in g.tiles().into_iter().flatten() {
-                counts[t.index()] += 1;
-            }
-        }
-        counts
-    }
 }
 
 impl fmt::Display for Split {
@@ -378,11 +376,11 @@ impl fmt::Display for Split {
     }
 }
 
-/// The splits of a hand, at most a chosen number of them held: the first
-/// in [`Split`]'s order, and how many there are in all.
+/// The splits of a hand, at most a chosen number of them held (the first
+/// the search finds, in [`Split`]'s order), and how many there are in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Splits {
-    /// The first splits in order (all of them when not truncated).
+    /// The splits held, in order (all of them when not truncated).
     pub splits: Vec<Split>,
     /// How many splits the hand has in all.
     pub total: u64,
@@ -395,21 +393,40 @@ impl Splits {
     }
 }
 
-/// Where the forms put the splits they find: keeps the `limit` first in
-/// order and counts them all, so memory stays bounded by the limit.
+/// Where the forms put the splits they find, in the order they find them:
+/// a listing keeps the first `limit` and is then full (the forms stop
+/// searching), so work and memory stay bounded by the limit; a count
+/// keeps none and is never full.
 pub(crate) struct SplitSink {
     kept: BTreeSet<Split>,
     limit: usize,
-    total: u64,
+    found: u64,
+    /// Does the search stop once `limit` are found? (Not when counting.)
+    stops: bool,
 }
 
 impl SplitSink {
+    /// A listing of at most `limit` splits.
     pub(crate) fn new(limit: usize) -> SplitSink {
         SplitSink {
             kept: BTreeSet::new(),
             limit,
-            total: 0,
+            found: 0,
+            stops: true,
         }
+    }
+
+    /// A count: every split found, none kept.
+    pub(crate) fn counting() -> SplitSink {
+        SplitSink {
+            stops: false,
+            ..SplitSink::new(0)
+        }
+    }
+
+    /// Has the listing all it asked for? The forms stop searching then.
+    pub(crate) fn full(&self) -> bool {
+        self.stops && self.found >= self.limit as u64
     }
 
     /// The splits kept, in order.
@@ -418,26 +435,15 @@ impl SplitSink {
     }
 
     /// How many splits were found.
-    pub(crate) fn total(&self) -> u64 {
-        self.total
-    }
-
-    /// The splits kept and how many were found.
-    pub(crate) fn into_splits_of_all(self) -> Splits {
-        Splits {
-            splits: self.kept.into_iter().collect(),
-            total: self.total,
-        }
+    pub(crate) fn found(&self) -> u64 {
+        self.found
     }
 
     /// One split found (each is found once).
     pub(crate) fn push(&mut self, split: Split) {
-        self.total += 1;
+        self.found += 1;
         if self.kept.len() < self.limit {
             self.kept.insert(split);
-        } else if self.kept.last().is_some_and(|last| split < *last) {
-            self.kept.insert(split);
-            self.kept.pop_last();
         }
     }
 }

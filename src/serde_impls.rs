@@ -304,7 +304,8 @@ impl Serialize for WinSplit {
 /// hand with too many to print: serialised as the [`Win`] is (its
 /// `"shapes"` those of every split), with `"truncated": true, "total": N`
 /// after the splits when some were left out, as `hupai check --winning
-/// --json` prints it.
+/// --json` prints it. A win from [`Rules::win_limited`](crate::Rules::win_limited)
+/// holds no more splits than it lists.
 ///
 /// ```
 /// use hupai::serde_impls::WinPage;
@@ -313,7 +314,7 @@ impl Serialize for WinSplit {
 /// let win = rules.win(&"111222333m11z456p".parse()?, WinningTile::Tile("1z".parse()?), WinHow::Discard)?;
 /// assert!(win.splits.len() > 1);
 /// let text = serde_json::to_string(&WinPage::new(&win, 1))?;
-/// assert!(text.ends_with(&format!(r#"]}}],"truncated":true,"total":{}}}"#, win.splits.len())));
+/// assert!(text.ends_with(&format!(r#"]}}],"truncated":true,"total":{}}}"#, win.total)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -342,7 +343,7 @@ impl Serialize for WinPage<'_> {
         out.serialize_field("how", &win.how)?;
         out.serialize_field("shapes", &win.shapes())?;
         out.serialize_field("splits", &win.splits[..self.shown])?;
-        page_fields(&mut out, self.shown, win.splits.len() as u64)?;
+        page_fields(&mut out, self.shown, win.total)?;
         out.end()
     }
 }

@@ -8,7 +8,8 @@
 //! (`***` is any meld, `**` any pair) in the standard form and seven pairs;
 //! in thirteen orphans every joker is resolved, as only one tile fits.
 //! Every resolved tile is in play, the pair obeys the rules' pair ranks,
-//! and with `joker_fifth_copy = false` no kind appears more than four times.
+//! and with `joker_fifth_copy = false` no kind appears more than four times
+//! (the declared melds' copies counted).
 //!
 //! Splits are distinct as multisets of groups, where a group is its kind,
 //! its natural tiles, and the tiles its jokers become: `111m` and `11*m:111m`
@@ -30,10 +31,9 @@
 pub use crate::group::{Group, GroupKind, Split, Splits};
 
 use crate::error::HandError;
-use crate::form::Forms;
 use crate::group::SplitSink;
 use crate::hand::Hand;
-use crate::position::{Position, Purpose};
+use crate::position::Purpose;
 use crate::rules::Rules;
 
 impl Rules {
@@ -43,8 +43,9 @@ impl Rules {
     /// of [`Split::groups`]. Empty when the hand is not a win.
     ///
     /// A hand with many jokers can have tens of thousands of splits:
-    /// [`Rules::splits_limited`] keeps only the first ones, and
-    /// [`Rules::split_count`] counts them without listing any.
+    /// [`Rules::splits_limited`] lists only some, with work and memory in
+    /// proportion to how many, and [`Rules::split_count`] counts them
+    /// without listing any.
     ///
     /// # Errors
     /// As [`Rules::check`].
@@ -52,8 +53,13 @@ impl Rules {
         Ok(self.splits_limited(hand, usize::MAX)?.splits)
     }
 
-    /// The first `limit` splits of `hand` in the order of [`Rules::splits`],
-    /// and how many there are in all. Memory is bounded by `limit`.
+    /// At most `limit` splits of `hand`, and how many there are in all.
+    /// The search stops once it has found `limit` (each form in turn, in
+    /// the order of [`Rules::splits`]; a form's splits in the order its
+    /// search finds them): work and memory grow with `limit`, not with
+    /// the splits the hand has. The splits found are returned in the order
+    /// of [`Rules::splits`]; they are all of them when `limit` is at least
+    /// the total.
     ///
     /// ```
     /// use hupai::Rules;
@@ -69,14 +75,19 @@ impl Rules {
     pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
         let forms = self.forms_of(&pos);
-        if pos.has_melds() {
-            return Ok(self.beside_melds(&pos, forms, limit));
-        }
+        let total = forms.iter().map(|f| f.split_count(self, &pos)).sum();
         let mut out = SplitSink::new(limit);
         for form in forms.iter() {
+            if out.full() {
+                break;
+            }
             form.splits(self, &pos, &mut out);
         }
-        Ok(out.into_splits_of_all())
+        let melds = pos.melds.as_slice();
+        Ok(Splits {
+            splits: out.into_splits().map(|s| s.beside(melds)).collect(),
+            total,
+        })
     }
 
     /// How many splits [`Rules::splits`] would list, counted without
@@ -95,30 +106,6 @@ impl Rules {
     pub fn split_count(&self, hand: &Hand) -> Result<u64, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
         let forms = self.forms_of(&pos);
-        if pos.has_melds() {
-            return Ok(self.beside_melds(&pos, forms, 0).total);
-        }
         Ok(forms.iter().map(|f| f.split_count(self, &pos)).sum())
-    }
-
-    /// The splits of the accepted `pos`, with declared melds: the concealed
-    /// part's splits by `forms`, each followed by the melds. Under
-    /// `joker_fifth_copy = false` a split whose jokers stand for more
-    /// copies of a kind than the melds leave is not one.
-    fn beside_melds(&self, pos: &Position, forms: Forms, limit: usize) -> Splits {
-        let mut found = SplitSink::new(usize::MAX);
-        for form in forms.iter() {
-            form.splits(self, pos, &mut found);
-        }
-        let melds = pos.melds.as_slice();
-        let melded = pos.melds.counts();
-        let mut out = SplitSink::new(limit);
-        for split in found.into_splits() {
-            let resolved = split.resolved_counts();
-            if self.joker_fifth_copy || (0..melded.len()).all(|i| resolved[i] + melded[i] <= 4) {
-                out.push(split.beside(melds));
-            }
-        }
-        out.into_splits_of_all()
     }
 }

@@ -47,8 +47,9 @@ use std::fmt;
 use crate::error::HandError;
 use crate::form::standard::joker_melds;
 use crate::form::{Form, Forms};
-use crate::group::{Group, GroupKind, Split};
+use crate::group::{Group, GroupKind, Split, Splits};
 use crate::hand::Hand;
+use crate::position::Purpose;
 use crate::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
@@ -230,8 +231,13 @@ pub struct Win {
     pub winning: WinningTile,
     /// How it came.
     pub how: WinHow,
-    /// Every split, each with its completions.
+    /// The splits listed, each with its completions: every split, or
+    /// those [`Rules::win_limited`] kept.
     pub splits: Vec<WinSplit>,
+    /// How many splits the hand has in all.
+    pub total: u64,
+    /// The distinct shapes of the readings of every split, listed or not.
+    shapes: Vec<WaitShape>,
 }
 
 impl Win {
@@ -244,12 +250,15 @@ impl Win {
         })
     }
 
-    /// The distinct shapes of every reading, in [`WaitShape`] order.
+    /// The distinct shapes of every reading, in [`WaitShape`] order: of
+    /// every split of the hand, also those a limited win did not list.
     pub fn shapes(&self) -> Vec<WaitShape> {
-        let mut shapes: Vec<WaitShape> = self.readings().map(|r| r.2).collect();
-        shapes.sort();
-        shapes.dedup();
-        shapes
+        self.shapes.clone()
+    }
+
+    /// Were splits left out (more than the limit)?
+    pub fn truncated(&self) -> bool {
+        self.total > self.splits.len() as u64
     }
 }
 
@@ -275,24 +284,69 @@ impl Rules {
     /// winning tile; for a robbed kong, [`HandError::RobbedJoker`] and
     /// [`HandError::RobbedTileHeld`] (see [`Rules::winning_tile`]).
     pub fn win(&self, hand: &Hand, winning: WinningTile, how: WinHow) -> Result<Win, HandError> {
+        self.win_limited(hand, winning, how, usize::MAX)
+    }
+
+    /// [`Rules::win`] with at most `limit` splits listed (those
+    /// [`Rules::splits_limited`] finds), [`Win::total`] counting them all
+    /// and [`Win::shapes`] those of every split: when splits are left out,
+    /// the shapes are found group by group (does some split hold this
+    /// group?), so the work grows with `limit`, not with the splits.
+    ///
+    /// ```
+    /// use hupai::{Rules, WaitShape, WinHow, WinningTile};
+    /// let rules = Rules::preset("taiwan")?;
+    /// let hand = "344556678s********".parse()?;
+    /// let win = rules.win_limited(&hand, WinningTile::Joker, WinHow::Discard, 2)?;
+    /// assert_eq!((win.splits.len(), win.total), (2, 29_522));
+    /// assert!(win.shapes().contains(&WaitShape::Kanchan));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::win`].
+    pub fn win_limited(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+        limit: usize,
+    ) -> Result<Win, HandError> {
         let forms = self.check(hand)?;
         let winning = self.winning_tile(hand, winning, how)?;
-        let splits = if forms.is_empty() {
-            Vec::new()
+        let page = if forms.is_empty() {
+            Splits {
+                splits: Vec::new(),
+                total: 0,
+            }
         } else {
-            self.splits(hand)?
-                .into_iter()
-                .map(|split| {
-                    let completions = completions(self, &split, winning);
-                    WinSplit { split, completions }
-                })
+            self.splits_limited(hand, limit)?
+        };
+        let splits: Vec<WinSplit> = page
+            .splits
+            .into_iter()
+            .map(|split| {
+                let completions = completions(self, &split, winning);
+                WinSplit { split, completions }
+            })
+            .collect();
+        let mut shapes: Vec<WaitShape> = if page.total > splits.len() as u64 {
+            self.unlisted_shapes(hand, forms, winning)?
+        } else {
+            splits
+                .iter()
+                .flat_map(|s| s.completions.iter().map(|c| c.shape))
                 .collect()
         };
+        shapes.sort();
+        shapes.dedup();
         Ok(Win {
             forms,
             winning,
             how,
             splits,
+            total: page.total,
+            shapes,
         })
     }
 
@@ -362,59 +416,92 @@ impl Rules {
         }
         Ok(winning)
     }
+
+    /// The shapes of every split of the winning `hand` by `forms`, none
+    /// listed: each form names the distinct groups of its splits that can
+    /// hold the winning tile.
+    fn unlisted_shapes(
+        &self,
+        hand: &Hand,
+        forms: Forms,
+        winning: WinningTile,
+    ) -> Result<Vec<WaitShape>, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let tile = match winning {
+            WinningTile::Tile(t) => Some(t),
+            WinningTile::Joker => None,
+        };
+        // Every split holds the hand's natural tiles, its melds' included.
+        let mut naturals = pos.counts();
+        for t in hand.melds().iter().flat_map(|m| m.tiles()) {
+            naturals[t.index()] += 1;
+        }
+        let mut shapes = Vec::new();
+        for form in forms.iter() {
+            for g in form.groups_holding(self, &pos, tile) {
+                shapes.extend(shapes_of(self, form, &g, winning, || naturals));
+            }
+        }
+        Ok(shapes)
+    }
 }
 
 /// The distinct groups of `split` that can hold `winning`, with shapes.
-/// A winning joker in a group of jokers only (`***`) completes each shape
-/// of the melds that group may stand for beside the rest of the hand.
 fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Completion> {
     let mut out: Vec<Completion> = Vec::new();
-    let mut push = |i: usize, shape: WaitShape| {
-        let g = &split.groups[i];
-        // Identical groups give one reading.
-        if !out
-            .iter()
-            .any(|o| o.shape == shape && split.groups[o.group] == *g)
-        {
-            out.push(Completion { group: i, shape });
-        }
-    };
     for (i, g) in split.groups.iter().enumerate() {
         if g.meld().is_some() {
             continue;
         }
-        let Some(tiles) = g.tiles() else {
-            if winning == WinningTile::Joker && g.kind() == GroupKind::Triplet {
-                for shape in joker_meld_shapes(rules, split) {
-                    push(i, shape);
-                }
-            } else if winning == WinningTile::Joker {
-                push(i, shape(split.form, g, 0));
+        for shape in shapes_of(rules, split.form, g, winning, || naturals(split)) {
+            // Identical groups give one reading.
+            if !out
+                .iter()
+                .any(|o| o.shape == shape && split.groups[o.group] == *g)
+            {
+                out.push(Completion { group: i, shape });
             }
-            continue;
-        };
-        // The slots (rank order) the winning tile may take in the group.
-        let slots = (0..g.kind().size()).filter(|&slot| match winning {
-            WinningTile::Joker => g.is_joker_slot(slot),
-            WinningTile::Tile(t) => !g.is_joker_slot(slot) && tiles[slot] == t,
-        });
-        for slot in slots {
-            push(i, shape(split.form, g, slot));
         }
     }
     out
 }
 
-/// The shapes a winning joker completes in a group of three jokers of
-/// `split`: those of every meld the group may stand for
-/// ([`joker_melds`]), in [`WaitShape`] order.
-fn joker_meld_shapes(rules: &Rules, split: &Split) -> BTreeSet<WaitShape> {
-    let mut others = [0u8; KINDS];
+/// The natural tiles of `split`, counted by kind.
+fn naturals(split: &Split) -> [u8; KINDS] {
+    let mut counts = [0u8; KINDS];
     for t in split.groups.iter().filter_map(|g| g.tiles()).flatten() {
-        others[t.index()] += 1;
+        counts[t.index()] += 1;
     }
-    joker_melds(rules, &others)
-        .flat_map(|m| (0..3).map(move |slot| shape(split.form, &m, slot)))
+    counts
+}
+
+/// The shapes group `g` of a split of `form` completed, one for each slot
+/// the winning tile can take in it. A winning joker in a group of jokers
+/// only (`***`) completes each shape of the melds that group may stand for
+/// beside the hand's `naturals` ([`joker_melds`]).
+fn shapes_of(
+    rules: &Rules,
+    form: Form,
+    g: &Group,
+    winning: WinningTile,
+    naturals: impl FnOnce() -> [u8; KINDS],
+) -> Vec<WaitShape> {
+    if g.tiles().is_none() && winning == WinningTile::Joker {
+        if g.kind() == GroupKind::Triplet {
+            let naturals = naturals();
+            let shapes: BTreeSet<WaitShape> = joker_melds(rules, &naturals)
+                .flat_map(|m| (0..3).map(move |slot| shape(form, &m, slot)))
+                .collect();
+            return shapes.into_iter().collect();
+        }
+        return vec![shape(form, g, 0)];
+    }
+    let tile = match winning {
+        WinningTile::Tile(t) => Some(t),
+        WinningTile::Joker => None,
+    };
+    g.slots_holding(tile)
+        .map(|slot| shape(form, g, slot))
         .collect()
 }
 

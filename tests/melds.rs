@@ -196,6 +196,12 @@ fn melded_hands_agree(shard: Shard) {
                         WinHow::Discard
                     };
                     let win = rules.win(&hand, w, how).unwrap();
+                    let cut = rules.win_limited(&hand, w, how, 1).unwrap();
+                    assert_eq!(
+                        (cut.shapes(), cut.total),
+                        (win.shapes(), win.splits.len() as u64),
+                        "{name} won on {w}, cut to one split"
+                    );
                     let got: BTreeSet<String> = win
                         .readings()
                         .map(|(s, g, shape)| {

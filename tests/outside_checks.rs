@@ -235,3 +235,45 @@ fn declared_honour_sequences_follow_the_rules() {
         ["1m"]
     );
 }
+
+/// Item 5: a limit on the splits cuts the work, not only the output. Under
+/// taiwan with honour sequences this hand has 39,907 splits; a listing of
+/// one finds one (its work is bounded in `form::standard::split`'s unit
+/// tests, by the steps of the walk), the total still counts them all, and
+/// a win cut to one split still reports the wait shapes of every split.
+#[test]
+fn a_split_limit_lists_that_many_and_counts_the_rest() {
+    use hupai::{WaitShape, WinHow, WinningTile};
+    let rules = rules("base = \"taiwan\"\nhonor_sequences = true");
+    let hand = hand("1z1z2z2z3z3z4z4z4z********");
+    let all = rules.splits(&hand).unwrap();
+    assert_eq!(all.len(), 39_907);
+    for limit in [0, 1, 2, 1000] {
+        let some = rules.splits_limited(&hand, limit).unwrap();
+        assert_eq!((some.splits.len(), some.total), (limit, 39_907));
+        assert!(some.splits.iter().all(|s| all.contains(s)));
+        assert!(some.splits.windows(2).all(|p| p[0] < p[1]));
+    }
+    let whole = rules
+        .win(&hand, WinningTile::Joker, WinHow::Discard)
+        .unwrap();
+    let cut = rules
+        .win_limited(&hand, WinningTile::Joker, WinHow::Discard, 1)
+        .unwrap();
+    assert_eq!((cut.splits.len(), cut.total), (1, 39_907));
+    assert_eq!(cut.shapes(), whole.shapes());
+    assert_eq!(
+        whole.shapes(),
+        [
+            WaitShape::Tanki,
+            WaitShape::Shanpon,
+            WaitShape::HonorSequence
+        ]
+    );
+    for tile in ["1z", "4z"] {
+        let w = WinningTile::Tile(tile.parse().unwrap());
+        let cut = rules.win_limited(&hand, w, WinHow::SelfDrawn, 1).unwrap();
+        let whole = rules.win(&hand, w, WinHow::SelfDrawn).unwrap();
+        assert_eq!(cut.shapes(), whole.shapes(), "won on {tile}");
+    }
+}

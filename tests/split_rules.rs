@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use common::gen::{self, Raw};
 use common::oracle::{self, Spec, KINDS};
-use hupai::{Form, Hand, Rules};
+use hupai::{Form, Hand, Rules, Tile, WinHow, WinningTile};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -130,10 +130,33 @@ fn compare(rules: &Rules, spec: &Spec, raw: &Raw) -> (Vec<String>, bool) {
     }
     let limit = (raw.jokers as usize * 7 + hands_mix(raw)) % 5;
     let some = rules.splits_limited(&hand, limit).unwrap();
-    if some.splits[..] != all[..limit.min(all.len())] || some.total != all.len() as u64 {
+    let listed = some.splits.len() == limit.min(all.len())
+        && some.splits.windows(2).all(|p| p[0] < p[1])
+        && some.splits.iter().all(|s| all.contains(s));
+    if !listed || some.total != all.len() as u64 {
         problems.push(format!(
-            "{name}: {notation}: the first {limit} splits are not the listing's"
+            "{name}: {notation}: the {limit} splits listed are not {limit} of the listing's"
         ));
+    }
+    // A win cut to one split still has the wait shapes of every split.
+    let held: Vec<usize> = (0..KINDS).filter(|&k| raw.counts[k] > 0).collect();
+    if !all.is_empty() {
+        let mix = hands_mix(raw);
+        let winning = match held.len() {
+            n if n == 0 || (raw.jokers > 0 && mix % 2 == 0) => WinningTile::Joker,
+            n => WinningTile::Tile(Tile::from_index(held[mix % n]).unwrap()),
+        };
+        let whole = rules.win(&hand, winning, WinHow::Discard).unwrap();
+        let cut = rules
+            .win_limited(&hand, winning, WinHow::Discard, 1)
+            .unwrap();
+        if cut.shapes() != whole.shapes() || cut.total != all.len() as u64 {
+            problems.push(format!(
+                "{name}: {notation} won on {winning}: shapes {:?} cut to one split, {:?} in all",
+                cut.shapes(),
+                whole.shapes()
+            ));
+        }
     }
     // Copies of the rules' joker kinds are jokers in the split.
     let (natural, jokers) = spec.natural(hand.counts(), hand.jokers() as u32);

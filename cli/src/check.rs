@@ -93,7 +93,11 @@ impl Job for Checks {
                     &self.settings,
                     hand,
                     out,
-                    |rules, h| rules.win(h, tile, how).map_err(|e| message(e, hint)),
+                    |rules, h| {
+                        rules
+                            .win_limited(h, tile, how, max_splits)
+                            .map_err(|e| message(e, hint))
+                    },
                     |out, hand, win: Win| push_json(out, hand, &WinPage::new(&win, max_splits)),
                     |out, win| {
                         push_forms(out, win.forms);
@@ -170,7 +174,7 @@ fn push_shapes_text(out: &mut String, win: &Win, shown: usize) {
             let _ = write!(out, "{} {}", s.split.groups[c.group], c.shape);
         }
     }
-    if shown < win.splits.len() {
-        let _ = write!(out, "\ttruncated {} of {}", shown, win.splits.len());
+    if (shown as u64) < win.total {
+        let _ = write!(out, "\ttruncated {} of {}", shown, win.total);
     }
 }

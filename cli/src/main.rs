@@ -71,7 +71,7 @@ enum Command {
     Waits(WaitsArgs),
     /// Every way to split each winning hand into groups. Prints
     /// `HAND<TAB>FORM GROUPS... | FORM GROUPS...` or `HAND<TAB>no`; a hand
-    /// with more than `--max-splits` splits gets the first ones and
+    /// with more than `--max-splits` splits gets the first ones found and
     /// `<TAB>truncated SHOWN of TOTAL`.
     Split(SplitArgs),
     /// How far each hand (3N+1 or 3N+2 tiles) is from a win: −1 a win, 0
@@ -225,8 +225,9 @@ struct CheckArgs {
     /// is never a joker.
     #[arg(long, visible_alias = "chankan", group = "how")]
     robbing_kong: bool,
-    /// With a winning tile, the most splits printed per hand (the first
-    /// ones in order); a hand with more says how many it has in all.
+    /// With a winning tile, the most splits printed per hand (the first ones
+    /// found, in order; the search stops there); a hand with more says how
+    /// many it has in all, and its wait shapes are those of every split.
     #[arg(long, default_value_t = check::DEFAULT_MAX_SPLITS)]
     max_splits: usize,
 }
@@ -242,8 +243,9 @@ fn parse_winning(text: &str) -> Result<hupai::WinningTile, String> {
 struct SplitArgs {
     #[command(flatten)]
     common: CommonArgs,
-    /// The most splits printed per hand (the first ones in order); a hand
-    /// with more says how many it has in all.
+    /// The most splits printed per hand (the first ones found, in order;
+    /// the search stops there); a hand with more says how many it has in
+    /// all.
     #[arg(long, default_value_t = split::DEFAULT_MAX_SPLITS)]
     max_splits: usize,
 }

@@ -532,14 +532,14 @@ fn check_winning_max_splits_truncates() {
         "111222333444m55z\twin standard\tryanmen shanpon\tstandard 123m 123m 123m 444m 55z: 444m shanpon | standard 111m 234m 234m 234m 55z: 234m ryanmen | standard 111m 222m 333m 444m 55z: 444m shanpon\n"
     );
     assert_eq!(code, 0);
-    // The shapes are every split's, the splits the first ones.
+    // The shapes are every split's, the splits the first ones found.
     let (out, _, code) = run(
         &["check", "--winning", "4m", "--max-splits", "1", hand],
         b"",
     );
     assert_eq!(
         out,
-        "111222333444m55z\twin standard\tryanmen shanpon\tstandard 123m 123m 123m 444m 55z: 444m shanpon\ttruncated 1 of 3\n"
+        "111222333444m55z\twin standard\tryanmen shanpon\tstandard 111m 222m 333m 444m 55z: 444m shanpon\ttruncated 1 of 3\n"
     );
     assert_eq!(code, 0);
     let (out, _, _) = run(
@@ -559,7 +559,7 @@ fn check_winning_max_splits_truncates() {
         concat!(
             r#"{"hand":"111222333444m55z","win":true,"forms":["standard"],"#,
             r#""winning":"4m","how":"discard","shapes":["ryanmen","shanpon"],"#,
-            r#""splits":[{"form":"standard","groups":["123m","123m","123m","444m","55z"],"#,
+            r#""splits":[{"form":"standard","groups":["111m","222m","333m","444m","55z"],"#,
             r#""completions":[{"group":3,"shape":"shanpon"}]}],"truncated":true,"total":3}"#,
             "\n"
         )

@@ -1,11 +1,11 @@
 //! The interface every form answers ([`Judge`]), and what the forms'
 //! answers share: the reveal's split of a hand, waits judged draw by draw.
 
-use crate::group::SplitSink;
+use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::tables::SuitProfile;
-use crate::tile::KINDS;
+use crate::tile::{Tile, KINDS};
 
 /// What every form answers, each from its own rules. The operations reach
 /// a form through `Form`'s methods of the same names.
@@ -45,14 +45,32 @@ pub(crate) trait Judge {
     fn waits(rules: &Rules, pos: &Position, open: u32) -> u64;
 
     /// Every split of the winning `pos` by the form (the concealed part:
-    /// the caller adds declared melds).
+    /// the caller adds declared melds), each pushed into `out` once; the
+    /// search stops once `out` is full.
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink);
+
+    /// The distinct groups of the splits of the winning `pos` by the form
+    /// that hold `tile` (a natural copy of it, or for `None` a joker), in
+    /// no particular order: every split listed and its groups read.
+    fn groups_holding(rules: &Rules, pos: &Position, tile: Option<Tile>) -> Vec<Group> {
+        let mut all = SplitSink::new(usize::MAX);
+        Self::splits(rules, pos, &mut all);
+        let mut out: Vec<Group> = Vec::new();
+        for split in all.into_splits() {
+            for g in split.groups {
+                if g.slots_holding(tile).next().is_some() && !out.contains(&g) {
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
 
     /// How many splits [`Judge::splits`] finds.
     fn split_count(rules: &Rules, pos: &Position) -> u64 {
-        let mut out = SplitSink::new(0);
+        let mut out = SplitSink::counting();
         Self::splits(rules, pos, &mut out);
-        out.total()
+        out.found()
     }
 
     /// The reveal's grouping test on `split`: its hidden part is complete

@@ -117,6 +117,9 @@ pub(crate) fn straight_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
         };
         // `as_jokers`: the held kinds the group takes as jokers.
         for_subsets(taken, spare as u32, &mut |as_jokers| {
+            if out.full() {
+                return;
+            }
             let natural = taken & !as_jokers;
             let words = pos.words.minus(&SuitWords::ones(natural));
             let jokers = spare - as_jokers.count_ones() as u8;
@@ -461,13 +464,20 @@ pub(crate) fn declared_distance(rules: &Rules, pos: &Position) -> u8 {
 /// The splits of a knitted straight with its meld declared (the caller
 /// adds the meld): the knitted group and the pair, jokers resolved. When
 /// the pair's kind is also a knitted kind, its natural copies may sit in
-/// either group: each way is a split of its own.
+/// either group: each way is a split of its own. A pair of jokers only
+/// stays unresolved (`**`): the split it makes with an assignment's
+/// knitted group is one, whatever kind the pair could be, and is found
+/// once.
 pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     if pos.natural + pos.jokers as u32 != 11 {
         return;
     }
     let counts = pos.counts();
+    let mut joker_pair_beside = None;
     for (kinds, pair, _) in declared_fits(rules, pos) {
+        if out.full() {
+            return;
+        }
         let knitted_pair = kinds >> pair & 1 == 1;
         let others = (0..KINDS)
             .filter(|&t| t != pair && kinds >> t & 1 == 1 && counts[t] > 0)
@@ -479,10 +489,12 @@ pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
             }
             let knit_held = others | (in_knit as u64) << pair;
             let tile = crate::tile::Tile::from_index(pair).expect("a tile");
-            // A pair of jokers only stays unresolved (`**`): the caller
-            // keeps one split of each.
             let pair_group = match in_pair {
-                0 => Group::unresolved(GroupKind::Pair),
+                0 if joker_pair_beside == Some(kinds) => continue,
+                0 => {
+                    joker_pair_beside = Some(kinds);
+                    Group::unresolved(GroupKind::Pair)
+                }
                 n => Group::same(GroupKind::Pair, tile, n as usize),
             };
             out.push(Split::new(

@@ -28,10 +28,11 @@ pub(crate) mod thirteen_orphans;
 pub(crate) use self::judge::{Judge, RevealSplit};
 pub use self::kind::{Form, Forms};
 
-use crate::group::SplitSink;
+use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::tables::{SuitProfile, ORPHANS_INDEXES};
+use crate::tile::Tile;
 
 /// The tables of the counted forms' distances that the rules keep for
 /// shanten's lean path (`Derived::pairs_missing` and
@@ -208,6 +209,16 @@ impl Form {
     /// [`Judge::splits`].
     pub(crate) fn splits(self, rules: &Rules, pos: &Position, out: &mut SplitSink) {
         judge!(self, J => J::splits(rules, pos, out))
+    }
+
+    /// [`Judge::groups_holding`].
+    pub(crate) fn groups_holding(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        tile: Option<Tile>,
+    ) -> Vec<Group> {
+        judge!(self, J => J::groups_holding(rules, pos, tile))
     }
 
     /// [`Judge::split_count`].

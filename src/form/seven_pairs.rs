@@ -118,6 +118,9 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn go(&mut self, i: usize, left: u8) {
+        if self.out.full() {
+            return;
+        }
         if i == self.held.len() {
             if left % 2 == 0 {
                 let mut all = self.groups.clone();

@@ -982,13 +982,7 @@ pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
     [
         standard,
         spec.forms[1] && seven_pairs(&c, j, !spec.quads),
-        // A joker stands only for a tile in play: with an orphan kind out of
-        // play the thirteen cannot be completed.
-        spec.forms[2]
-            && [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-                .iter()
-                .all(|&o| spec.tiles[o])
-            && thirteen_orphans(&c, j),
+        spec.forms[2] && orphans_ok(spec) && thirteen_orphans(&c, j),
     ]
 }
 
@@ -1093,7 +1087,7 @@ pub fn splits_spec(
     if spec.forms[1] && total == 14 {
         walk.pairs(j);
     }
-    if spec.forms[2] && total == 14 {
+    if spec.forms[2] && total == 14 && orphans_ok(spec) {
         walk.orphans(j);
     }
     let mut out = walk.out;
@@ -1388,6 +1382,17 @@ fn fits_exactly(spec: &Spec, want: &[u8; KINDS], nat: &[u8; KINDS], jokers: u32)
         fill += (want[k] - nat[k]) as u32;
     }
     fill == jokers
+}
+
+/// Can thirteen orphans be completed under `spec`? A joker stands only
+/// for a tile in play, so every orphan kind must be in play; and the form
+/// holds the three numbered suits (its jokers stand for the orphans they
+/// complete), so the rules' suit limit must allow three.
+pub fn orphans_ok(spec: &Spec) -> bool {
+    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+        .iter()
+        .all(|&o| spec.tiles[o])
+        && spec.max_suits.is_none_or(|m| m >= 3)
 }
 
 /// The numbered suits the knitted forms need: all three, within the

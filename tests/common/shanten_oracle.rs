@@ -43,6 +43,9 @@
 //!   the answer is the least, over every set S of `max_suits` numbered
 //!   suits, of the answer when the numbered kinds outside S are treated
 //!   like joker kinds: no natural tile of them kept or drawn (room 0).
+//!   Thirteen orphans and the knitted forms hold the three numbered suits
+//!   whatever stands for their tiles, so they have targets only when all
+//!   three are chosen.
 //!
 //! Hands of a size that is a multiple of 3 or above `max_tiles` have no
 //! target (`None`). Natural tiles out of play are never kept (they can only
@@ -153,7 +156,7 @@ pub fn replacement_declared(
             } else {
                 None
             },
-            if spec.forms[2] && p == 14 && concealed_only {
+            if spec.forms[2] && p == 14 && concealed_only && suits == [true; 3] {
                 orphans_kept(spec, &have, &room, budget)
             } else {
                 None

@@ -267,8 +267,8 @@ impl JsRules {
         to_js(&self.rules.waits(&parse(hand)?).map_err(hand_err)?)
     }
 
-    /// Every way to split a winning hand into groups (the first `limit`,
-    /// 1000 when not given); empty for no win.
+    /// Every way to split a winning hand into groups (at most `limit`, the
+    /// first found, 1000 when not given); empty for no win.
     #[wasm_bindgen(unchecked_return_type = "Split[]")]
     pub fn split(&self, hand: &str, limit: Option<u32>) -> Result<JsValue, JsError> {
         let limit = limit.map_or(1000, |l| l as usize);

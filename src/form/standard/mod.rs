@@ -36,11 +36,11 @@ pub(crate) use self::split::*;
 pub(crate) use self::win::*;
 
 use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
-use crate::group::SplitSink;
+use crate::group::{Group, GroupKind, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::tables::SuitProfile;
-use crate::tile::Suit;
+use crate::tile::{Suit, Tile, KINDS};
 
 /// The standard form's answers ([`Judge`]).
 pub(crate) struct Standard;
@@ -90,6 +90,38 @@ impl Judge for Standard {
 
     fn split_count(rules: &Rules, pos: &Position) -> u64 {
         split_count(rules, pos)
+    }
+
+    /// Group by group, none listed: each group through a natural tile the
+    /// hand holds (of `tile`'s kind, or any holding a joker), kept when
+    /// some split holds it; and the groups of jokers only.
+    fn groups_holding(rules: &Rules, pos: &Position, tile: Option<Tile>) -> Vec<Group> {
+        let counts = pos.counts();
+        let through: Vec<(usize, usize)> = match tile {
+            Some(t) => vec![(t.index() / 9, t.index() % 9)],
+            None => (0..KINDS)
+                .filter(|&i| counts[i] > 0)
+                .map(|i| (i / 9, i % 9))
+                .collect(),
+        };
+        let mut out: Vec<Group> = Vec::new();
+        for (s, r) in through {
+            for g in groups_of(rules, pos, s, r) {
+                let group = g.group(s);
+                let holds_tile = tile.is_some() || g.jokers() > 0;
+                if holds_tile && !out.contains(&group) && holds(rules, pos, s, &g) {
+                    out.push(group);
+                }
+            }
+        }
+        if tile.is_none() {
+            for (kind, pair) in [(GroupKind::Triplet, false), (GroupKind::Pair, true)] {
+                if holds_jokers_only(rules, pos, pair) {
+                    out.push(Group::unresolved(kind));
+                }
+            }
+        }
+        out
     }
 
     fn hides(rules: &Rules, split: &RevealSplit) -> bool {

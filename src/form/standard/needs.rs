@@ -1,10 +1,12 @@
 //! The needs of any counts, a kind held five times peeled into its
-//! melds (the tables hold counts of at most four).
+//! melds (the tables hold counts of at most four), and the groups that
+//! hold a rank, which the peeling and the splits both walk.
 
+use crate::group::{Group, GroupKind};
 use crate::rules::compiled::Rules;
 use crate::tables::key::key_of;
 use crate::tables::{Need, HONOR_SEQUENCES};
-use crate::tile::KINDS;
+use crate::tile::{Tile, KINDS};
 
 /// Ranks in suit `s` (0–2 numbered, 3 honours).
 pub(crate) const fn ranks(s: usize) -> usize {
@@ -41,50 +43,140 @@ pub(super) fn fifth_copy(rules: &Rules, s: usize, counts: &[u8; KINDS], r: usize
 /// holds five (the other ranks at most four).
 pub(super) fn peel(rules: &Rules, s: usize, c: &[u8; 9], r: usize) -> Need {
     let n = ranks(s);
-    let load = |c: &[u8; 9]| rules.tables.need_at(s, key_of(&c[..n]));
     let mut best = [u8::MAX; 2];
-    let mut take = |c: &[u8; 9], jokers: u8, pair: bool| {
-        let rest = load(c);
-        if pair {
-            // The group was the pair: the rest is melds only.
-            best[1] = best[1].min(rest.melds().saturating_add(jokers));
-        } else {
-            best[0] = best[0].min(rest.melds().saturating_add(jokers));
-            best[1] = best[1].min(rest.with_pair().saturating_add(jokers));
-        }
-    };
-    for k in 1..=3u8 {
+    for g in groups_through(rules, s, r, c, pair_ok(rules, s, r)) {
         let mut rest = *c;
-        rest[r] -= k;
-        take(&rest, 3 - k, false);
-        if k <= 2 && pair_ok(rules, s, r) {
-            take(&rest, 2 - k, true);
+        for &(i, joker) in g.slots() {
+            rest[i as usize] -= !joker as u8;
         }
-    }
-    for set in meld_sets(rules, s, r) {
-        // Slot r is natural; every other slot natural (if held) or joker.
-        let others: Vec<usize> = (0..n).filter(|&i| i != r && set >> i & 1 == 1).collect();
-        for mask in 0..1u32 << others.len() {
-            let mut rest = *c;
-            rest[r] -= 1;
-            let mut jokers = 0;
-            let mut fits = true;
-            for (b, &i) in others.iter().enumerate() {
-                if mask >> b & 1 == 1 {
-                    jokers += 1;
-                } else if rest[i] == 0 {
-                    fits = false;
-                } else {
-                    rest[i] -= 1;
-                }
-            }
-            if fits {
-                take(&rest, jokers, false);
-            }
+        let rest = rules.tables.need_at(s, key_of(&rest[..n]));
+        if g.kind == GroupKind::Pair {
+            // The group was the pair: the rest is melds only.
+            best[1] = best[1].min(rest.melds().saturating_add(g.jokers()));
+        } else {
+            best[0] = best[0].min(rest.melds().saturating_add(g.jokers()));
+            best[1] = best[1].min(rest.with_pair().saturating_add(g.jokers()));
         }
     }
     let clamp = |v: u8| v.min(15);
     Need::from_needs(clamp(best[0]), clamp(best[1]))
+}
+
+/// A group of one suit holding a natural tile of a rank `r`, as
+/// [`groups_through`] lists it: its kind and its slots.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Through {
+    /// Its place in the fixed order of the groups through `r`: triplets
+    /// by natural copies (0–2), pairs (3–4), then each set through `r`
+    /// (as [`meld_sets`] lists them) with each choice of jokers among its
+    /// other two slots (5 + 4 × set + choice).
+    pub id: u8,
+    /// Triplet, pair, sequence or honour sequence.
+    pub kind: GroupKind,
+    /// The slots in rank order: each a rank of the suit, and whether a
+    /// joker fills it (the jokers of identical tiles take the last slots).
+    slots: [(u8, bool); 3],
+    len: u8,
+}
+
+impl Through {
+    /// The slots, in rank order.
+    pub(crate) fn slots(&self) -> &[(u8, bool)] {
+        &self.slots[..self.len as usize]
+    }
+
+    /// The jokers it takes.
+    pub(crate) fn jokers(&self) -> u8 {
+        self.slots().iter().filter(|s| s.1).count() as u8
+    }
+
+    /// The group, in suit `s`.
+    pub(crate) fn group(&self, s: usize) -> Group {
+        let tile = |r: u8| Tile::from_index(9 * s + r as usize).expect("a rank of the suit");
+        let slots = self.slots();
+        match self.kind {
+            GroupKind::Triplet | GroupKind::Pair => {
+                let naturals = slots.iter().filter(|s| !s.1).count();
+                Group::same(self.kind, tile(slots[0].0), naturals)
+            }
+            _ => {
+                let first = slots[0].0;
+                let spread = slots.iter().fold(0u8, |m, s| m | 1 << (s.0 - first));
+                let jokers = slots
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |m, (k, s)| m | (s.1 as u8) << k);
+                Group::sequence(self.kind, tile(first), spread, jokers)
+            }
+        }
+    }
+}
+
+/// Every group of suit `s` holding a natural tile of rank `r` whose other
+/// natural slots the suit's counts `c` hold (a joker may fill any slot
+/// but `r`'s, of a kind in play: the suit's, or for an honour sequence the
+/// honours, all in play under `honor_sequences`), in the order of
+/// [`Through::id`]: a triplet with 1–3 natural copies, the pair with 1–2
+/// when `pair` is set, the sequences through `r` with each choice of
+/// jokers among their other slots.
+pub(crate) fn groups_through(
+    rules: &Rules,
+    s: usize,
+    r: usize,
+    c: &[u8; 9],
+    pair: bool,
+) -> impl Iterator<Item = Through> {
+    let c = *c;
+    let same = move |id: u8, kind: GroupKind, naturals: usize| {
+        let size = kind.size();
+        let mut slots = [(r as u8, false); 3];
+        for (k, slot) in slots.iter_mut().enumerate().take(size) {
+            slot.1 = k >= naturals;
+        }
+        (c[r] as usize >= naturals).then_some(Through {
+            id,
+            kind,
+            slots,
+            len: size as u8,
+        })
+    };
+    let triplets = (1..=3).filter_map(move |n| same(n as u8 - 1, GroupKind::Triplet, n));
+    let pairs = (1..=2)
+        .filter(move |_| pair)
+        .filter_map(move |n| same(n as u8 + 2, GroupKind::Pair, n));
+    let kind = if s == 3 {
+        GroupKind::HonorSequence
+    } else {
+        GroupKind::Sequence
+    };
+    let sequences = meld_sets(rules, s, r)
+        .into_iter()
+        .enumerate()
+        .flat_map(move |(k, set)| {
+            let members: Vec<u8> = (0..9u8).filter(|&i| set >> i & 1 == 1).collect();
+            (0..4u8).filter_map(move |choice| {
+                // `choice` bit b: the b-th slot other than r is a joker.
+                let mut slots = [(0u8, false); 3];
+                let mut other = 0;
+                for (slot, &i) in slots.iter_mut().zip(&members) {
+                    let joker = i as usize != r && choice >> other & 1 == 1;
+                    if i as usize != r {
+                        other += 1;
+                    }
+                    if !joker && c[i as usize] == 0 {
+                        return None;
+                    }
+                    *slot = (i, joker);
+                }
+                Some(Through {
+                    id: 5 + 4 * k as u8 + choice,
+                    kind,
+                    slots,
+                    len: 3,
+                })
+            })
+        });
+    triplets.chain(pairs).chain(sequences)
 }
 
 /// The melds other than triplets that hold rank `r` of suit `s`, as rank
