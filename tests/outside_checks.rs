@@ -262,10 +262,15 @@ fn a_split_limit_lists_that_many_and_counts_the_rest() {
         .unwrap();
     assert_eq!((cut.splits.len(), cut.total), (1, 39_907));
     assert_eq!(cut.shapes(), whole.shapes());
+    // A `***` beside honours may stand for any meld of the tiles in play,
+    // so the winning joker completes every shape a meld has (item 3).
     assert_eq!(
         whole.shapes(),
         [
             WaitShape::Tanki,
+            WaitShape::Kanchan,
+            WaitShape::Penchan,
+            WaitShape::Ryanmen,
             WaitShape::Shanpon,
             WaitShape::HonorSequence
         ]

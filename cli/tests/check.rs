@@ -451,7 +451,7 @@ fn check_lines_carry_their_own_winning_tile_and_how() {
         ),
         (
             "11m winning=1m how=draw",
-            "how: \"draw\" is not a way to win: self-drawn, discard or robbing-kong",
+            "how: \"draw\" is not a way to win: self-drawn (tsumo), discard (ron) or robbing-kong (chankan)",
         ),
     ] {
         let (out, _, code) = run(&["check"], line.as_bytes());
