@@ -137,10 +137,7 @@ fn draw_hand(input: &mut Input, max_tiles: u32) -> Option<Drawn> {
     let mut melds = Vec::new();
     for _ in 0..input.byte() % 5 {
         let kind = OKind::ALL[input.byte() as usize % 5];
-        melds.push(OMeld {
-            kind,
-            first: input.byte() as usize % KINDS,
-        });
+        melds.push(OMeld::new(kind, input.byte() as usize % KINDS));
     }
     // Concealed tiles up to one more than the largest hand.
     let room = (max_tiles + 1).checked_sub(jokers + 3 * melds.len() as u32)?;
