@@ -244,7 +244,12 @@ for (const rules of ["basic", "chinese", "hongzhong", "kawuxing", "riichi", "sic
       if (jokers[i] && (i % 3 === 0 || held.length === 0)) winning = "*";
       else if (held.length) winning = held[i % held.length];
       else continue;
-      const key = `${winning} ${hows[i % 3]}`;
+      // A robbed kong's tile is natural and held once (the other three
+      // are in the robbed pung): other claims rob nothing.
+      const k = TILES.indexOf(winning);
+      const robs = winning !== "*" && counts[i * KINDS + k] === 1;
+      const how = hows[i % 3] === "robbing-kong" && !robs ? "discard" : hows[i % 3];
+      const key = `${winning} ${how}`;
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(toMpsz(counts, jokers, i));
     }
