@@ -130,16 +130,36 @@ fn spec_has(spec: &Spec, i: usize) -> bool {
     }
 }
 
-#[test]
-fn preset_gb_matches_oracle() {
+/// The `gb` preset, on `shard` of its samples.
+fn preset_gb(shard: Shard) {
     run(
         &Rules::preset("gb").unwrap(),
         &Spec::preset("gb"),
         0x6b_0001,
         14,
         CHECKS,
-        Shard::ALL,
+        shard,
     );
+}
+
+#[test]
+fn preset_gb_matches_oracle_shard_0_of_4() {
+    preset_gb(Shard::of(0, 4));
+}
+
+#[test]
+fn preset_gb_matches_oracle_shard_1_of_4() {
+    preset_gb(Shard::of(1, 4));
+}
+
+#[test]
+fn preset_gb_matches_oracle_shard_2_of_4() {
+    preset_gb(Shard::of(2, 4));
+}
+
+#[test]
+fn preset_gb_matches_oracle_shard_3_of_4() {
+    preset_gb(Shard::of(3, 4));
 }
 
 /// `gb` with 5z a joker kind and no kind represented five times, on
@@ -166,8 +186,9 @@ fn gb_with_a_joker_kind_capped_matches_oracle_shard_1_of_2() {
     gb_with_a_joker_kind_capped(Shard::of(1, 2));
 }
 
-#[test]
-fn knitted_straight_under_pair_ranks_and_honour_sequences_matches_oracle() {
+/// A knitted straight beside a 2-5-8 pair and honour sequences, on
+/// `shard` of its samples.
+fn knitted_straight_under_pair_ranks_and_honour_sequences(shard: Shard) {
     // The meld and pair of a knitted straight follow the standard form's
     // rules: a 2-5-8 pair, honour sequences as melds; no plain 全不靠 here.
     let rules = Rules::from_toml_str(
@@ -182,7 +203,17 @@ fn knitted_straight_under_pair_ranks_and_honour_sequences_matches_oracle() {
         honors_knitted: false,
         ..Spec::preset("gb")
     };
-    run(&rules, &spec, 0x6b_0003, 6, CHECKS / 4, Shard::ALL);
+    run(&rules, &spec, 0x6b_0003, 6, CHECKS / 4, shard);
+}
+
+#[test]
+fn knitted_straight_under_pair_ranks_and_honour_sequences_matches_oracle_shard_0_of_2() {
+    knitted_straight_under_pair_ranks_and_honour_sequences(Shard::of(0, 2));
+}
+
+#[test]
+fn knitted_straight_under_pair_ranks_and_honour_sequences_matches_oracle_shard_1_of_2() {
+    knitted_straight_under_pair_ranks_and_honour_sequences(Shard::of(1, 2));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use crate::common;
 
 use common::oracle::{self, Spec};
+use common::shard::Shard;
 use hupai::{Hand, HandError, LiveHand, Preset, Rules, Tile};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -92,9 +93,12 @@ fn walk(preset: Preset, seed: u64) -> [usize; 2] {
     judged
 }
 
-#[test]
-fn live_hands_agree_with_whole_hand_answers_under_every_preset() {
+/// The walks of `shard`'s presets.
+fn live_hands_agree_with_whole_hand_answers(shard: Shard) {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
+        if !shard.has(i) {
+            continue;
+        }
         let [wins, waits] = walk(preset, 0x11fe + i as u64);
         assert!(
             wins > STEPS / 5 && waits > STEPS / 5,
@@ -102,6 +106,21 @@ fn live_hands_agree_with_whole_hand_answers_under_every_preset() {
             preset.name()
         );
     }
+}
+
+#[test]
+fn live_hands_agree_with_whole_hand_answers_under_every_preset_shard_0_of_3() {
+    live_hands_agree_with_whole_hand_answers(Shard::of(0, 3));
+}
+
+#[test]
+fn live_hands_agree_with_whole_hand_answers_under_every_preset_shard_1_of_3() {
+    live_hands_agree_with_whole_hand_answers(Shard::of(1, 3));
+}
+
+#[test]
+fn live_hands_agree_with_whole_hand_answers_under_every_preset_shard_2_of_3() {
+    live_hands_agree_with_whole_hand_answers(Shard::of(2, 3));
 }
 
 #[test]

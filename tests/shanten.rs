@@ -117,9 +117,9 @@ fn random_jokers(rng: &mut ChaCha8Rng, size: usize) -> usize {
 /// Every slot of the distance tables against the enumeration of targets
 /// in one suit, for the default parameters and every one that changes the
 /// tables; and the fact the standard form's combination rests on: within
-/// one suit, one fifth copy does as well as any number.
-#[test]
-fn every_table_slot_matches_the_enumeration_of_targets() {
+/// one suit, one fifth copy does as well as any number. `shard` has its
+/// share of the (parameters, suit or honours) pairs.
+fn every_table_slot_matches_the_enumeration_of_targets(shard: Shard) {
     let default = TableParams::DEFAULT;
     let mut params = vec![
         ("default", default),
@@ -163,10 +163,16 @@ fn every_table_slot_matches_the_enumeration_of_targets() {
             },
         ));
     }
-    for (name, p) in params {
+    for (j, (name, p)) in params.into_iter().enumerate() {
+        if !shard.has(2 * j) && !shard.has(2 * j + 1) {
+            continue;
+        }
         let tables = Tables::generate(&p);
         let max_melds = if p.max_tiles >= 17 { 5 } else { 4 };
         for honors in [false, true] {
+            if !shard.has(2 * j + honors as usize) {
+                continue;
+            }
             let (ranks, runs, pair_ranks): (usize, &[u16], u16) = if honors {
                 let runs: &[u16] = if p.honor_sequences { &HONOR_RUNS } else { &[] };
                 (7, runs, if p.honor_pair { 0x7f } else { 0 })
@@ -223,10 +229,24 @@ fn every_table_slot_matches_the_enumeration_of_targets() {
     }
 }
 
-/// Seeded whole hands under every preset and switch, sizes 1–14 (16–17
-/// where allowed), 0–14 jokers, against the search.
 #[test]
-fn whole_hands_agree_with_the_search() {
+fn every_table_slot_matches_the_enumeration_of_targets_shard_0_of_3() {
+    every_table_slot_matches_the_enumeration_of_targets(Shard::of(0, 3));
+}
+
+#[test]
+fn every_table_slot_matches_the_enumeration_of_targets_shard_1_of_3() {
+    every_table_slot_matches_the_enumeration_of_targets(Shard::of(1, 3));
+}
+
+#[test]
+fn every_table_slot_matches_the_enumeration_of_targets_shard_2_of_3() {
+    every_table_slot_matches_the_enumeration_of_targets(Shard::of(2, 3));
+}
+
+/// Seeded whole hands under every preset and switch, sizes 1–14 (16–17
+/// where allowed), 0–14 jokers, against the search: `shard`'s hands.
+fn whole_hands_agree_with_the_search(shard: Shard) {
     let specs = variants();
     let n = if RELEASE { 120_000 } else { 3_000 };
     let mut rng = ChaCha8Rng::seed_from_u64(0x5348_414e);
@@ -237,11 +257,34 @@ fn whole_hands_agree_with_the_search() {
         let size = random_size(&mut rng, spec.max_tiles as usize);
         let jokers = random_jokers(&mut rng, size);
         let raw = hand_for(&mut rng, spec, size, jokers);
+        if !shard.has(i) {
+            continue;
+        }
         let want = replacement_spec(spec, &raw.counts, raw.jokers as u32)
             .unwrap_or_else(|| panic!("{}: no target for {}", spec.name, raw.notation()));
         let got = rules.shanten_counts(&raw.counts, raw.jokers);
         assert_eq!(got, Ok(want as i8 - 1), "{}: {}", spec.name, raw.notation());
     }
+}
+
+#[test]
+fn whole_hands_agree_with_the_search_shard_0_of_4() {
+    whole_hands_agree_with_the_search(Shard::of(0, 4));
+}
+
+#[test]
+fn whole_hands_agree_with_the_search_shard_1_of_4() {
+    whole_hands_agree_with_the_search(Shard::of(1, 4));
+}
+
+#[test]
+fn whole_hands_agree_with_the_search_shard_2_of_4() {
+    whole_hands_agree_with_the_search(Shard::of(2, 4));
+}
+
+#[test]
+fn whole_hands_agree_with_the_search_shard_3_of_4() {
+    whole_hands_agree_with_the_search(Shard::of(3, 4));
 }
 
 /// Hands holding four copies of a kind (or two kinds) and a few jokers,
