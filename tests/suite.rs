@@ -34,6 +34,7 @@ mod shanten;
 mod shanten_oracle;
 mod split;
 mod split_rules;
+mod strict_jokers;
 mod table_files;
 mod variant_tables;
 mod variants;

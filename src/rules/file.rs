@@ -196,6 +196,20 @@ pub enum RulesError {
         /// The tile.
         tile: Tile,
     },
+    /// Jokers that count against a kind's four copies
+    /// (`joker_fifth_copy = false`) with too few kinds in play: a group
+    /// of jokers could find no kind with copies left to stand for.
+    #[error(
+        "joker_fifth_copy = false with {kinds} kinds in play: hands of up to {max_tiles} tiles need at least {needed}, or a group of jokers may find no kind with copies left"
+    )]
+    TooFewKindsForJokers {
+        /// How many kinds are in play.
+        kinds: usize,
+        /// The fewest kinds such rules need: 6 for 14 tiles, 8 for 17.
+        needed: usize,
+        /// The rules' `max_tiles`.
+        max_tiles: u8,
+    },
     /// A form name that does not exist.
     #[error("forms: {name:?} is not a form (standard, seven-pairs, thirteen-orphans, knitted-straight, honors-and-knitted, greater-honors-and-knitted)")]
     UnknownForm {
@@ -564,6 +578,28 @@ impl Rules {
     }
 }
 
+/// The fewest kinds in play under which jokers capped at four copies of
+/// a kind (`joker_fifth_copy = false`) always find room, for hands of up
+/// to `max_tiles` tiles.
+///
+/// The forms' judgements take a group of jokers only (a meld, or a pair
+/// of seven pairs) as always realisable beside the rest of the hand. With
+/// `m` such melds, the other `t = max_tiles - 3m` tiles hold at least two
+/// copies of at most `t / 2` kinds; each of the `m` melds needs a kind
+/// with at most one copy used (a triplet) that no earlier one took. So
+/// `t / 2 + m` kinds, at the worst `m`, are enough (a seven-pairs pair of
+/// jokers needs fewer: a kind with at most two copies used). Any numbered
+/// suit in play brings nine kinds: only honours-only rule sets fall short.
+pub(crate) fn strict_joker_kinds(max_tiles: u8) -> usize {
+    let max_tiles = max_tiles as usize;
+    (1..)
+        .map(|m| 3 * m)
+        .take_while(|&melds| melds + 2 <= max_tiles)
+        .map(|melds| (max_tiles - melds) / 2 + melds / 3)
+        .max()
+        .unwrap_or(0)
+}
+
 impl RuleSpec {
     /// The spec over its base (`chinese` when absent), every field checked.
     fn resolve(&self) -> Result<Resolved, RulesError> {
@@ -654,6 +690,15 @@ impl RuleSpec {
         if max_tiles > 17 || max_tiles % 3 != 2 {
             return Err(RulesError::BadMaxTiles { value: max_tiles });
         }
+        let joker_fifth_copy = spec.joker_fifth_copy.unwrap_or(true);
+        let needed = strict_joker_kinds(max_tiles);
+        if !joker_fifth_copy && !jokers.is_empty() && tiles.len() < needed {
+            return Err(RulesError::TooFewKindsForJokers {
+                kinds: tiles.len(),
+                needed,
+                max_tiles,
+            });
+        }
         // A family checks the rules it can score when asked to score
         // (ScoreError::Unscorable): rules over a scoring preset that change
         // its shapes still load and judge them.
@@ -667,7 +712,7 @@ impl RuleSpec {
             seven_pairs_quads: spec.seven_pairs_quads.unwrap_or(false),
             tiles,
             jokers,
-            joker_fifth_copy: spec.joker_fifth_copy.unwrap_or(true),
+            joker_fifth_copy,
             pair_ranks,
             honor_sequences,
             max_suits,
