@@ -35,8 +35,13 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name hupai_wasm \
   "$target_dir/wasm32-unknown-unknown/release/hupai_wasm.wasm"
-cp bindings/wasm/js/package.json bindings/wasm/js/index.js bindings/wasm/js/node.js \
-  bindings/wasm/js/index.d.ts "$out/"
+cp bindings/wasm/js/index.js bindings/wasm/js/node.js bindings/wasm/js/index.d.ts \
+  bindings/wasm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
+# package.json with the workspace's version (Cargo.toml, [workspace.package]).
+version=$(awk '/^\[workspace.package\]/ { w = 1 } w && /^version = / { gsub(/[^0-9.]/, ""); print; exit }' Cargo.toml)
+node -e 'const fs = require("fs"); const p = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+p.version = process.argv[2]; fs.writeFileSync(process.argv[3], JSON.stringify(p, null, 2) + "\n");' \
+  bindings/wasm/js/package.json "$version" "$out/package.json"
 
 raw=$(wc -c <"$out/hupai_wasm_bg.wasm")
 gz=$(gzip -9 -c "$out/hupai_wasm_bg.wasm" | wc -c)

@@ -23,7 +23,7 @@ Tile index i (bit i of a wait mask, column i of a count array) runs
 
 import enum
 
-from ._hupai import _STATUSES, HandError, Rules, RulesError, parse_batch
+from ._hupai import _STATUSES, HandError, Rules, RulesError, __version__, parse_batch
 
 #: Why a batch row could not be answered: the library's table of status
 #: codes (``hupai::batch::Status``), each negative; an answer or a status of
@@ -37,7 +37,7 @@ Status.__doc__ = "Why a batch row could not be answered: " + "; ".join(
 # HUPAI_ prefix: E_TOO_MANY_COPIES is Status.TOO_MANY_COPIES (-4).
 globals().update({f"E_{s.name}": s for s in Status})
 
-__all__ = ["HandError", "Rules", "RulesError", "Status", "parse_batch", "TILE_NAMES", "mask_to_tiles"]
+__all__ = ["__version__", "HandError", "Rules", "RulesError", "Status", "parse_batch", "TILE_NAMES", "mask_to_tiles"]
 __all__ += [f"E_{s.name}" for s in Status]
 
 #: The 34 tile names in index order (``TILE_NAMES[i]`` is bit ``i`` of a wait mask).
@@ -52,3 +52,10 @@ def mask_to_tiles(mask: int) -> list:
     """
     mask = int(mask)
     return [name for i, name in enumerate(TILE_NAMES) if mask >> i & 1]
+
+
+# The DataFrame step of the Dask example, at the top level too (it needs
+# pandas only when called: ``pip install "hupai[dask]"``).
+from .frames import frame_meta, judge_frame  # noqa: E402
+
+__all__ += ["frame_meta", "judge_frame"]

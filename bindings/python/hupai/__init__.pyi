@@ -40,6 +40,9 @@ E_INTERNAL: Status
 class HandError(ValueError):
     """A hand that cannot be read or judged; the message names the bad value."""
 
+#: The package's version (the workspace's, in Cargo.toml).
+__version__: str
+
 class RulesError(ValueError):
     """Rules that cannot be loaded; the message names the bad value."""
 
@@ -165,3 +168,5 @@ def parse_batch(
 
 def mask_to_tiles(mask: int) -> List[str]:
     """The tile names of a wait bitmask from ``Rules.waits_batch``."""
+
+from .frames import frame_meta as frame_meta, judge_frame as judge_frame

@@ -504,5 +504,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .collect();
     m.add("_STATUSES", statuses)?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
+    // The workspace's version (Cargo.toml), which the wheel carries too.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
