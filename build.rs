@@ -164,7 +164,6 @@ fn write_win_tables(out: &Path) -> io::Result<()> {
 /// One preset: its file's stem and the comment lines that open the file.
 struct PresetFile {
     name: String,
-    path: PathBuf,
     doc: Vec<String>,
 }
 
@@ -192,7 +191,7 @@ fn write_presets(dir: &Path, out: &Path) -> io::Result<()> {
             .map(|l| l.trim().to_string())
             .collect();
         assert!(!doc.is_empty(), "{}: open with a # comment", path.display());
-        presets.push(PresetFile { name, path, doc });
+        presets.push(PresetFile { name, doc });
     }
     presets.sort_by(|a, b| a.name.cmp(&b.name));
     let variant = |name: &str| {
@@ -255,9 +254,12 @@ fn write_presets(dir: &Path, out: &Path) -> io::Result<()> {
     for p in &presets {
         writeln!(
             w,
-            "            Preset::{} => include_str!({:?}),",
+            "            Preset::{} => include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})),",
             variant(&p.name),
-            p.path.display().to_string()
+            // Relative to the package, not this build's absolute path: a
+            // target directory shared by two copies of the source (the
+            // Python sdist's build from source) reads each copy's own.
+            format!("/rules/{}.toml", p.name)
         )?;
     }
     writeln!(w, "        }}\n    }}\n}}\n")?;

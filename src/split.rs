@@ -75,7 +75,6 @@ impl Rules {
     pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
         let forms = self.forms_of(&pos);
-        let total = forms.iter().map(|f| f.split_count(self, &pos)).sum();
         let mut out = SplitSink::new(limit);
         for form in forms.iter() {
             if out.full() {
@@ -83,6 +82,13 @@ impl Rules {
             }
             form.splits(self, &pos, &mut out);
         }
+        // A listing that stopped at the limit may have left splits out:
+        // they are counted without listing. Otherwise it found them all.
+        let total = if out.full() {
+            forms.iter().map(|f| f.split_count(self, &pos)).sum()
+        } else {
+            out.found()
+        };
         let melds = pos.melds.as_slice();
         Ok(Splits {
             splits: out.into_splits().map(|s| s.beside(melds)).collect(),

@@ -119,13 +119,13 @@ impl Through {
 /// [`Through::id`]: a triplet with 1–3 natural copies, the pair with 1–2
 /// when `pair` is set, the sequences through `r` with each choice of
 /// jokers among their other slots.
-pub(crate) fn groups_through(
-    rules: &Rules,
+pub(crate) fn groups_through<'a>(
+    rules: &'a Rules,
     s: usize,
     r: usize,
     c: &[u8; 9],
     pair: bool,
-) -> impl Iterator<Item = Through> {
+) -> impl Iterator<Item = Through> + 'a {
     let c = *c;
     let same = move |id: u8, kind: GroupKind, naturals: usize| {
         let size = kind.size();
@@ -150,10 +150,16 @@ pub(crate) fn groups_through(
         GroupKind::Sequence
     };
     let sequences = meld_sets(rules, s, r)
-        .into_iter()
         .enumerate()
         .flat_map(move |(k, set)| {
-            let members: Vec<u8> = (0..9u8).filter(|&i| set >> i & 1 == 1).collect();
+            // The set's three ranks, lowest first.
+            let mut members = [0u8; 3];
+            for (slot, i) in members
+                .iter_mut()
+                .zip((0..9u8).filter(|&i| set >> i & 1 == 1))
+            {
+                *slot = i;
+            }
             (0..4u8).filter_map(move |choice| {
                 // `choice` bit b: the b-th slot other than r is a joker.
                 let mut slots = [(0u8, false); 3];
@@ -182,20 +188,16 @@ pub(crate) fn groups_through(
 /// The melds other than triplets that hold rank `r` of suit `s`, as rank
 /// sets: the three sequences through `r` in a numbered suit, the honour
 /// sequences through `r` when the rules count them.
-pub(super) fn meld_sets(rules: &Rules, s: usize, r: usize) -> Vec<u16> {
-    if s < 3 {
-        (r.saturating_sub(2)..=r.min(6))
-            .map(|start| 0b111 << start)
-            .collect()
-    } else if rules.honor_sequences {
-        HONOR_SEQUENCES
-            .iter()
-            .filter(|&&set| set >> r & 1 == 1)
-            .map(|&set| set as u16)
-            .collect()
-    } else {
-        Vec::new()
-    }
+pub(super) fn meld_sets(rules: &Rules, s: usize, r: usize) -> impl Iterator<Item = u16> + '_ {
+    let numbered = (s < 3)
+        .then(|| (r.saturating_sub(2)..=r.min(6)).map(|start| 0b111 << start))
+        .into_iter()
+        .flatten();
+    let honours = HONOR_SEQUENCES
+        .into_iter()
+        .filter(move |&set| s == 3 && rules.honor_sequences && set >> r & 1 == 1)
+        .map(u16::from);
+    numbered.chain(honours)
 }
 
 /// The four suits' needs of `counts`, where one count may be 5 (a drawn

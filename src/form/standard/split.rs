@@ -128,12 +128,12 @@ pub(crate) fn holds_jokers_only(rules: &Rules, pos: &Position, pair: bool) -> bo
 
 /// The groups of `pos`'s suit `s` through a natural tile of rank `r` that
 /// the hand can form, the pair among them where the suit may hold it.
-pub(crate) fn groups_of(
-    rules: &Rules,
+pub(crate) fn groups_of<'a>(
+    rules: &'a Rules,
     pos: &Position,
     s: usize,
     r: usize,
-) -> impl Iterator<Item = Through> {
+) -> impl Iterator<Item = Through> + 'a {
     let c = suit_counts(s, &pos.counts());
     groups_through(rules, s, r, &c, pair_ok(rules, s, r))
 }
