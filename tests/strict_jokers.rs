@@ -54,9 +54,26 @@ fn strict_jokers_with_too_few_kinds_are_refused() {
             got.err()
         );
     }
-    // Jokers that may be a fifth copy, or no jokers, need no room.
+    // Jokers that may be a fifth copy need no room.
     assert!(rules("base = \"basic\"\ntiles = \"3z\"\njokers = \"3z\"\n").is_ok());
-    assert!(rules("base = \"basic\"\ntiles = \"3z\"\njoker_fifth_copy = false\n").is_ok());
+    // A hand holds jokers (`*`) whether or not a kind is named the
+    // jokers': the differential target's rule set, under which fourteen
+    // jokers were called a win in four honour kinds.
+    let err = rules(
+        "base = \"basic\"\ntiles = \"1z4z6z7z\"\njoker_fifth_copy = false\nmax_suits = 1\nfour_held_is_wait = true\n",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RulesError::TooFewKindsForJokers {
+                kinds: 4,
+                needed: 6,
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 /// Honours only, no honour sequences, jokers capped: a standard hand of
@@ -135,4 +152,18 @@ fn at_the_fewest_kinds_every_hand_agrees_with_an_exact_search() {
     }
     // The comparison saw both answers.
     assert!(wins > 1_000 && ready > 1_000, "{wins} wins, {ready} ready");
+}
+
+#[test]
+fn seven_different_pairs_of_jokers_need_seven_kinds_in_play() {
+    // The differential target's case: fourteen jokers in six honour kinds
+    // make a standard hand (a pair and four triplets) but no seven
+    // different pairs.
+    let rules = rules(
+        "base = \"basic\"\ntiles = \"1z2z3z4z6z7z\"\njoker_fifth_copy = false\nforms = [\"standard\", \"seven-pairs\"]\n",
+    )
+    .unwrap();
+    let forms = rules.check(&"**************".parse().unwrap()).unwrap();
+    assert!(forms.contains(hupai::Form::Standard), "{forms:?}");
+    assert!(!forms.contains(hupai::Form::SevenPairs), "{forms:?}");
 }

@@ -692,7 +692,9 @@ impl RuleSpec {
         }
         let joker_fifth_copy = spec.joker_fifth_copy.unwrap_or(true);
         let needed = strict_joker_kinds(max_tiles);
-        if !joker_fifth_copy && !jokers.is_empty() && tiles.len() < needed {
+        // Every hand may hold jokers (`*`), whether or not a kind is named
+        // the jokers': the cap applies to them all.
+        if !joker_fifth_copy && tiles.len() < needed {
             return Err(RulesError::TooFewKindsForJokers {
                 kinds: tiles.len(),
                 needed,

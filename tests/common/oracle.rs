@@ -981,7 +981,11 @@ pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
             .any(|pair_suit| spec.pair_suit_ok(pair_suit) && spec_suits(spec, &c, 0, j, pair_suit));
     [
         standard,
-        spec.forms[1] && seven_pairs(&c, j, !spec.quads),
+        // Seven different pairs need seven kinds in play; `seven_pairs`
+        // pairs the jokers left over among kinds it does not check.
+        spec.forms[1]
+            && seven_pairs(&c, j, !spec.quads)
+            && (spec.quads || spec.tiles.iter().filter(|&&t| t).count() >= 7),
         spec.forms[2] && orphans_ok(spec) && thirteen_orphans(&c, j),
     ]
 }
