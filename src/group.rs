@@ -231,10 +231,16 @@ impl Group {
             | GroupKind::HonorSequence
             | GroupKind::Knitted
             | GroupKind::HonorsAndKnitted => {
-                let offset = (0..64)
-                    .filter(|k| self.spread >> k & 1 == 1)
-                    .nth(i)
-                    .unwrap_or(0);
+                // The i-th set bit of the spread: the lower ones cleared.
+                let mut rest = self.spread;
+                for _ in 0..i {
+                    rest &= rest.wrapping_sub(1);
+                }
+                let offset = if rest == 0 {
+                    0
+                } else {
+                    rest.trailing_zeros() as usize
+                };
                 Tile::from_index(first.index() + offset).unwrap_or(first)
             }
             _ => first,

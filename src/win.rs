@@ -439,7 +439,7 @@ impl Rules {
         let mut shapes = Vec::new();
         for form in forms.iter() {
             for g in form.groups_holding(self, &pos, tile) {
-                shapes.extend(shapes_of(self, form, &g, winning, || naturals));
+                each_shape(self, form, &g, winning, || naturals, |s| shapes.push(s));
             }
         }
         Ok(shapes)
@@ -453,7 +453,7 @@ fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Comple
         if g.meld().is_some() {
             continue;
         }
-        for shape in shapes_of(rules, split.form, g, winning, || naturals(split)) {
+        each_shape(rules, split.form, g, winning, || naturals(split), |shape| {
             // Identical groups give one reading.
             if !out
                 .iter()
@@ -461,7 +461,7 @@ fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Comple
             {
                 out.push(Completion { group: i, shape });
             }
-        }
+        });
     }
     out
 }
@@ -475,34 +475,38 @@ fn naturals(split: &Split) -> [u8; KINDS] {
     counts
 }
 
-/// The shapes group `g` of a split of `form` completed, one for each slot
-/// the winning tile can take in it. A winning joker in a group of jokers
-/// only (`***`) completes each shape of the melds that group may stand for
-/// beside the hand's `naturals` ([`joker_melds`]).
-fn shapes_of(
+/// Gives `emit` the shapes group `g` of a split of `form` completed, one
+/// for each slot the winning tile can take in it. A winning joker in a
+/// group of jokers only (`***`) completes each shape of the melds that
+/// group may stand for beside the hand's `naturals` ([`joker_melds`]),
+/// each distinct shape once.
+fn each_shape(
     rules: &Rules,
     form: Form,
     g: &Group,
     winning: WinningTile,
     naturals: impl FnOnce() -> [u8; KINDS],
-) -> Vec<WaitShape> {
+    mut emit: impl FnMut(WaitShape),
+) {
     if g.tiles().is_none() && winning == WinningTile::Joker {
         if g.kind() == GroupKind::Triplet {
             let naturals = naturals();
             let shapes: BTreeSet<WaitShape> = joker_melds(rules, &naturals)
                 .flat_map(|m| (0..3).map(move |slot| shape(form, &m, slot)))
                 .collect();
-            return shapes.into_iter().collect();
+            shapes.into_iter().for_each(emit);
+        } else {
+            emit(shape(form, g, 0));
         }
-        return vec![shape(form, g, 0)];
+        return;
     }
     let tile = match winning {
         WinningTile::Tile(t) => Some(t),
         WinningTile::Joker => None,
     };
-    g.slots_holding(tile)
-        .map(|slot| shape(form, g, slot))
-        .collect()
+    for slot in g.slots_holding(tile) {
+        emit(shape(form, g, slot));
+    }
 }
 
 /// The shape of the wait `group` (of a split of `form`, its jokers

@@ -91,32 +91,29 @@ pub(crate) fn waits(pos: &Position) -> u64 {
 pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
     for &p in &ORPHANS {
-        let mut groups = Vec::new();
-        let mut missing = 0u8;
-        let mut fits = true;
+        let want = |o: usize| if o == p { 2 } else { 1 };
+        if ORPHANS.iter().any(|&o| counts[o] > want(o)) {
+            continue;
+        }
+        let missing: u8 = ORPHANS.iter().map(|&o| want(o) - counts[o]).sum();
+        if missing != pos.jokers {
+            continue;
+        }
+        let mut groups = Vec::with_capacity(ORPHANS.len() + pos.melds.as_slice().len());
         for &o in &ORPHANS {
-            let want = if o == p { 2 } else { 1 };
-            let have = counts[o];
-            if have > want {
-                fits = false;
-                break;
-            }
-            missing += want - have;
             let kind = if o == p {
                 GroupKind::Pair
             } else {
                 GroupKind::Single
             };
             let tile = Tile::from_index(o).expect("orphan index");
-            groups.push(Group::same(kind, tile, have as usize));
+            groups.push(Group::same(kind, tile, counts[o] as usize));
         }
-        if fits && missing == pos.jokers {
-            groups.sort_by_key(|g| g.tiles());
-            out.push(Split {
-                form: Form::ThirteenOrphans,
-                groups,
-            });
-        }
+        groups.sort_by_key(|g| g.tiles());
+        out.push(Split {
+            form: Form::ThirteenOrphans,
+            groups,
+        });
     }
 }
 

@@ -20,7 +20,9 @@
 
 use std::collections::HashMap;
 
-use super::needs::{groups_through, pair_ok, ranks, suit_counts, Through};
+use super::needs::{
+    groups_through, natural_groups_from_lowest, pair_ok, ranks, suit_counts, Through,
+};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::hand::MAX_HAND_TILES;
@@ -150,7 +152,11 @@ struct Walk<'a> {
     cap: u8,
     /// The base-5 keys of the tiles left, by suit.
     keys: [usize; 4],
+    /// The ranks of each suit with a tile left (bit r: rank r).
+    held_ranks: [u16; 4],
     groups: Vec<Group>,
+    /// The declared melds, which a split lists after its groups.
+    melds: usize,
     /// Steps of the walk so far (the work a listing does; read by tests).
     #[cfg(test)]
     steps: u64,
@@ -166,7 +172,11 @@ impl<'a> Walk<'a> {
             held: std::array::from_fn(|i| left[i] + fixed[i]),
             cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
             keys: std::array::from_fn(|s| key_of(&suit_counts(s, &left)[..ranks(s)])),
-            groups: Vec::new(),
+            held_ranks: std::array::from_fn(|s| {
+                (0..ranks(s)).fold(0, |m, r| m | ((left[9 * s + r] > 0) as u16) << r)
+            }),
+            groups: Vec::with_capacity(MAX_HAND_TILES / 2),
+            melds: pos.melds.as_slice().len(),
             #[cfg(test)]
             steps: 0,
         }
@@ -221,7 +231,8 @@ impl<'a> Walk<'a> {
         if self.need(s, place, pair) > left {
             return false;
         }
-        let lowest = (0..ranks(s)).find(|&r| self.left[9 * s + r] > 0);
+        let ranks_left = self.held_ranks[s];
+        let lowest = (ranks_left != 0).then(|| ranks_left.trailing_zeros() as usize);
         let Some(r) = lowest else {
             return match (pair, s) {
                 (true, _) => false,
@@ -234,7 +245,30 @@ impl<'a> Walk<'a> {
             _ => 0,
         };
         let c = suit_counts(s, &self.left);
-        for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
+        let pair_here = pair && pair_ok(self.rules, s, r);
+        if left == 0 {
+            let groups = natural_groups_from_lowest(self.rules, s, r, &c, pair_here);
+            return self.go_through(s, place, pair, r, from, groups, left, out);
+        }
+        let groups = groups_through(self.rules, s, r, &c, pair_here);
+        self.go_through(s, place, pair, r, from, groups, left, out)
+    }
+
+    /// The walk on from each of `groups` through rank `r` of suit `s`
+    /// whose id is at least `from` (see [`Walk::go`]).
+    #[allow(clippy::too_many_arguments)]
+    fn go_through(
+        &mut self,
+        s: usize,
+        place: Option<usize>,
+        pair: bool,
+        r: usize,
+        from: u8,
+        groups: impl Iterator<Item = Through>,
+        left: u8,
+        out: &mut SplitSink,
+    ) -> bool {
+        for g in groups {
             if g.id < from || g.jokers() > left || !self.take(s, &g) {
                 continue;
             }
@@ -252,21 +286,27 @@ impl<'a> Walk<'a> {
     /// its jokers standing for their kinds (false, and nothing taken, when
     /// that would pass the cap).
     fn take(&mut self, s: usize, g: &Through) -> bool {
-        let mut held = self.held;
-        for &(r, joker) in g.slots() {
-            let i = 9 * s + r as usize;
-            if joker {
-                held[i] += 1;
-                if held[i] > self.cap {
-                    return false;
+        if g.jokers() > 0 {
+            let mut held = self.held;
+            for &(r, joker) in g.slots() {
+                let i = 9 * s + r as usize;
+                if joker {
+                    held[i] += 1;
+                    if held[i] > self.cap {
+                        return false;
+                    }
                 }
             }
+            self.held = held;
         }
-        self.held = held;
         for &(r, joker) in g.slots() {
             if !joker {
-                self.left[9 * s + r as usize] -= 1;
+                let i = 9 * s + r as usize;
+                self.left[i] -= 1;
                 self.keys[s] -= pow5(r as usize);
+                if self.left[i] == 0 {
+                    self.held_ranks[s] &= !(1 << r);
+                }
             }
         }
         self.groups.push(g.group(s));
@@ -282,6 +322,7 @@ impl<'a> Walk<'a> {
             } else {
                 self.left[i] += 1;
                 self.keys[s] += pow5(r as usize);
+                self.held_ranks[s] |= 1 << r;
             }
         }
         self.groups.pop();
@@ -298,7 +339,8 @@ impl<'a> Walk<'a> {
         if rest % 3 != 0 {
             return false;
         }
-        let mut groups = self.groups.clone();
+        let mut groups = Vec::with_capacity(self.groups.len() + 1 + rest as usize / 3 + self.melds);
+        groups.extend_from_slice(&self.groups);
         groups.extend(pair);
         groups.extend((0..rest / 3).map(|_| Group::unresolved(GroupKind::Triplet)));
         out.push(Split::new(Form::Standard, groups));
