@@ -31,9 +31,10 @@
 pub use crate::group::{Group, GroupKind, Split, Splits};
 
 use crate::error::HandError;
+use crate::form::Forms;
 use crate::group::SplitSink;
 use crate::hand::Hand;
-use crate::position::Purpose;
+use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 
 impl Rules {
@@ -74,26 +75,32 @@ impl Rules {
     /// As [`Rules::check`].
     pub fn splits_limited(&self, hand: &Hand, limit: usize) -> Result<Splits, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
-        let forms = self.forms_of(&pos);
+        Ok(self.splits_of(&pos, self.forms_of(&pos), limit))
+    }
+
+    /// At most `limit` splits of the winning `pos` by `forms` (those it
+    /// wins by), and how many there are in all (see
+    /// [`Rules::splits_limited`]).
+    pub(crate) fn splits_of(&self, pos: &Position, forms: Forms, limit: usize) -> Splits {
         let mut out = SplitSink::new(limit);
         for form in forms.iter() {
             if out.full() {
                 break;
             }
-            form.splits(self, &pos, &mut out);
+            form.splits(self, pos, &mut out);
         }
         // A listing that stopped at the limit may have left splits out:
         // they are counted without listing. Otherwise it found them all.
         let total = if out.full() {
-            forms.iter().map(|f| f.split_count(self, &pos)).sum()
+            forms.iter().map(|f| f.split_count(self, pos)).sum()
         } else {
             out.found()
         };
         let melds = pos.melds.as_slice();
-        Ok(Splits {
+        Splits {
             splits: out.into_splits().map(|s| s.beside(melds)).collect(),
             total,
-        })
+        }
     }
 
     /// How many splits [`Rules::splits`] would list, counted without

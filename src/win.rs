@@ -47,7 +47,7 @@ use std::fmt;
 use crate::error::HandError;
 use crate::form::standard::joker_melds;
 use crate::form::{Form, Forms};
-use crate::group::{Group, GroupKind, Split, Splits};
+use crate::group::{Group, GroupKind, Split};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -312,16 +312,10 @@ impl Rules {
         how: WinHow,
         limit: usize,
     ) -> Result<Win, HandError> {
-        let forms = self.check(hand)?;
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let forms = self.forms_of(&pos);
         let winning = self.winning_tile(hand, winning, how)?;
-        let page = if forms.is_empty() {
-            Splits {
-                splits: Vec::new(),
-                total: 0,
-            }
-        } else {
-            self.splits_limited(hand, limit)?
-        };
+        let page = self.splits_of(&pos, forms, limit);
         let splits: Vec<WinSplit> = page
             .splits
             .into_iter()
@@ -453,15 +447,22 @@ fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Comple
         if g.meld().is_some() {
             continue;
         }
-        each_shape(rules, split.form, g, winning, || naturals(split), |shape| {
-            // Identical groups give one reading.
-            if !out
-                .iter()
-                .any(|o| o.shape == shape && split.groups[o.group] == *g)
-            {
-                out.push(Completion { group: i, shape });
-            }
-        });
+        each_shape(
+            rules,
+            split.form,
+            g,
+            winning,
+            || naturals(split),
+            |shape| {
+                // Identical groups give one reading.
+                if !out
+                    .iter()
+                    .any(|o| o.shape == shape && split.groups[o.group] == *g)
+                {
+                    out.push(Completion { group: i, shape });
+                }
+            },
+        );
     }
     out
 }

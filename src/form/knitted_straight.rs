@@ -400,32 +400,44 @@ fn beyond_melds(rules: &Rules, target: &[u8; KINDS], melded: &[u8; KINDS]) -> Op
 }
 
 /// The targets of [`declared_targets`] that `pos`'s natural tiles lie
-/// within and that fit beside its melds: the completions of `pos`.
-fn declared_fits<'a>(
-    rules: &'a Rules,
-    pos: &Position,
-) -> impl Iterator<Item = (u64, usize, [u8; KINDS])> + 'a {
-    let counts = pos.counts();
-    let melded = pos.melds.counts();
-    // Without exactly one meld no target fits: none is built. Of the
-    // others, only those whose pair holds the kinds the hand has beyond
-    // the assignment's one copy each.
+/// within and that fit beside its melds, as (assignment, pair kind): the
+/// completions of `pos`, in the order of [`declared_targets`].
+fn declared_fits<'a>(rules: &'a Rules, pos: &Position) -> impl Iterator<Item = (u64, usize)> + 'a {
+    // held[n]: the kinds held more than n times (bit t: kind t), from the
+    // bits of the counts (at most four).
+    let bit = |b| pos.words.kinds_with_bit(b);
+    let (b0, b1, b2) = (bit(0), bit(1), bit(2));
+    let held = [b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2];
+    let melds = pos.melds;
+    // Without exactly one meld no target fits: none is built.
     let one_meld = pos.melds.len() == 1 && pos.natural <= 11;
     let assignments = if one_meld { ASSIGNMENTS.len() } else { 0 };
     ASSIGNMENTS
         .iter()
         .take(assignments)
         .flat_map(move |&kinds| {
-            let over: u64 = (0..KINDS)
-                .filter(|&t| counts[t] > (kinds >> t & 1) as u8)
-                .fold(0, |m, t| m | 1 << t);
-            pair_kinds(rules)
-                .filter(move |&pair| over & !(1u64 << pair) == 0)
-                .map(move |pair| (kinds, pair, declared_target(kinds, pair)))
-        })
-        .filter(move |(_, _, target)| {
-            (0..KINDS).all(|t| counts[t] <= target[t])
-                && beyond_melds(rules, target, &melded).is_some()
+            // The kinds held beyond the assignment's one copy each: only
+            // the pair may hold them (so at most one), two copies more at
+            // most.
+            let over = (held[0] & !kinds) | (held[1] & kinds);
+            let mut candidates = match over.count_ones() {
+                0 => pair_kinds(rules).fold(0u64, |m, t| m | 1 << t),
+                1 => pair_kinds(rules).fold(0u64, |m, t| m | 1 << t) & over,
+                _ => 0,
+            };
+            candidates &= !((held[2] & !kinds) | (held[3] & kinds));
+            crate::swar::bits(candidates)
+                .filter(move |&pair| {
+                    // The target's copies and the meld's: at most four
+                    // of a kind unless jokers may be fifth copies.
+                    let melded = melds.counts();
+                    rules.joker_fifth_copy
+                        || (0..KINDS).all(|t| {
+                            let target = (kinds >> t & 1) as u8 + 2 * (t == pair) as u8;
+                            target + melded[t] <= 4
+                        })
+                })
+                .map(move |pair| (kinds, pair))
         })
 }
 
@@ -474,7 +486,7 @@ pub(crate) fn declared_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
     }
     let counts = pos.counts();
     let mut joker_pair_beside = None;
-    for (kinds, pair, _) in declared_fits(rules, pos) {
+    for (kinds, pair) in declared_fits(rules, pos) {
         if out.full() {
             return;
         }

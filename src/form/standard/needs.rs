@@ -185,75 +185,6 @@ pub(crate) fn groups_through<'a>(
     triplets.chain(pairs).chain(sequences)
 }
 
-/// The groups of natural tiles only through rank `r` of suit `s`, where
-/// `r` is the lowest rank the counts `c` hold, with the ids and in the
-/// order of [`groups_through`]: the triplet, the pair when `pair` is set,
-/// and the sets starting at `r` (a set of natural tiles through the
-/// lowest rank left cannot hold a lower one). A walk with no joker left
-/// takes these and nothing else.
-pub(crate) fn natural_groups_from_lowest(
-    rules: &Rules,
-    s: usize,
-    r: usize,
-    c: &[u8; 9],
-    pair: bool,
-) -> impl Iterator<Item = Through> {
-    let blank = Through {
-        id: 0,
-        kind: GroupKind::Pair,
-        slots: [(r as u8, false); 3],
-        len: 0,
-    };
-    let mut out = [blank; 5];
-    let mut n = 0;
-    let mut push = |g: Through| {
-        out[n] = g;
-        n += 1;
-    };
-    if c[r] >= 3 {
-        push(Through {
-            id: 2,
-            kind: GroupKind::Triplet,
-            len: 3,
-            ..blank
-        });
-    }
-    if pair && c[r] >= 2 {
-        push(Through {
-            id: 4,
-            len: 2,
-            ..blank
-        });
-    }
-    let kind = if s == 3 {
-        GroupKind::HonorSequence
-    } else {
-        GroupKind::Sequence
-    };
-    for (k, set) in meld_sets(rules, s, r).enumerate() {
-        if set.trailing_zeros() as usize != r {
-            continue;
-        }
-        let mut slots = [(0u8, false); 3];
-        let mut members = (0..9u8).filter(|&i| set >> i & 1 == 1);
-        let mut held = true;
-        for slot in &mut slots {
-            let i = members.next().unwrap_or(0);
-            held &= c[i as usize] > 0;
-            *slot = (i, false);
-        }
-        if held {
-            push(Through {
-                id: 5 + 4 * k as u8,
-                kind,
-                slots,
-                len: 3,
-            });
-        }
-    }
-    out.into_iter().take(n)
-}
-
 /// The melds other than triplets that hold rank `r` of suit `s`, as rank
 /// sets: the three sequences through `r` in a numbered suit, the honour
 /// sequences through `r` when the rules count them.
@@ -291,42 +222,4 @@ pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
         } else {
             params.suit_pair_ranks >> r & 1 == 1
         }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The groups a walk with no joker takes are those of
-    /// [`groups_through`] with no joker, same ids, same order, on every
-    /// pattern of the four ranks from the lowest one held.
-    #[test]
-    fn natural_groups_are_the_joker_free_groups_through_the_lowest_rank() {
-        let plain = Rules::riichi();
-        let honours = Rules::from_toml_str("base = \"taiwan\"\nhonor_sequences = true").expect("rules");
-        for rules in [&plain, &honours] {
-            for s in 0..4 {
-                for r in 0..ranks(s) {
-                    for pattern in 0..4u32.pow(4) {
-                        let mut c = [0u8; 9];
-                        for k in 0..4 {
-                            if r + k < ranks(s) {
-                                c[r + k] = (pattern >> (2 * k) & 3) as u8 + (k == 0) as u8;
-                            }
-                        }
-                        for pair in [false, true] {
-                            let ids = |g: Through| (g.id, g.kind, g.slots().to_vec());
-                            let want: Vec<_> = groups_through(rules, s, r, &c, pair)
-                                .filter(|g| g.jokers() == 0)
-                                .map(ids)
-                                .collect();
-                            let got: Vec<_> =
-                                natural_groups_from_lowest(rules, s, r, &c, pair).map(ids).collect();
-                            assert_eq!(got, want, "suit {s} rank {r} {c:?} pair {pair}");
-                        }
-                    }
-                }
-            }
-        }
-    }
 }

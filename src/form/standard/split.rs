@@ -20,16 +20,14 @@
 
 use std::collections::HashMap;
 
-use super::needs::{
-    groups_through, natural_groups_from_lowest, pair_ok, ranks, suit_counts, Through,
-};
+use super::needs::{groups_through, meld_sets, pair_ok, ranks, suit_counts, Through};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::hand::MAX_HAND_TILES;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
 use crate::tables::key::{key_of, pow5};
-use crate::tile::KINDS;
+use crate::tile::{Tile, KINDS};
 
 /// Where the pair of a split may sit: a suit 0–3 that may hold it, or (4)
 /// two jokers standing for a tile of such a suit.
@@ -160,6 +158,10 @@ struct Walk<'a> {
     /// Steps of the walk so far (the work a listing does; read by tests).
     #[cfg(test)]
     steps: u64,
+    /// Does a branch with no joker left take [`Walk::go_natural`]? (Tests
+    /// compare it with the general step.)
+    #[cfg(test)]
+    natural: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -171,7 +173,7 @@ impl<'a> Walk<'a> {
             left,
             held: std::array::from_fn(|i| left[i] + fixed[i]),
             cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
-            keys: std::array::from_fn(|s| key_of(&suit_counts(s, &left)[..ranks(s)])),
+            keys: pos.keys,
             held_ranks: std::array::from_fn(|s| {
                 (0..ranks(s)).fold(0, |m, r| m | ((left[9 * s + r] > 0) as u16) << r)
             }),
@@ -179,6 +181,8 @@ impl<'a> Walk<'a> {
             melds: pos.melds.as_slice().len(),
             #[cfg(test)]
             steps: 0,
+            #[cfg(test)]
+            natural: true,
         }
     }
 
@@ -231,6 +235,13 @@ impl<'a> Walk<'a> {
         if self.need(s, place, pair) > left {
             return false;
         }
+        #[cfg(not(test))]
+        let natural = left == 0;
+        #[cfg(test)]
+        let natural = left == 0 && self.natural;
+        if natural {
+            return self.go_natural(s, place, pair, last, out);
+        }
         let ranks_left = self.held_ranks[s];
         let lowest = (ranks_left != 0).then(|| ranks_left.trailing_zeros() as usize);
         let Some(r) = lowest else {
@@ -245,30 +256,7 @@ impl<'a> Walk<'a> {
             _ => 0,
         };
         let c = suit_counts(s, &self.left);
-        let pair_here = pair && pair_ok(self.rules, s, r);
-        if left == 0 {
-            let groups = natural_groups_from_lowest(self.rules, s, r, &c, pair_here);
-            return self.go_through(s, place, pair, r, from, groups, left, out);
-        }
-        let groups = groups_through(self.rules, s, r, &c, pair_here);
-        self.go_through(s, place, pair, r, from, groups, left, out)
-    }
-
-    /// The walk on from each of `groups` through rank `r` of suit `s`
-    /// whose id is at least `from` (see [`Walk::go`]).
-    #[allow(clippy::too_many_arguments)]
-    fn go_through(
-        &mut self,
-        s: usize,
-        place: Option<usize>,
-        pair: bool,
-        r: usize,
-        from: u8,
-        groups: impl Iterator<Item = Through>,
-        left: u8,
-        out: &mut SplitSink,
-    ) -> bool {
-        for g in groups {
+        for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
             if g.id < from || g.jokers() > left || !self.take(s, &g) {
                 continue;
             }
@@ -280,6 +268,153 @@ impl<'a> Walk<'a> {
             }
         }
         false
+    }
+
+    /// [`Walk::go`] with no joker left: the groups of natural tiles through
+    /// the lowest rank left, with the ids of [`groups_through`] (the
+    /// triplet, the pair, the sets starting at that rank: a set of natural
+    /// tiles through the lowest rank left holds no lower one). The tables'
+    /// need was met where this began, so every suit after this one
+    /// completes and a branch that fails ends within this suit: no
+    /// further look-up is needed.
+    fn go_natural(
+        &mut self,
+        s: usize,
+        place: Option<usize>,
+        pair: bool,
+        last: Option<(usize, u8)>,
+        out: &mut SplitSink,
+    ) -> bool {
+        let ranks_left = self.held_ranks[s];
+        if ranks_left == 0 {
+            return match (pair, s) {
+                (true, _) => false,
+                (false, 3) => self.finish(place, 0, out),
+                (false, _) => self.go_natural(s + 1, place, place == Some(s + 1), None, out),
+            };
+        }
+        let r = ranks_left.trailing_zeros() as usize;
+        let from = match last {
+            Some((at, id)) if at == r => id,
+            _ => 0,
+        };
+        let i = 9 * s + r;
+        let tile = Tile::from_index(i).expect("a rank of the suit");
+        if from <= 2
+            && self.left[i] >= 3
+            && self.natural_step(
+                s,
+                place,
+                pair,
+                (r, 2),
+                [r; 3],
+                Group::same(GroupKind::Triplet, tile, 3),
+                out,
+            )
+        {
+            return true;
+        }
+        if pair
+            && from <= 4
+            && self.left[i] >= 2
+            && pair_ok(self.rules, s, r)
+            && self.natural_step(
+                s,
+                place,
+                false,
+                (r, 4),
+                [r; 2],
+                Group::same(GroupKind::Pair, tile, 2),
+                out,
+            )
+        {
+            return true;
+        }
+        if s < 3 {
+            // The sequence from r is the third set through r, or the
+            // first or second near the suit's start (see `meld_sets`).
+            let id = 5 + 4 * r.min(2) as u8;
+            return r <= 6
+                && from <= id
+                && self.left[i + 1] > 0
+                && self.left[i + 2] > 0
+                && self.natural_step(
+                    s,
+                    place,
+                    pair,
+                    (r, id),
+                    [r, r + 1, r + 2],
+                    Group::sequence(GroupKind::Sequence, tile, 0b111, 0),
+                    out,
+                );
+        }
+        for (k, set) in meld_sets(self.rules, s, r).enumerate() {
+            let id = 5 + 4 * k as u8;
+            let members: [usize; 3] = {
+                let mut m = [0; 3];
+                let mut bits = set;
+                for slot in &mut m {
+                    *slot = bits.trailing_zeros() as usize;
+                    bits &= bits.wrapping_sub(1);
+                }
+                m
+            };
+            if set.trailing_zeros() as usize != r
+                || id < from
+                || members.iter().any(|&m| self.left[27 + m] == 0)
+            {
+                continue;
+            }
+            let spread = (set >> r) as u8;
+            let group = Group::sequence(GroupKind::HonorSequence, tile, spread, 0);
+            if self.natural_step(s, place, pair, (r, id), members, group, out) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Takes `group`, of natural tiles at the `ranks` of suit `s`, walks on
+    /// from it ([`Walk::go_natural`], its rank and id being `at`) and gives
+    /// it back. True once `out` is full.
+    #[allow(clippy::too_many_arguments)]
+    fn natural_step<const N: usize>(
+        &mut self,
+        s: usize,
+        place: Option<usize>,
+        owes: bool,
+        at: (usize, u8),
+        ranks: [usize; N],
+        group: Group,
+        out: &mut SplitSink,
+    ) -> bool {
+        for r in ranks {
+            self.remove(s, r);
+        }
+        self.groups.push(group);
+        let full = self.go_natural(s, place, owes, Some(at), out);
+        self.groups.pop();
+        for r in ranks {
+            self.restore(s, r);
+        }
+        full
+    }
+
+    /// A natural tile of rank `r` of suit `s` goes into a group.
+    fn remove(&mut self, s: usize, r: usize) {
+        let i = 9 * s + r;
+        self.left[i] -= 1;
+        self.keys[s] -= pow5(r);
+        if self.left[i] == 0 {
+            self.held_ranks[s] &= !(1 << r);
+        }
+    }
+
+    /// Undoes [`Walk::remove`].
+    fn restore(&mut self, s: usize, r: usize) {
+        self.left[9 * s + r] += 1;
+        self.keys[s] += pow5(r);
+        self.held_ranks[s] |= 1 << r;
     }
 
     /// Takes group `g` of suit `s`: its natural tiles out of those left,
@@ -301,12 +436,7 @@ impl<'a> Walk<'a> {
         }
         for &(r, joker) in g.slots() {
             if !joker {
-                let i = 9 * s + r as usize;
-                self.left[i] -= 1;
-                self.keys[s] -= pow5(r as usize);
-                if self.left[i] == 0 {
-                    self.held_ranks[s] &= !(1 << r);
-                }
+                self.remove(s, r as usize);
             }
         }
         self.groups.push(g.group(s));
@@ -320,9 +450,7 @@ impl<'a> Walk<'a> {
             if joker {
                 self.held[i] -= 1;
             } else {
-                self.left[i] += 1;
-                self.keys[s] += pow5(r as usize);
-                self.held_ranks[s] |= 1 << r;
+                self.restore(s, r as usize);
             }
         }
         self.groups.pop();
@@ -506,6 +634,67 @@ mod tests {
                 "{steps} steps for {limit} splits"
             );
         }
+    }
+
+    /// A branch with no joker left takes only natural groups: the natural
+    /// step finds the splits the general step finds, in the same order
+    /// (so a limited listing keeps the same ones), under rules with
+    /// honour sequences and with pairs of some ranks only, on seeded
+    /// joker-free winning hands built from random groups.
+    #[test]
+    fn the_natural_step_lists_what_the_general_step_lists() {
+        let presets = [
+            Rules::riichi(),
+            Rules::from_toml_str("base = \"taiwan\"\nhonor_sequences = true").expect("rules"),
+            Rules::preset("changsha").expect("changsha"),
+        ];
+        let mut seed = 0x2026_1127_u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let mut compared = 0;
+        for i in 0..6_000 {
+            let rules = &presets[i % presets.len()];
+            let mut counts = [0u8; KINDS];
+            let melds = next(5) as usize;
+            for _ in 0..melds {
+                let t = next(34) as usize;
+                match next(3) {
+                    0 if t < 27 && t % 9 <= 6 => (t..t + 3).for_each(|k| counts[k] += 1),
+                    1 if (27..31).contains(&t) => [27, 28, 29, 30]
+                        .iter()
+                        .filter(|&&k| k != t)
+                        .for_each(|&k| counts[k] += 1),
+                    _ => counts[t] += 3,
+                }
+            }
+            counts[next(34) as usize] += 2;
+            if counts.iter().any(|&c| c > 4) {
+                continue;
+            }
+            let Ok(hand) = Hand::from_counts(&counts, 0) else {
+                continue;
+            };
+            let Ok(pos) = rules.accept_hand(&hand, Purpose::Win) else {
+                continue;
+            };
+            for limit in [1, 2, usize::MAX] {
+                let list = |natural: bool| {
+                    let mut walk = Walk::new(rules, &pos);
+                    walk.natural = natural;
+                    let mut out = SplitSink::new(limit);
+                    walk.list_places(0, &mut out);
+                    (out.found(), out.into_splits().collect::<Vec<_>>())
+                };
+                let general = list(false);
+                assert_eq!(list(true), general, "{hand} limit {limit}");
+                compared += (general.0 > 0) as usize;
+            }
+        }
+        assert!(compared > 3_000, "{compared} winning listings compared");
     }
 
     /// The count without listing: memoised on the tiles left, about a
