@@ -403,11 +403,7 @@ fn beyond_melds(rules: &Rules, target: &[u8; KINDS], melded: &[u8; KINDS]) -> Op
 /// within and that fit beside its melds, as (assignment, pair kind): the
 /// completions of `pos`, in the order of [`declared_targets`].
 fn declared_fits<'a>(rules: &'a Rules, pos: &Position) -> impl Iterator<Item = (u64, usize)> + 'a {
-    // held[n]: the kinds held more than n times (bit t: kind t), from the
-    // bits of the counts (at most four).
-    let bit = |b| pos.words.kinds_with_bit(b);
-    let (b0, b1, b2) = (bit(0), bit(1), bit(2));
-    let held = [b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2];
+    let held = held_more_than(pos);
     let melds = pos.melds;
     // Without exactly one meld no target fits: none is built.
     let one_meld = pos.melds.len() == 1 && pos.natural <= 11;
@@ -439,6 +435,26 @@ fn declared_fits<'a>(rules: &'a Rules, pos: &Position) -> impl Iterator<Item = (
                 })
                 .map(move |pair| (kinds, pair))
         })
+}
+
+/// Can a draw complete `pos` as a knitted straight beside its one meld?
+/// Not when, for every assignment, two kinds or more are held beyond its
+/// one copy each: a draw only adds to them, and only the pair's kind may
+/// be one.
+fn declared_within_a_draw(pos: &Position) -> bool {
+    let held = held_more_than(pos);
+    pos.melds.len() == 1
+        && ASSIGNMENTS
+            .iter()
+            .any(|&kinds| ((held[0] & !kinds) | (held[1] & kinds)).count_ones() <= 1)
+}
+
+/// The kinds `pos` holds more than n times, for n = 0–3 (bit t: kind t),
+/// from the bits of the counts (at most four).
+fn held_more_than(pos: &Position) -> [u64; 4] {
+    let bit = |b| pos.words.kinds_with_bit(b);
+    let (b0, b1, b2) = (bit(0), bit(1), bit(2));
+    [b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2]
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make a
@@ -546,6 +562,9 @@ impl KnittedStraight {
     #[inline(never)]
     fn waits_of(rules: &Rules, pos: Position) -> u64 {
         if pos.has_melds() {
+            if !declared_within_a_draw(&pos) {
+                return 0;
+            }
             return waits_by_draws(rules, &pos, declared_win_mask);
         }
         straight_waits(rules, &pos)
