@@ -205,19 +205,34 @@ impl Group {
         }
     }
 
-    /// Is slot `i` (in rank order) a joker?
-    pub(crate) fn is_joker_slot(&self, i: usize) -> bool {
-        self.jokers >> i & 1 == 1
-    }
-
     /// The slots (in rank order) that hold `tile`: a natural copy of it,
     /// or for `None` (a joker) a joker.
-    pub(crate) fn slots_holding(&self, tile: Option<Tile>) -> impl Iterator<Item = usize> + '_ {
-        (0..self.kind.size()).filter(move |&slot| match (tile, self.first) {
-            (None, _) => self.is_joker_slot(slot),
-            (Some(t), Some(first)) => !self.is_joker_slot(slot) && self.slot_tile(first, slot) == t,
-            (Some(_), None) => false,
-        })
+    pub(crate) fn slots_holding(&self, tile: Option<Tile>) -> impl Iterator<Item = usize> {
+        let all = (1u64 << self.kind.size()) - 1;
+        let jokers = self.jokers as u64 & all;
+        let slots = match (tile, self.first) {
+            (None, _) => jokers,
+            (Some(_), None) => 0,
+            (Some(t), Some(first)) => match self.kind {
+                GroupKind::Sequence
+                | GroupKind::HonorSequence
+                | GroupKind::Knitted
+                | GroupKind::HonorsAndKnitted => {
+                    // The slot of t's kind: the set bits of the spread
+                    // below it (see `slot_tile`).
+                    let offset = t.index().wrapping_sub(first.index());
+                    if offset < 64 && self.spread >> offset & 1 == 1 {
+                        let slot = (self.spread & ((1u64 << offset) - 1)).count_ones();
+                        1u64 << slot & !jokers
+                    } else {
+                        0
+                    }
+                }
+                _ if t == first => all & !jokers,
+                _ => 0,
+            },
+        };
+        crate::swar::bits(slots)
     }
 
     /// Number of jokers in the group.
