@@ -60,7 +60,9 @@ impl Score {
         }
     }
 
-    /// What the winner receives in all (0 when not legal).
+    /// The claim's total: riichi's points the winner receives (0 when
+    /// not legal); GB's points, flowers included, which are scored below
+    /// the 8-point minimum too (see [`Score::legal`]).
     pub fn total(&self) -> u32 {
         match self {
             Score::Riichi(s) => s.points.total,
