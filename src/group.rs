@@ -3,7 +3,6 @@
 //! ([`Split`]), as [`Rules::splits`](crate::Rules::splits) finds them and
 //! as they are printed and read.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::form::kind::Form;
@@ -419,7 +418,8 @@ impl Splits {
 /// searching), so work and memory stay bounded by the limit; a count
 /// keeps none and is never full.
 pub(crate) struct SplitSink {
-    kept: BTreeSet<Split>,
+    /// The splits kept, in the order found.
+    kept: Vec<Split>,
     limit: usize,
     found: u64,
     /// Does the search stop once `limit` are found? (Not when counting.)
@@ -430,7 +430,7 @@ impl SplitSink {
     /// A listing of at most `limit` splits.
     pub(crate) fn new(limit: usize) -> SplitSink {
         SplitSink {
-            kept: BTreeSet::new(),
+            kept: Vec::new(),
             limit,
             found: 0,
             stops: true,
@@ -450,8 +450,10 @@ impl SplitSink {
         self.stops && self.found >= self.limit as u64
     }
 
-    /// The splits kept, in order.
-    pub(crate) fn into_splits(self) -> impl Iterator<Item = Split> {
+    /// The splits kept, in [`Split`]'s order, each once.
+    pub(crate) fn into_splits(mut self) -> impl Iterator<Item = Split> {
+        self.kept.sort_unstable();
+        self.kept.dedup();
         self.kept.into_iter()
     }
 
@@ -464,7 +466,7 @@ impl SplitSink {
     pub(crate) fn push(&mut self, split: Split) {
         self.found += 1;
         if self.kept.len() < self.limit {
-            self.kept.insert(split);
+            self.kept.push(split);
         }
     }
 }

@@ -97,11 +97,16 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
             _ => {}
         }
     }
-    let has_seq = |t: u8| seqs[..n_seq].contains(&t);
-    if (0..9).any(|rank| has_seq(rank) && has_seq(rank + 9) && has_seq(rank + 18)) {
+    // The sequences' and the pungs' first tiles as bits (bit t: tile t).
+    let tiles = |list: &[u8]| list.iter().fold(0u64, |m, &t| m | 1 << t);
+    let seq_bits = tiles(&seqs[..n_seq]);
+    // The same rank in the three suits: bits r, r + 9, r + 18.
+    let three_suits = |m: u64| m & m >> 9 & m >> 18 & 0x1ff != 0;
+    if three_suits(seq_bits) {
         y |= Yaku::Sanshoku.bit();
     }
-    if (0..3).any(|suit| has_seq(9 * suit) && has_seq(9 * suit + 3) && has_seq(9 * suit + 6)) {
+    // 123, 456, 789 of a suit: bits 9s, 9s + 3, 9s + 6.
+    if seq_bits & seq_bits >> 3 & seq_bits >> 6 & (1 | 1 << 9 | 1 << 18) != 0 {
         y |= Yaku::Ittsu.bit();
     }
     if all_orphan_sets && n_seq > 0 {
@@ -125,8 +130,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
         3 => y |= Yaku::Sankantsu.bit(),
         _ => {}
     }
-    let has_pung = |t: u8| pung_tiles[..n_pung].contains(&t);
-    if (0..9).any(|rank| has_pung(rank) && has_pung(rank + 9) && has_pung(rank + 18)) {
+    if three_suits(tiles(&pung_tiles[..n_pung])) {
         y |= Yaku::SanshokuDoukou.bit();
     }
     match dragon_pungs {

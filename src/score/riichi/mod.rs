@@ -196,10 +196,9 @@ pub(crate) fn score(
     if !v.legal {
         return Ok(RiichiScore::illegal(Illegal::NoYaku, split, Some(shape)));
     }
-    let mut yaku: Vec<YakuHan> = Yaku::ALL
-        .iter()
-        .filter(|y| !y.is_bonus() && v.yaku & y.bit() != 0)
-        .map(|&y| YakuHan {
+    let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
+        .filter(|y| !y.is_bonus())
+        .map(|y| YakuHan {
             yaku: y,
             han: y.han(v.closed, sw.double_yakuman) as u32,
         })
@@ -278,13 +277,11 @@ fn value(
     let mut yakuman = 0u32;
     if y & YAKUMAN != 0 {
         y &= YAKUMAN;
-        for k in Yaku::ALL.iter().filter(|k| y & k.bit() != 0) {
+        for k in yaku::members(y) {
             yakuman += (k.han(closed, sw.double_yakuman) / 13) as u32;
         }
     }
-    let mut han: u32 = Yaku::ALL
-        .iter()
-        .filter(|k| y & k.bit() != 0)
+    let mut han: u32 = yaku::members(y)
         .map(|k| k.han(closed, sw.double_yakuman) as u32)
         .sum();
     let legal = han > 0;

@@ -102,6 +102,19 @@ pub(crate) struct Facts {
     pub aka: u8,
 }
 
+/// The terminals and honours (bit i: kind i).
+const ORPHANS: u64 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < KINDS {
+        if is_orphan(i as u8) {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 /// The tile an indicator points at (the dora).
 pub(crate) fn dora_of(indicator: Tile) -> usize {
     let i = indicator.index();
@@ -163,12 +176,13 @@ impl Facts {
                 },
             }
         }
-        // The counts.
-        let held = |i: usize| all[i] > 0;
-        let orphans_only = (0..KINDS).all(|i| !held(i) || is_orphan(i as u8));
-        let honors = (27..KINDS).any(held);
-        let suits = (0..3).filter(|s| (9 * s..9 * s + 9).any(held)).count();
-        if (0..KINDS).all(|i| !held(i) || !is_orphan(i as u8)) && (closed || sw.open_tanyao) {
+        // The counts, as the kinds held (bit i: kind i).
+        let kinds = (0..KINDS).fold(0u64, |m, i| m | ((all[i] > 0) as u64) << i);
+        let held = |i: usize| kinds >> i & 1 == 1;
+        let orphans_only = kinds & !ORPHANS == 0;
+        let honors = kinds >> 27 != 0;
+        let suits = (0..3).filter(|s| kinds >> (9 * s) & 0x1ff != 0).count();
+        if kinds & ORPHANS == 0 && (closed || sw.open_tanyao) {
             add(Yaku::Tanyao);
         }
         if orphans_only && honors && suits > 0 {
@@ -187,8 +201,9 @@ impl Facts {
         if orphans_only && !honors {
             add(Yaku::Chinroutou);
         }
-        const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
-        if (0..KINDS).all(|i| !held(i) || GREEN.contains(&i)) {
+        // 23468s and 6z.
+        const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+        if kinds & !GREEN == 0 {
             add(Yaku::Ryuuiisou);
         }
         // Nine gates: closed, one suit, 1112345678999 and one more.

@@ -136,6 +136,11 @@ impl fmt::Display for Yaku {
 /// A set of yaku, one bit each.
 pub(crate) type YakuSet = u64;
 
+/// The yaku of `set`, in [`Yaku`] order.
+pub(crate) fn members(set: YakuSet) -> impl Iterator<Item = Yaku> {
+    crate::swar::bits(set).filter_map(|i| Yaku::ALL.get(i).copied())
+}
+
 /// The yakuman bits of a [`YakuSet`].
 pub(crate) const YAKUMAN: YakuSet = {
     let mut m = 0;
