@@ -489,7 +489,7 @@ fn each_shape(
     naturals: impl FnOnce() -> [u8; KINDS],
     mut emit: impl FnMut(WaitShape),
 ) {
-    if g.tiles().is_none() && winning == WinningTile::Joker {
+    if g.first_tile().is_none() && winning == WinningTile::Joker {
         if g.kind() == GroupKind::Triplet {
             let naturals = naturals();
             let shapes: BTreeSet<WaitShape> = joker_melds(rules, &naturals)

@@ -47,7 +47,12 @@ fn remainder(rules: &Rules, pos: &Position, a: usize) -> (Position, u8) {
 /// Does the 14-tile `pos` make a knitted straight with `jokers` jokers?
 #[inline]
 fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
+    let held = held(&pos.words);
     (0..6).any(|a| {
+        // The kinds the group lacks, before the remainder's look-ups.
+        if 9 - (held & ASSIGNMENTS[a]).count_ones() > jokers as u32 {
+            return false;
+        }
         let (rest, missing) = remainder(rules, pos, a);
         missing <= jokers && standard::need(rules, &rest.needs) <= jokers - missing
     })
@@ -84,6 +89,10 @@ pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
     let held = held(&pos.words);
     let mut waits = 0u64;
     for (a, &kinds) in ASSIGNMENTS.iter().enumerate() {
+        // A draw fills at most one kind the group lacks.
+        if 9 - (held & kinds).count_ones() > pos.jokers as u32 + 1 {
+            continue;
+        }
         let (rest, missing) = remainder(rules, pos, a);
         let j = pos.jokers as i32 - missing as i32;
         if j < -1 {

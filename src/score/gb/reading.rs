@@ -108,7 +108,7 @@ impl Reading {
         };
         let (mut n_sets, mut n_pairs) = (0, 0);
         for (i, g) in split.groups.iter().enumerate() {
-            let first = *g.tiles()?.first()?;
+            let first = g.first_tile()?;
             match g.kind() {
                 GroupKind::Pair => {
                     if shape == Shape::SevenPairs {

@@ -213,7 +213,11 @@ impl Combiner {
             if n < 3 || (n == 3 && skip > 0) {
                 break;
             }
-            let idx: Vec<usize> = (0..n).filter(|&i| n == 3 || i != skip).collect();
+            // The three sets other than `skip` (all three when n is 3).
+            let mut idx = [0usize; 3];
+            for (slot, i) in idx.iter_mut().zip((0..n).filter(|&i| n == 3 || i != skip)) {
+                *slot = i;
+            }
             let Some(f) = (self.three)([keys[idx[0]], keys[idx[1]], keys[idx[2]]]) else {
                 continue;
             };
@@ -245,24 +249,32 @@ impl Combiner {
     /// The fans of two sets: the edges chosen make no circle, and no set
     /// takes one fan twice.
     fn pairs(&self, keys: &[Key]) -> Choice {
-        let n = keys.len();
-        let mut edges: Vec<(usize, usize, Fan)> = Vec::new();
+        let n = keys.len().min(4);
+        // At most six edges between four sets.
+        let mut edges = [(0usize, 0usize, Fan::DoublePung); 6];
+        let mut n_edges = 0;
         for i in 0..n {
             for j in i + 1..n {
                 if let Some(f) = (self.two)(keys[i], keys[j]) {
-                    edges.push((i, j, f));
+                    edges[n_edges] = (i, j, f);
+                    n_edges += 1;
                 }
             }
         }
+        let edges = &edges[..n_edges];
         let mut best: Choice = ([None; 3], 0);
         for mask in 1u32..1 << edges.len() {
             if mask.count_ones() > 3 {
                 continue;
             }
-            let chosen: Vec<&(usize, usize, Fan)> = (0..edges.len())
-                .filter(|e| mask >> e & 1 == 1)
-                .map(|e| &edges[e])
-                .collect();
+            let mut picked = [&edges[0]; 3];
+            for (slot, e) in picked
+                .iter_mut()
+                .zip((0..edges.len()).filter(|e| mask >> e & 1 == 1))
+            {
+                *slot = &edges[e];
+            }
+            let chosen = &picked[..mask.count_ones() as usize];
             // No circle: union-find over at most four sets.
             let mut root = [0usize, 1, 2, 3];
             fn find(root: &mut [usize; 4], x: usize) -> usize {
@@ -273,7 +285,7 @@ impl Combiner {
                 x
             }
             let mut ok = true;
-            for &&(i, j, _) in &chosen {
+            for &&(i, j, _) in chosen {
                 let (a, b) = (find(&mut root, i), find(&mut root, j));
                 if a == b {
                     ok = false;
