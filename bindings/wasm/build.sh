@@ -35,7 +35,7 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name hupai_wasm \
   "$target_dir/wasm32-unknown-unknown/release/hupai_wasm.wasm"
-cp bindings/wasm/js/index.js bindings/wasm/js/node.js bindings/wasm/js/index.d.ts \
+cp bindings/wasm/js/index.js bindings/wasm/js/node.js bindings/wasm/js/fast_calls.js bindings/wasm/js/index.d.ts \
   bindings/wasm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
 # package.json with the workspace's version (Cargo.toml, [workspace.package]).
 version=$(awk '/^\[workspace.package\]/ { w = 1 } w && /^version = / { gsub(/[^0-9.]/, ""); print; exit }' Cargo.toml)

@@ -2,9 +2,10 @@
 // (next to this file, found through import.meta.url) before the module's
 // importers run, so `Rules` is usable as soon as the import resolves.
 // Needs top-level await (every current browser; bundlers targeting es2022).
+import { installFastCalls } from "./fast_calls.js";
 import init, { statusCodes } from "./hupai_wasm.js";
 
-await init();
+installFastCalls(await init());
 
 export * from "./hupai_wasm.js";
 /** The status codes of a bad batch row (the library's table: the C header's HUPAI_E_*). */

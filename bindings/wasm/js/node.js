@@ -1,9 +1,10 @@
 // The Node entry (package.json's "node" condition): compiles
 // hupai_wasm_bg.wasm from the file next to this one, synchronously.
 import { readFileSync } from "node:fs";
+import { installFastCalls } from "./fast_calls.js";
 import { initSync, statusCodes } from "./hupai_wasm.js";
 
-initSync({ module: readFileSync(new URL("./hupai_wasm_bg.wasm", import.meta.url)) });
+installFastCalls(initSync({ module: readFileSync(new URL("./hupai_wasm_bg.wasm", import.meta.url)) }));
 
 export * from "./hupai_wasm.js";
 /** The status codes of a bad batch row (the library's table: the C header's HUPAI_E_*). */

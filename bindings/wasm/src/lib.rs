@@ -18,6 +18,8 @@
 
 use hupai::batch::{self, LengthError, Rows, Status};
 use hupai::{Hand, HandError, Preset, Rules, TileSet, WinHow, WinningTile, KINDS};
+use std::cell::UnsafeCell;
+
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -142,6 +144,44 @@ export interface ShantenBatch {
 }
 "#;
 
+/// Where the package's JS writes a hand (its UTF-8) for a single call's
+/// fast path (`js/fast_calls.js`): the call reads it in place, so a call
+/// allocates nothing in the module. Longer hands take the common path.
+const SCRATCH_LEN: usize = 256;
+
+struct Scratch(UnsafeCell<[u8; SCRATCH_LEN]>);
+
+// SAFETY: a wasm32-unknown-unknown module runs on one thread, and JS
+// writes the buffer between calls, never during one.
+unsafe impl Sync for Scratch {}
+
+static SCRATCH: Scratch = Scratch(UnsafeCell::new([0; SCRATCH_LEN]));
+
+/// The scratch buffer's address in the module's memory.
+#[wasm_bindgen(js_name = scratchPointer, skip_typescript)]
+pub fn scratch_pointer() -> usize {
+    SCRATCH.0.get() as usize
+}
+
+/// The scratch buffer's length in bytes.
+#[wasm_bindgen(js_name = scratchLength, skip_typescript)]
+pub fn scratch_length() -> usize {
+    SCRATCH_LEN
+}
+
+/// The hand written into the first `len` bytes of the scratch buffer, or
+/// `None` when it is not one the library reads.
+fn scratch_hand(len: usize) -> Option<Hand> {
+    // SAFETY: see `Scratch`; no reference to the buffer outlives this call.
+    let all: &[u8; SCRATCH_LEN] = unsafe { &*SCRATCH.0.get() };
+    let bytes = &all[..len.min(SCRATCH_LEN)];
+    std::str::from_utf8(bytes).ok()?.parse().ok()
+}
+
+/// A refused hand on a fast path: the caller takes the common path, which
+/// throws the error that names the problem.
+const REFUSED: i32 = i32::MIN;
+
 fn parse(hand: &str) -> Result<Hand, JsError> {
     hand.parse::<Hand>()
         .map_err(|e| JsError::new(&e.to_string()))
@@ -251,6 +291,26 @@ impl JsRules {
     #[wasm_bindgen(js_name = isWin)]
     pub fn is_win(&self, hand: &str) -> Result<bool, JsError> {
         self.rules.is_win(&parse(hand)?).map_err(hand_err)
+    }
+
+    /// `isWin` on the hand in the scratch buffer's first `len` bytes: 1
+    /// a win, 0 not, [`REFUSED`] for a hand the common path must refuse.
+    #[wasm_bindgen(js_name = isWinScratch, skip_typescript)]
+    pub fn is_win_scratch(&self, len: usize) -> i32 {
+        match scratch_hand(len).map(|h| self.rules.is_win(&h)) {
+            Some(Ok(win)) => win as i32,
+            _ => REFUSED,
+        }
+    }
+
+    /// `shanten` on the hand in the scratch buffer's first `len` bytes, or
+    /// [`REFUSED`].
+    #[wasm_bindgen(js_name = shantenScratch, skip_typescript)]
+    pub fn shanten_scratch(&self, len: usize) -> i32 {
+        match scratch_hand(len).map(|h| self.rules.shanten(&h)) {
+            Some(Ok(shanten)) => shanten as i32,
+            _ => REFUSED,
+        }
     }
 
     /// The forms the hand wins by (`"standard"`, `"seven-pairs"`, ...);

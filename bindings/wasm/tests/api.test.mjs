@@ -40,6 +40,37 @@ test("per-hand calls answer any notation and throw an Error naming a bad hand", 
   assert.throws(() => new Rules("sichuan").check("123m456p789s11122z"), { message: "1z is not used by the 'sichuan' rules" });
 });
 
+test("isWin and shanten answer every hand alike, whatever path the string takes", () => {
+  // ASCII hands up to the scratch buffer's 256 bytes are judged in place;
+  // longer and non-ASCII ones, and refused ones, take wasm-bindgen's call.
+  const r = new Rules("chinese");
+  const spaced = (n) => "123m 456p 789s" + " ".repeat(n) + "111z 55m";
+  for (const n of [0, 200, 242, 243, 300]) {
+    assert.equal(r.isWin(spaced(n)), true, `${spaced(n).length} characters`);
+    assert.equal(r.shanten(spaced(n)), -1, `${spaced(n).length} characters`);
+  }
+  assert.equal(r.isWin("123m456p789s111z5m5p"), false);
+  assert.equal(r.shanten("123m456p789s111z5m"), 0);
+  assert.equal(r.shanten("1235万"), r.shanten("1235m"));
+  for (const hand of ["1".repeat(300) + "m", "1".repeat(20) + "m", "123m456p789s111z5x", "1235万x"]) {
+    const message = (f) => {
+      try {
+        f();
+      } catch (e) {
+        return e.message;
+      }
+      return "no error";
+    };
+    assert.match(message(() => r.isWin(hand)), /copies|x/, hand);
+    assert.equal(message(() => r.shanten(hand)), message(() => r.isWin(hand)), hand);
+  }
+  // Memory the module grows (a large batch) leaves the fast path right.
+  const big = 200_000;
+  r.isWinBatch(new Uint8Array(34 * big), new Uint8Array(big));
+  assert.equal(r.isWin("123m456p789s111z55m"), true);
+  assert.equal(r.isWin("123m456p789s111z5m5p"), false);
+});
+
 test("split and reveal return plain objects", () => {
   const r = new Rules("chinese");
   assert.deepEqual(r.split("123m456p789s11122z"), [{ form: "standard", groups: ["123m", "456p", "789s", "111z", "22z"] }]);
