@@ -101,7 +101,7 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
         held: &held,
         quads: rules.seven_pairs_quads,
         cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
-        groups: Vec::new(),
+        groups: Vec::with_capacity(7),
         out,
     };
     walk.go(0, pos.jokers);
@@ -123,7 +123,8 @@ impl Walk<'_> {
         }
         if i == self.held.len() {
             if left % 2 == 0 {
-                let mut all = self.groups.clone();
+                let mut all = Vec::with_capacity(self.groups.len() + left as usize / 2);
+                all.extend_from_slice(&self.groups);
                 all.extend((0..left / 2).map(|_| Group::unresolved(GroupKind::Pair)));
                 self.out.push(Split::new(Form::SevenPairs, all));
             }

@@ -6,7 +6,7 @@
 //! | `basic` | all 34 | `*` | standard | any | |
 //! | `changsha` | m p s | `*` | standard, seven pairs (quads) | 2, 5, 8 | |
 //! | `chinese` (default) | all 34 | `*` | standard, seven pairs (a quad is two pairs), thirteen orphans | any | |
-//! | `gb` | all 34 | `*` | standard, seven pairs (quads), thirteen orphans, knitted straight, honours and knitted (and its greater form) | any | shapes only: no 8-point minimum |
+//! | `gb` | all 34 | `*` | standard, seven pairs (quads), thirteen orphans, knitted straight, honours and knitted (and its greater form) | any | `check` judges shapes; `score` the fans and the 8-point minimum |
 //! | `hongzhong` | all 34 | `*`, every 7z | standard, seven pairs (quads) | any | |
 //! | `kawuxing` | p s 5z 6z 7z | `*` | standard, seven pairs (quads) | any | |
 //! | `riichi` | all 34 | `*` | standard, seven *different* pairs, thirteen orphans | any | |
