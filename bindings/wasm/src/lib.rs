@@ -294,7 +294,7 @@ impl JsRules {
     }
 
     /// `isWin` on the hand in the scratch buffer's first `len` bytes: 1
-    /// a win, 0 not, [`REFUSED`] for a hand the common path must refuse.
+    /// a win, 0 not, `i32::MIN` for a hand the common path must refuse.
     #[wasm_bindgen(js_name = isWinScratch, skip_typescript)]
     pub fn is_win_scratch(&self, len: usize) -> i32 {
         match scratch_hand(len).map(|h| self.rules.is_win(&h)) {
@@ -304,7 +304,7 @@ impl JsRules {
     }
 
     /// `shanten` on the hand in the scratch buffer's first `len` bytes, or
-    /// [`REFUSED`].
+    /// `i32::MIN` for a hand the common path must refuse.
     #[wasm_bindgen(js_name = shantenScratch, skip_typescript)]
     pub fn shanten_scratch(&self, len: usize) -> i32 {
         match scratch_hand(len).map(|h| self.rules.shanten(&h)) {

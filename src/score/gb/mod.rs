@@ -58,6 +58,7 @@ pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
 
 use self::reading::{Reading, Shape};
 use crate::error::HandError;
+use crate::form::Form;
 use crate::group::Split;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
@@ -130,7 +131,9 @@ struct Facts {
     kong_kinds: u64,
     /// Melds other than concealed kongs.
     open_melds: usize,
-    /// The hand before the win waited on the winning tile only.
+    /// The hand before the win waited on the winning tile only (asked
+    /// only when some reading's wait can be 边张, 嵌张 or 单钓将: false
+    /// otherwise).
     single_wait: bool,
     /// The concealed part is the hand before the win, without melds,
     /// plus the winning tile (for 九莲宝灯).
@@ -143,7 +146,7 @@ struct Facts {
 }
 
 impl Facts {
-    fn new(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<Facts, HandError> {
+    fn new(rules: &Rules, hand: &Hand, claim: &Claim, wait_fans: bool) -> Result<Facts, HandError> {
         let mut all = *hand.counts();
         let mut kong_kinds = 0u64;
         let mut open_melds = 0;
@@ -158,14 +161,19 @@ impl Facts {
                 open_melds += 1;
             }
         }
-        let mut before = *hand.counts();
-        before[claim.winning.index()] -= 1;
-        let waits = shape_waits(rules, &before, hand)?;
+        let single_wait = if wait_fans {
+            let mut before = *hand.counts();
+            before[claim.winning.index()] -= 1;
+            let waits = shape_waits(rules, &before, hand)?;
+            waits.len() == 1 && waits.contains(claim.winning)
+        } else {
+            false
+        };
         Ok(Facts {
             all,
             kong_kinds,
             open_melds,
-            single_wait: waits.len() == 1 && waits.contains(claim.winning),
+            single_wait,
             concealed: *hand.counts(),
             has_melds: hand.has_melds(),
             winning_in_melds: hand
@@ -279,7 +287,15 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
     if win.splits.is_empty() {
         return Ok(GbScore::NOT_COMPLETE);
     }
-    let facts = Facts::new(rules, hand, claim)?;
+    // The single wait is asked only when a reading could take a wait fan.
+    let wait_fans = win.readings().any(|(split, _, shape)| {
+        matches!(split.form, Form::Standard | Form::KnittedStraight)
+            && matches!(
+                shape,
+                WaitShape::Kanchan | WaitShape::Penchan | WaitShape::Tanki
+            )
+    });
+    let facts = Facts::new(rules, hand, claim, wait_fans)?;
     let mut best: Option<(FanCounts, u32, usize, WaitShape)> = None;
     for (i, ws) in win.splits.iter().enumerate() {
         for c in &ws.completions {
