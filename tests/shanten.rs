@@ -664,3 +664,35 @@ fn literal_cases() {
         .shanten(&Hand::from_counts(&[0; 34], 0).unwrap())
         .is_err());
 }
+
+/// The differential target's case: with quads counted and jokers free to
+/// be fifth copies, a kind gives as many pairs as its copies, so thirteen
+/// jokers beside two honour kinds are one draw from seven pairs. The
+/// shanten oracle allowed at most four of a kind there, and called the
+/// hand hopeless where the win oracle and the library call fourteen jokers
+/// a win; both oracles now read the switches alike. Capped at four, the
+/// same kinds give four pairs at most.
+#[test]
+fn seven_pairs_of_fifth_copies_under_quads() {
+    let mut spec = Spec::preset("basic");
+    spec.tiles = [false; KINDS];
+    spec.tiles[27] = true;
+    spec.tiles[31] = true;
+    spec.forms = [false, true, false];
+    spec.quads = true;
+    spec.cap = None;
+    let rules = rules_of(&spec);
+    let mut none = [0u8; KINDS];
+    assert_eq!(replacement_spec(&spec, &none, 13), Some(1));
+    assert_eq!(rules.shanten_counts(&none, 13), Ok(0));
+    assert!(common::oracle::wins_spec(&spec, &none, 14));
+    assert_eq!(rules.is_win_counts(&none, 14), Ok(true));
+    // Natural tiles: 1z three times and 5z once, nine jokers: pairs of 1z
+    // and 5z as many as wanted.
+    none[27] = 3;
+    none[31] = 1;
+    assert_eq!(replacement_spec(&spec, &none, 9), Some(1));
+    assert_eq!(rules.shanten_counts(&none, 9), Ok(0));
+    spec.cap = Some(4);
+    assert_eq!(replacement_spec(&spec, &none, 9), None);
+}

@@ -214,8 +214,9 @@ fn pair_kind(spec: &Spec, x: usize) -> bool {
 }
 
 /// Seven pairs: the most natural tiles kept, over the targets (t_x in
-/// {0, 2}, or {0, 2, 4} with quads; seven pairs; kinds in play; at most 4
-/// of a kind, so the cap never binds) whose forced jokers fit the budget.
+/// {0, 2}; with quads any even number, at most 4 under the cap, so a kind
+/// may give several pairs and, when jokers may be fifth copies, more than
+/// two; seven pairs; kinds in play) whose forced jokers fit the budget.
 /// A table over the kinds: best[pairs][forced] = most kept.
 fn pairs_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) -> Option<u32> {
     let nb = budget.min(14) as usize;
@@ -225,12 +226,17 @@ fn pairs_kept(spec: &Spec, have: &[u8; KINDS], room: &[u8; KINDS], budget: u32) 
         if !spec.tiles[x] {
             continue;
         }
-        let choices: &[u8] = if spec.quads { &[2, 4] } else { &[2] };
+        let most = match (spec.quads, spec.cap) {
+            (false, _) => 2,
+            (true, Some(cap)) => cap.min(14) / 2 * 2,
+            (true, None) => 14,
+        };
+        let choices: Vec<u8> = (1..=most / 2).map(|p| 2 * p).collect();
         let mut next = best.clone();
         for (pairs, row) in best.iter().enumerate() {
             for (f, &cell) in row.iter().enumerate() {
                 let Some(k) = cell else { continue };
-                for &t in choices {
+                for &t in &choices {
                     let np = pairs + t as usize / 2;
                     let a = t.min(have[x]);
                     let nf = f + forced(t - a, room[x]) as usize;
