@@ -14,10 +14,11 @@
 //! ```
 //!
 //! A draw or a discard changes one suit: its base-5 key moves by `±5^rank`
-//! and its table entry is reloaded, so the other suits' entries are reused
-//! as they are. The hand keeps its `Position` (the same view the
+//! and its distance profile is reloaded, so the other suits' profiles are
+//! reused as they are. The hand keeps its `Position` (the same view the
 //! acceptance step gives every operation) and the joker counts with which
-//! it wins, so the win check needs no table load at all, and the waits are
+//! it wins, worked out once a change, so the win check needs no table load
+//! at all, and the waits are
 //! the rules' own, computed from the kept position.
 //!
 //! Claims and kongs declare melds: [`LiveHand::chi`], [`LiveHand::pon`],
@@ -98,7 +99,7 @@ impl<R: Borrow<Rules>> LiveHand<R> {
     /// An empty hand under `rules`.
     pub fn new(rules: R) -> LiveHand<R> {
         let zero = SuitWords::load(&[0; KINDS]);
-        let pos = rules.borrow().position(zero, 0, 0, 0);
+        let pos = rules.borrow().position(zero, 0, 0, 0, 0);
         let wins = rules.borrow().win_mask(&pos);
         let profiles = standard::profiles(rules.borrow(), &pos);
         let merges = standard::merges_of(rules.borrow(), &profiles);
@@ -503,7 +504,6 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         } else {
             pos.keys[suit] - step
         };
-        pos.needs[suit] = rules.tables.need_at(suit, pos.keys[suit]);
         let profile = rules.tables.profile_at(suit, pos.keys[suit], false);
         let counted = self.profiles[suit].counted_fields();
         self.counted = self.counted.with_suit(counted, profile.counted_fields());

@@ -226,11 +226,12 @@ impl fmt::Debug for Melds {
     }
 }
 
-/// What an unused slot of [`Melds`] holds.
+/// What an unused slot of [`Melds`] holds: all bits zero (no meld has a
+/// zero spread), so that an empty list is written as zeros.
 const FILLER: Meld = Meld {
     kind: MeldKind::Chi,
     tile: Tile::nth(0),
-    spread: 0b111,
+    spread: 0,
 };
 
 impl Default for Melds {

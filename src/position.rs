@@ -4,7 +4,9 @@
 //! [`Rules::accept`] loads the 34 counts as words (`src/swar.rs`), checks
 //! them (every count at most 4, every kind in play, a size the operation
 //! takes), moves the copies of joker kinds to the joker count, and computes
-//! the four suits' keys and table entries. Every operation — the win check,
+//! the four suits' base-5 keys. It holds the hand, not a judgement of it:
+//! each form reads what it needs from the keys (the standard form the
+//! suits' need entries, shanten the distance columns). Every operation — the win check,
 //! the forms, waits, splits, the reveal, the live hand — starts from a
 //! [`Position`]; none validates again. A hand that is refused gets its
 //! typed error from [`Rules::reject`], which checks the same conditions in
@@ -15,7 +17,6 @@ use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::{Meld, Melds};
 use crate::rules::compiled::Rules;
 use crate::swar::SuitWords;
-use crate::tables::Need;
 use crate::tile::{Tile, KINDS};
 
 /// A hand accepted by the rules.
@@ -27,8 +28,6 @@ pub(crate) struct Position {
     pub joker_fours: u64,
     /// The base-5 keys of the natural tiles' suits (m, p, s, honours).
     pub keys: [usize; 4],
-    /// The four suits' table entries.
-    pub needs: [Need; 4],
     /// Natural tiles.
     pub natural: u32,
     /// Jokers: drawn as jokers, plus every copy of a joker kind.
@@ -105,19 +104,6 @@ impl Rules {
     /// `sizes`. [`Rules::reject`] names the reason.
     #[inline(always)]
     pub(crate) fn accept(&self, counts: &[u8; KINDS], jokers: u8, sizes: u64) -> Option<Position> {
-        self.accept_as::<true>(counts, jokers, sizes)
-    }
-
-    /// [`Rules::accept`], with the four table entries loaded when `NEEDS`
-    /// is set (shanten reads the distance columns instead, and leaves the
-    /// needs "none").
-    #[inline(always)]
-    pub(crate) fn accept_as<const NEEDS: bool>(
-        &self,
-        counts: &[u8; KINDS],
-        jokers: u8,
-        sizes: u64,
-    ) -> Option<Position> {
         let held = SuitWords::load(counts);
         let d = &self.derived;
         if held.any_over_four() || (d.partial && !held.and(&d.out_of_play).is_zero()) {
@@ -132,7 +118,7 @@ impl Rules {
         } else {
             self.joker_kinds_out(counts, jokers)
         };
-        Some(self.position_as::<NEEDS>(words, jokers, natural, joker_fours, kind_jokers))
+        Some(self.position(words, jokers, natural, joker_fours, kind_jokers))
     }
 
     /// For rules with joker kinds: the natural tiles of `counts`, the
@@ -160,8 +146,9 @@ impl Rules {
         )
     }
 
-    /// The position of the `natural` tiles `words` and `jokers`, all
-    /// accepted, with the joker kinds held four times.
+    /// The position of the `natural` tiles `words` and `jokers` (of which
+    /// `kind_jokers` are copies of joker kinds), all accepted, with the
+    /// joker kinds held four times.
     #[inline(always)]
     pub(crate) fn position(
         &self,
@@ -169,33 +156,12 @@ impl Rules {
         jokers: u8,
         natural: u32,
         joker_fours: u64,
-    ) -> Position {
-        self.position_as::<true>(words, jokers, natural, joker_fours, 0)
-    }
-
-    /// The position of the `natural` tiles `words` and `jokers` (of which
-    /// `kind_jokers` are copies of joker kinds), with its table entries
-    /// when `NEEDS` is set, else "none" (shanten reads the distance
-    /// columns instead).
-    #[inline(always)]
-    pub(crate) fn position_as<const NEEDS: bool>(
-        &self,
-        words: SuitWords,
-        jokers: u8,
-        natural: u32,
-        joker_fours: u64,
         kind_jokers: u8,
     ) -> Position {
-        let keys = words.keys();
         Position {
             words,
             joker_fours,
-            keys,
-            needs: if NEEDS {
-                self.tables.needs(keys)
-            } else {
-                [Need::NONE; 4]
-            },
+            keys: words.keys(),
             natural,
             jokers,
             kind_jokers,
@@ -207,21 +173,10 @@ impl Rules {
     /// [`Rules::accept`] for a [`Hand`], with its typed error.
     #[inline(always)]
     pub(crate) fn accept_hand(&self, hand: &Hand, purpose: Purpose) -> Result<Position, HandError> {
-        self.accept_hand_as::<true>(hand, purpose)
-    }
-
-    /// [`Rules::accept_hand`], with the table entries only when `NEEDS`
-    /// (see [`Rules::accept_as`]).
-    #[inline(always)]
-    pub(crate) fn accept_hand_as<const NEEDS: bool>(
-        &self,
-        hand: &Hand,
-        purpose: Purpose,
-    ) -> Result<Position, HandError> {
         if hand.has_melds() {
-            return self.accept_melded::<NEEDS>(hand, purpose);
+            return self.accept_melded(hand, purpose);
         }
-        match self.accept_as::<NEEDS>(hand.counts(), hand.jokers(), self.sizes(purpose)) {
+        match self.accept(hand.counts(), hand.jokers(), self.sizes(purpose)) {
             Some(pos) => Ok(pos),
             None => Err(self.reject(hand.counts(), hand.jokers() as usize, 0, purpose)),
         }
@@ -235,7 +190,7 @@ impl Rules {
     /// their copies use up.
     #[cold]
     #[inline(never)]
-    fn accept_melded<const NEEDS: bool>(
+    fn accept_melded(
         &self,
         hand: &Hand,
         purpose: Purpose,
@@ -244,7 +199,7 @@ impl Rules {
             self.accept_meld(meld)?;
         }
         let melds = hand.meld_list();
-        match self.accept_with::<NEEDS>(hand.counts(), hand.jokers(), melds, self.sizes(purpose)) {
+        match self.accept_with(hand.counts(), hand.jokers(), melds, self.sizes(purpose)) {
             Some(pos) => Ok(pos),
             None => Err(self.reject(hand.counts(), hand.jokers() as usize, melds.len(), purpose)),
         }
@@ -276,11 +231,11 @@ impl Rules {
         Ok(())
     }
 
-    /// [`Rules::accept_as`] beside declared `melds` (already checked
+    /// [`Rules::accept`] beside declared `melds` (already checked
     /// against the rules): `sizes` are those of the whole hand, 3 tiles a
     /// meld.
     #[inline]
-    pub(crate) fn accept_with<const NEEDS: bool>(
+    pub(crate) fn accept_with(
         &self,
         counts: &[u8; KINDS],
         jokers: u8,
@@ -288,10 +243,10 @@ impl Rules {
         sizes: u64,
     ) -> Option<Position> {
         if melds.len() == 0 {
-            return self.accept_as::<NEEDS>(counts, jokers, sizes);
+            return self.accept(counts, jokers, sizes);
         }
         let sizes = (sizes >> (3 * melds.len())) & self.derived.melded_sizes[melds.len()];
-        let mut pos = self.accept_as::<NEEDS>(counts, jokers, sizes)?;
+        let mut pos = self.accept(counts, jokers, sizes)?;
         pos.melds = *melds;
         pos.meld_suits = melds.suits();
         Some(pos)
@@ -302,7 +257,7 @@ impl Rules {
     pub(crate) fn with_tile(&self, pos: &Position, i: usize) -> Position {
         let mut counts = pos.counts();
         counts[i] += 1;
-        let mut more = self.position_as::<true>(
+        let mut more = self.position(
             SuitWords::load(&counts),
             pos.jokers,
             pos.natural + 1,

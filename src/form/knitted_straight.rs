@@ -41,7 +41,7 @@ fn remainder(rules: &Rules, pos: &Position, a: usize) -> (Position, u8) {
     let words = pos.words.minus(&taken);
     let natural = pos.natural - (9 - missing);
     let jokers = pos.jokers.saturating_sub(missing as u8);
-    (rules.position(words, jokers, natural, 0), missing as u8)
+    (rules.position(words, jokers, natural, 0, 0), missing as u8)
 }
 
 /// Does the 14-tile `pos` make a knitted straight with `jokers` jokers?
@@ -54,7 +54,7 @@ fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
             return false;
         }
         let (rest, missing) = remainder(rules, pos, a);
-        missing <= jokers && standard::need(rules, &rest.needs) <= jokers - missing
+        missing <= jokers && standard::need(rules, &rules.tables.needs(rest.keys)) <= jokers - missing
     })
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
         if j < -1 {
             continue;
         }
-        if standard::need(rules, &rest.needs) as i32 <= j + 1 {
+        if standard::need(rules, &rules.tables.needs(rest.keys)) as i32 <= j + 1 {
             waits |= kinds & !held;
         }
         if j >= 0 {
@@ -132,8 +132,8 @@ pub(crate) fn straight_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
             let natural = taken & !as_jokers;
             let words = pos.words.minus(&SuitWords::ones(natural));
             let jokers = spare - as_jokers.count_ones() as u8;
-            let rest = rules.position(words, jokers, pos.natural - natural.count_ones(), 0);
-            if standard::need(rules, &rest.needs) > jokers {
+            let rest = rules.position(words, jokers, pos.natural - natural.count_ones(), 0, 0);
+            if standard::need(rules, &rules.tables.needs(rest.keys)) > jokers {
                 return;
             }
             let group = Group::knitted(GroupKind::Knitted, kinds, kinds & !natural);
@@ -239,7 +239,7 @@ pub(crate) fn straight_distance(rules: &Rules, pos: &Position, below: u8) -> u8 
 fn remainder_within(rules: &Rules, pos: &Position, taken: &SuitWords) -> Position {
     let words = pos.words.minus(taken);
     let natural = pos.natural - taken.total();
-    rules.position_as::<false>(words, 0, natural, 0, rules.derived.joker_copies)
+    rules.position(words, 0, natural, 0, rules.derived.joker_copies)
 }
 
 /// A hand's knitted straight judged draw by draw: per assignment, the

@@ -47,7 +47,7 @@ impl Rules {
     pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
         let counts = hand.counts();
         let jokers = hand.jokers();
-        let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+        let pos = self.accept_hand(hand, Purpose::Either)?;
         self.reachable(hand, &pos)?;
         // The hand's own melds are seen, beside `visible`.
         let held = add(counts, &hand.meld_list().counts());
@@ -72,7 +72,7 @@ impl Rules {
         let mut after = *counts;
         let sizes = self.sizes(Purpose::Either);
         let fewer = |counts: &[u8; KINDS], jokers: u8| {
-            self.accept_with::<false>(counts, jokers, &pos.melds, sizes)
+            self.accept_with(counts, jokers, &pos.melds, sizes)
                 .expect("a tile fewer than an accepted hand is accepted")
         };
         // Each discard changes one suit: with the standard form judged by
@@ -190,7 +190,7 @@ impl Rules {
     /// drawable tile more), below `shanten`?
     fn lowers_after(&self, counts: &[u8; KINDS], jokers: u8, melds: &Melds, shanten: i8) -> bool {
         let pos = self
-            .accept_with::<false>(counts, jokers, melds, self.sizes(Purpose::Either))
+            .accept_with(counts, jokers, melds, self.sizes(Purpose::Either))
             .expect("a drawable tile more keeps a hand acceptable");
         // Shanten is the replacement number less one.
         shanten >= 0 && self.replacement_is_below(&pos, (shanten + 1) as u8)
@@ -350,7 +350,7 @@ impl Rules {
     fn special_draws(&self, held: &Held, rest: u64, counted: CountedFields, now: u8) -> u64 {
         let forms = self.derived.winnable;
         let pos = self
-            .accept_as::<false>(held.counts, held.jokers, self.sizes(Purpose::Either))
+            .accept(held.counts, held.jokers, self.sizes(Purpose::Either))
             .expect("the hand is accepted");
         let straight = if forms.contains(Form::KnittedStraight) {
             match knitted_straight::StraightDraws::of(self, &pos, now) {
@@ -391,7 +391,7 @@ impl Rules {
             let mut more = *held.counts;
             more[i] += 1;
             let p = self
-                .accept_as::<false>(&more, held.jokers, self.sizes(Purpose::Win))
+                .accept(&more, held.jokers, self.sizes(Purpose::Win))
                 .expect("a drawable tile keeps the hand acceptable");
             let res = standard::profiles(self, &p);
             let falls = self.others_distance(&p, &res) < now;
@@ -485,7 +485,7 @@ impl Rules {
             }
             more[i] += 1;
             let lower = self
-                .accept_with::<false>(&more, jokers, melds, sizes)
+                .accept_with(&more, jokers, melds, sizes)
                 .is_some_and(|pos| (self.replacement(&pos) as i8 - 1) < shanten);
             more[i] -= 1;
             lowers |= (lower as u64) << i;

@@ -64,7 +64,7 @@ impl Rules {
     #[inline]
     pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
         if hand.has_melds() {
-            let pos = self.accept_hand_as::<false>(hand, Purpose::Either)?;
+            let pos = self.accept_hand(hand, Purpose::Either)?;
             self.reachable(hand, &pos)?;
             return Ok(self.replacement(&pos) as i8 - 1);
         }
@@ -202,7 +202,7 @@ impl Rules {
         if let Some(shanten) = self.shanten_by_bounds(counts, jokers) {
             return Ok(shanten);
         }
-        match self.accept_as::<false>(counts, jokers, self.sizes(Purpose::Either)) {
+        match self.accept(counts, jokers, self.sizes(Purpose::Either)) {
             Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }

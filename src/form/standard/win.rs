@@ -31,14 +31,14 @@ pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
 #[inline(always)]
 pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
     u32::MAX
-        .checked_shl(need(rules, &pos.needs) as u32)
+        .checked_shl(need(rules, &rules.tables.needs(pos.keys)) as u32)
         .unwrap_or(0)
 }
 
 /// Does `pos` (natural tiles and jokers) complete the standard form?
 #[inline(always)]
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
-    need(rules, &pos.needs) <= pos.jokers
+    need(rules, &rules.tables.needs(pos.keys)) <= pos.jokers
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
@@ -55,7 +55,7 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 /// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
 pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
-    let needs = &pos.needs;
+    let needs = &rules.tables.needs(pos.keys);
     let j = pos.jokers as i32;
     let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
     let pen = rules.derived.pair_penalty.map(i32::from);
