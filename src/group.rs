@@ -7,7 +7,8 @@ use std::fmt;
 
 use crate::form::kind::Form;
 use crate::form::knitted::{ASSIGNMENTS, HONORS};
-use crate::meld::{Meld, MeldKind};
+use crate::hand::MAX_HAND_TILES;
+use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::tile::Tile;
 
 /// What a group is.
@@ -413,36 +414,121 @@ impl Splits {
     }
 }
 
+/// The most groups a split holds: a concealed part of single tiles beside
+/// the most declared melds.
+const MAX_GROUPS: usize = MAX_HAND_TILES + MAX_MELDS;
+
+/// A split's groups, kept without allocating: what a visiting
+/// [`SplitSink`] hands on, and what a caller keeps of one split.
+#[derive(Clone, Copy)]
+pub(crate) struct GroupList {
+    len: usize,
+    items: [Group; MAX_GROUPS],
+}
+
+impl GroupList {
+    /// An empty list.
+    pub(crate) fn new() -> GroupList {
+        GroupList {
+            len: 0,
+            items: [Group::unresolved(GroupKind::Pair); MAX_GROUPS],
+        }
+    }
+
+    /// A list of `groups`.
+    pub(crate) fn of(groups: &[Group]) -> GroupList {
+        let mut list = GroupList::new();
+        list.items[..groups.len()].copy_from_slice(groups);
+        list.len = groups.len();
+        list
+    }
+
+    /// `g` after the groups.
+    pub(crate) fn push(&mut self, g: Group) {
+        self.items[self.len] = g;
+        self.len += 1;
+    }
+
+    /// The last group taken off.
+    pub(crate) fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// No group left.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The groups, in order.
+    pub(crate) fn as_slice(&self) -> &[Group] {
+        &self.items[..self.len]
+    }
+
+    /// The declared `melds` after the groups.
+    fn extend_with(&mut self, melds: &[Meld]) {
+        for &m in melds {
+            self.push(Group::declared(m));
+        }
+    }
+}
+
 /// Where the forms put the splits they find, in the order they find them:
 /// a listing keeps the first `limit` and is then full (the forms stop
 /// searching), so work and memory stay bounded by the limit; a count
-/// keeps none and is never full.
-pub(crate) struct SplitSink {
+/// keeps none and is never full; a visit hands each split on as it is
+/// found, in [`Split::groups`]' order, and keeps none.
+pub(crate) struct SplitSink<'v> {
     /// The splits kept, in the order found.
     kept: Vec<Split>,
     limit: usize,
     found: u64,
     /// Does the search stop once `limit` are found? (Not when counting.)
     stops: bool,
+    /// The declared melds, which every split lists after its groups.
+    melds: Melds,
+    /// Where a visit hands each split.
+    visit: Option<&'v mut dyn FnMut(Form, &[Group])>,
 }
 
-impl SplitSink {
+impl<'v> SplitSink<'v> {
     /// A listing of at most `limit` splits.
-    pub(crate) fn new(limit: usize) -> SplitSink {
+    pub(crate) fn new(limit: usize) -> SplitSink<'v> {
         SplitSink {
             kept: Vec::new(),
             limit,
             found: 0,
             stops: true,
+            melds: Melds::default(),
+            visit: None,
         }
     }
 
     /// A count: every split found, none kept.
-    pub(crate) fn counting() -> SplitSink {
+    pub(crate) fn counting() -> SplitSink<'v> {
         SplitSink {
             stops: false,
             ..SplitSink::new(0)
         }
+    }
+
+    /// A visit: `visit` gets each split's form and groups (the declared
+    /// `melds` last) as it is found; none is kept.
+    pub(crate) fn visiting(
+        visit: &'v mut dyn FnMut(Form, &[Group]),
+        melds: Melds,
+    ) -> SplitSink<'v> {
+        SplitSink {
+            stops: false,
+            melds,
+            visit: Some(visit),
+            ..SplitSink::new(0)
+        }
+    }
+
+    /// The sink, its splits listing the declared `melds` after their
+    /// groups.
+    pub(crate) fn beside(self, melds: Melds) -> SplitSink<'v> {
+        SplitSink { melds, ..self }
     }
 
     /// Has the listing all it asked for? The forms stop searching then.
@@ -454,7 +540,10 @@ impl SplitSink {
     pub(crate) fn into_splits(mut self) -> impl Iterator<Item = Split> {
         self.kept.sort_unstable();
         self.kept.dedup();
-        self.kept.into_iter()
+        let melds = self.melds;
+        self.kept
+            .into_iter()
+            .map(move |split| split.beside(melds.as_slice()))
     }
 
     /// How many splits were found.
@@ -465,8 +554,33 @@ impl SplitSink {
     /// One split found (each is found once).
     pub(crate) fn push(&mut self, split: Split) {
         self.found += 1;
-        if self.kept.len() < self.limit {
-            self.kept.push(split);
+        match &mut self.visit {
+            Some(visit) => {
+                let mut list = GroupList::of(&split.groups);
+                list.extend_with(self.melds.as_slice());
+                visit(split.form, list.as_slice());
+            }
+            None if self.kept.len() < self.limit => self.kept.push(split),
+            None => {}
+        }
+    }
+
+    /// One split found, of `form` into the `groups` of `list` in any
+    /// order.
+    pub(crate) fn push_list(&mut self, form: Form, mut list: GroupList) {
+        self.found += 1;
+        match &mut self.visit {
+            Some(visit) => {
+                list.items[..list.len].sort();
+                list.extend_with(self.melds.as_slice());
+                visit(form, list.as_slice());
+            }
+            None if self.kept.len() < self.limit => {
+                let mut all = Vec::with_capacity(list.len + self.melds.len());
+                all.extend_from_slice(list.as_slice());
+                self.kept.push(Split::new(form, all));
+            }
+            None => {}
         }
     }
 }

@@ -190,11 +190,7 @@ impl Rules {
     /// their copies use up.
     #[cold]
     #[inline(never)]
-    fn accept_melded(
-        &self,
-        hand: &Hand,
-        purpose: Purpose,
-    ) -> Result<Position, HandError> {
+    fn accept_melded(&self, hand: &Hand, purpose: Purpose) -> Result<Position, HandError> {
         for &meld in hand.melds() {
             self.accept_meld(meld)?;
         }

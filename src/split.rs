@@ -82,7 +82,7 @@ impl Rules {
     /// wins by), and how many there are in all (see
     /// [`Rules::splits_limited`]).
     pub(crate) fn splits_of(&self, pos: &Position, forms: Forms, limit: usize) -> Splits {
-        let mut out = SplitSink::new(limit);
+        let mut out = SplitSink::new(limit).beside(pos.melds);
         for form in forms.iter() {
             if out.full() {
                 break;
@@ -96,9 +96,8 @@ impl Rules {
         } else {
             out.found()
         };
-        let melds = pos.melds.as_slice();
         Splits {
-            splits: out.into_splits().map(|s| s.beside(melds)).collect(),
+            splits: out.into_splits().collect(),
             total,
         }
     }

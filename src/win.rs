@@ -47,7 +47,7 @@ use std::fmt;
 use crate::error::HandError;
 use crate::form::standard::joker_melds;
 use crate::form::{Form, Forms};
-use crate::group::{Group, GroupKind, Split};
+use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::hand::Hand;
 use crate::position::Purpose;
 use crate::rules::Rules;
@@ -344,6 +344,34 @@ impl Rules {
         })
     }
 
+    /// Every reading of `hand` won by `winning` that [`Rules::win`] lists
+    /// (each split, declared melds last, and each group of it the winning
+    /// tile can have completed, with the wait's shape), handed to `visit`
+    /// as the forms find them, none kept: for callers that weigh each
+    /// reading and keep one. Returns the winning tile as these rules read
+    /// it; the errors are [`Rules::win`]'s.
+    pub(crate) fn each_reading(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+        mut visit: impl FnMut(Form, &[Group], usize, WaitShape),
+    ) -> Result<WinningTile, HandError> {
+        let pos = self.accept_hand(hand, Purpose::Win)?;
+        let forms = self.forms_of(&pos);
+        let winning = self.winning_tile(hand, winning, how)?;
+        let mut each_split = |form: Form, groups: &[Group]| {
+            each_completion(self, form, groups, winning, |won, shape| {
+                visit(form, groups, won, shape)
+            });
+        };
+        let mut sink = SplitSink::visiting(&mut each_split, pos.melds);
+        for form in forms.iter() {
+            form.splits(self, &pos, &mut sink);
+        }
+        Ok(winning)
+    }
+
     /// `winning` as these rules read it, once the claim is checked
     /// against `hand`: a copy of a joker kind (hongzhong's 7z) is a joker,
     /// so `7z` and `*` name the same winning tile there, and the hand
@@ -443,34 +471,53 @@ impl Rules {
 /// The distinct groups of `split` that can hold `winning`, with shapes.
 fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Completion> {
     let mut out: Vec<Completion> = Vec::new();
-    for (i, g) in split.groups.iter().enumerate() {
-        if g.meld().is_some() {
+    each_completion(rules, split.form, &split.groups, winning, |group, shape| {
+        out.push(Completion { group, shape });
+    });
+    out
+}
+
+/// Gives `emit` each distinct group of a split of `form` (its `groups`)
+/// that can hold `winning`, by its index, with each shape it completes
+/// once: identical groups give one reading, the first.
+pub(crate) fn each_completion(
+    rules: &Rules,
+    form: Form,
+    groups: &[Group],
+    winning: WinningTile,
+    mut emit: impl FnMut(usize, WaitShape),
+) {
+    let tile = match winning {
+        WinningTile::Tile(t) => Some(t),
+        WinningTile::Joker => None,
+    };
+    for (i, g) in groups.iter().enumerate() {
+        let holds = g.meld().is_none() && g.slots_holding(tile).next().is_some();
+        if !holds || groups[..i].contains(g) {
             continue;
         }
+        let mut emitted = 0u32;
         each_shape(
             rules,
-            split.form,
+            form,
             g,
             winning,
-            || naturals(split),
+            || naturals(groups),
             |shape| {
-                // Identical groups give one reading.
-                if !out
-                    .iter()
-                    .any(|o| o.shape == shape && split.groups[o.group] == *g)
-                {
-                    out.push(Completion { group: i, shape });
+                let bit = 1 << shape as u32;
+                if emitted & bit == 0 {
+                    emitted |= bit;
+                    emit(i, shape);
                 }
             },
         );
     }
-    out
 }
 
-/// The natural tiles of `split`, counted by kind.
-fn naturals(split: &Split) -> [u8; KINDS] {
+/// The natural tiles of a split's `groups`, counted by kind.
+fn naturals(groups: &[Group]) -> [u8; KINDS] {
     let mut counts = [0u8; KINDS];
-    for t in split.groups.iter().filter_map(|g| g.tiles()).flatten() {
+    for t in groups.iter().filter_map(|g| g.tiles()).flatten() {
         counts[t.index()] += 1;
     }
     counts

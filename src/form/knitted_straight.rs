@@ -54,7 +54,8 @@ fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
             return false;
         }
         let (rest, missing) = remainder(rules, pos, a);
-        missing <= jokers && standard::need(rules, &rules.tables.needs(rest.keys)) <= jokers - missing
+        missing <= jokers
+            && standard::need(rules, &rules.tables.needs(rest.keys)) <= jokers - missing
     })
 }
 

@@ -107,16 +107,16 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     walk.go(0, pos.jokers);
 }
 
-struct Walk<'a> {
+struct Walk<'a, 'v> {
     counts: &'a [u8; KINDS],
     held: &'a [usize],
     quads: bool,
     cap: u8,
     groups: Vec<Group>,
-    out: &'a mut SplitSink,
+    out: &'a mut SplitSink<'v>,
 }
 
-impl Walk<'_> {
+impl Walk<'_, '_> {
     fn go(&mut self, i: usize, left: u8) {
         if self.out.full() {
             return;

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use super::needs::{groups_through, meld_sets, pair_ok, ranks, suit_counts, Through};
 use crate::form::kind::Form;
-use crate::group::{Group, GroupKind, Split, SplitSink};
+use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::hand::MAX_HAND_TILES;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
@@ -152,9 +152,7 @@ struct Walk<'a> {
     keys: [usize; 4],
     /// The ranks of each suit with a tile left (bit r: rank r).
     held_ranks: [u16; 4],
-    groups: Vec<Group>,
-    /// The declared melds, which a split lists after its groups.
-    melds: usize,
+    groups: GroupList,
     /// Steps of the walk so far (the work a listing does; read by tests).
     #[cfg(test)]
     steps: u64,
@@ -177,8 +175,7 @@ impl<'a> Walk<'a> {
             held_ranks: std::array::from_fn(|s| {
                 (0..ranks(s)).fold(0, |m, r| m | ((left[9 * s + r] > 0) as u16) << r)
             }),
-            groups: Vec::with_capacity(MAX_HAND_TILES / 2),
-            melds: pos.melds.as_slice().len(),
+            groups: GroupList::new(),
             #[cfg(test)]
             steps: 0,
             #[cfg(test)]
@@ -467,11 +464,14 @@ impl<'a> Walk<'a> {
         if rest % 3 != 0 {
             return false;
         }
-        let mut groups = Vec::with_capacity(self.groups.len() + 1 + rest as usize / 3 + self.melds);
-        groups.extend_from_slice(&self.groups);
-        groups.extend(pair);
-        groups.extend((0..rest / 3).map(|_| Group::unresolved(GroupKind::Triplet)));
-        out.push(Split::new(Form::Standard, groups));
+        let mut groups = self.groups;
+        if let Some(pair) = pair {
+            groups.push(pair);
+        }
+        for _ in 0..rest / 3 {
+            groups.push(Group::unresolved(GroupKind::Triplet));
+        }
+        out.push_list(Form::Standard, groups);
         out.full()
     }
 }

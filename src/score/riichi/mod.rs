@@ -40,7 +40,9 @@ use self::fu::FuItems;
 use self::reading::{Facts, Reading};
 use self::yaku::{YakuSet, YAKUMAN};
 use crate::form::Form;
-use crate::group::Split;
+use std::cmp::Ordering;
+
+use crate::group::{Group, Split};
 use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
@@ -144,6 +146,27 @@ impl Value {
     }
 }
 
+/// The reading paying most so far: its value, split and wait.
+struct Best {
+    value: Value,
+    split: Split,
+    shape: WaitShape,
+}
+
+impl Best {
+    /// Does the reading of value `v` (a split of `form` into `groups`)
+    /// count instead? It pays more (then has more han, then more fu); on a
+    /// tie, the split listed first in [`Split`]'s order counts, and within
+    /// one split the reading found first.
+    fn is_beaten_by(&self, v: &Value, form: Form, groups: &[Group]) -> bool {
+        match v.key().cmp(&self.value.key()) {
+            Ordering::Greater => true,
+            Ordering::Less => false,
+            Ordering::Equal => (form, groups) < (self.split.form, &self.split.groups[..]),
+        }
+    }
+}
+
 /// Scores `hand` won by `claim` under the riichi switches `sw`.
 pub(crate) fn score(
     rules: &Rules,
@@ -176,23 +199,47 @@ pub(crate) fn score(
             family: "riichi",
         });
     }
-    let win = rules
-        .win(hand, WinningTile::Tile(claim.winning), claim.how)
-        .map_err(ScoreError::of_win)?;
     let facts = Facts::new(hand, claim, sw);
-    let mut best: Option<(Value, usize, WaitShape)> = None;
-    for (i, ws) in win.splits.iter().enumerate() {
-        for c in &ws.completions {
-            let v = value(sw, &facts, claim, &ws.split, c.group, c.shape);
-            if best.as_ref().is_none_or(|(b, _, _)| v.key() > b.key()) {
-                best = Some((v, i, c.shape));
-            }
-        }
-    }
-    let Some((v, i, shape)) = best else {
+    let mut best: Option<Best> = None;
+    rules
+        .each_reading(
+            hand,
+            WinningTile::Tile(claim.winning),
+            claim.how,
+            |form, groups, won, shape| {
+                let v = value(sw, &facts, claim, form, groups, won, shape);
+                match &mut best {
+                    None => {
+                        best = Some(Best {
+                            value: v,
+                            split: Split {
+                                form,
+                                groups: groups.to_vec(),
+                            },
+                            shape,
+                        })
+                    }
+                    Some(b) if b.is_beaten_by(&v, form, groups) => {
+                        b.value = v;
+                        b.split.form = form;
+                        b.split.groups.clear();
+                        b.split.groups.extend_from_slice(groups);
+                        b.shape = shape;
+                    }
+                    Some(_) => {}
+                }
+            },
+        )
+        .map_err(ScoreError::of_win)?;
+    let Some(Best {
+        value: v,
+        split,
+        shape,
+    }) = best
+    else {
         return Ok(RiichiScore::illegal(Illegal::NotComplete, None, None));
     };
-    let split = Some(win.splits.into_iter().nth(i).map(|s| s.split)).flatten();
+    let split = Some(split);
     if !v.legal {
         return Ok(RiichiScore::illegal(Illegal::NoYaku, split, Some(shape)));
     }
@@ -237,17 +284,18 @@ pub(crate) fn score(
     })
 }
 
-/// The value of one reading: the split `split` with the winning tile in
-/// group `won`, completing a wait of `shape`.
+/// The value of one reading: the split of `form` into `groups` with the
+/// winning tile in group `won`, completing a wait of `shape`.
 fn value(
     sw: &Scoring,
     facts: &Facts,
     claim: &Claim,
-    split: &Split,
+    form: Form,
+    groups: &[Group],
     won: usize,
     shape: WaitShape,
 ) -> Value {
-    let (mut y, fu_items) = match split.form {
+    let (mut y, fu_items) = match form {
         Form::ThirteenOrphans => {
             let k = if shape == WaitShape::ThirteenSided {
                 Yaku::Kokushi13
@@ -257,7 +305,7 @@ fn value(
             (facts.fixed | k.bit(), FuItems::seven_pairs())
         }
         Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), FuItems::seven_pairs()),
-        _ => match Reading::of(split, won, shape, claim.how) {
+        _ => match Reading::of(groups, won, shape, claim.how) {
             Some(r) => {
                 let y = facts.fixed | detect::standard_yaku(facts, &r);
                 let pinfu = y & Yaku::Pinfu.bit() != 0;

@@ -4,7 +4,7 @@
 //! ([`Reading`]: its sets, the pair, the wait the winning tile completed).
 
 use super::yaku::{is_orphan, Yaku, YakuSet};
-use crate::group::{GroupKind, Split};
+use crate::group::{Group, GroupKind};
 use crate::hand::Hand;
 use crate::rules::scoring::{Renhou, Scoring};
 use crate::score::claim::Claim;
@@ -40,9 +40,16 @@ pub(crate) struct Reading {
 }
 
 impl Reading {
-    /// The reading of `split` with the winning tile in group `won` of
-    /// shape `shape`; `None` for a split that is not of the standard form.
-    pub(crate) fn of(split: &Split, won: usize, shape: WaitShape, how: WinHow) -> Option<Reading> {
+    /// The reading of a split's `groups` with the winning tile in group
+    /// `won` of shape `shape`; `None` for a split that is not of the
+    /// standard form (more than five groups, or a group that is no set or
+    /// pair).
+    pub(crate) fn of(
+        groups: &[Group],
+        won: usize,
+        shape: WaitShape,
+        how: WinHow,
+    ) -> Option<Reading> {
         let blank = Set {
             kind: SetKind::Pair,
             tile: 0,
@@ -54,7 +61,7 @@ impl Reading {
             pair: 0,
             shape,
         };
-        for (i, g) in split.groups.iter().enumerate() {
+        for (i, g) in groups.iter().enumerate() {
             if r.len == 5 {
                 return None;
             }
