@@ -472,6 +472,10 @@ impl GroupList {
     }
 }
 
+/// What a visiting [`SplitSink`] calls with each split: its form and its
+/// groups in [`Split::groups`]' order.
+pub(crate) type SplitVisit<'a> = dyn FnMut(Form, &[Group]) + 'a;
+
 /// Where the forms put the splits they find, in the order they find them:
 /// a listing keeps the first `limit` and is then full (the forms stop
 /// searching), so work and memory stay bounded by the limit; a count
@@ -487,7 +491,7 @@ pub(crate) struct SplitSink<'v> {
     /// The declared melds, which every split lists after its groups.
     melds: Melds,
     /// Where a visit hands each split.
-    visit: Option<&'v mut dyn FnMut(Form, &[Group])>,
+    visit: Option<&'v mut SplitVisit<'v>>,
 }
 
 impl<'v> SplitSink<'v> {
