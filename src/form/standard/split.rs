@@ -144,7 +144,8 @@ struct Walk<'a> {
     /// Natural tiles not yet in a group.
     left: [u8; KINDS],
     /// The copies of each kind that count for the cap: the hand's natural
-    /// tiles, the declared melds' copies, and the jokers placed so far.
+    /// tiles, the declared melds' copies, and the jokers placed so far
+    /// (only a joker's slot reads it: all 0 in a hand without jokers).
     held: [u8; KINDS],
     /// At most this many copies of a kind (`joker_fifth_copy = false`).
     cap: u8,
@@ -166,15 +167,18 @@ impl<'a> Walk<'a> {
     fn new(rules: &'a Rules, pos: &Position) -> Walk<'a> {
         let left = pos.counts();
         let fixed = pos.melds.counts();
+        let kinds_held = pos.words.nonzero().kinds_with_bit(0);
         Walk {
             rules,
             left,
-            held: std::array::from_fn(|i| left[i] + fixed[i]),
+            held: if pos.jokers == 0 {
+                [0; KINDS]
+            } else {
+                std::array::from_fn(|i| left[i] + fixed[i])
+            },
             cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
             keys: pos.keys,
-            held_ranks: std::array::from_fn(|s| {
-                (0..ranks(s)).fold(0, |m, r| m | ((left[9 * s + r] > 0) as u16) << r)
-            }),
+            held_ranks: std::array::from_fn(|s| (kinds_held >> (9 * s) & 0x1ff) as u16),
             groups: GroupList::new(),
             #[cfg(test)]
             steps: 0,
@@ -186,6 +190,15 @@ impl<'a> Walk<'a> {
     /// Lists the splits with `jokers` jokers, the pair at each place in
     /// turn, into `out`; true once `out` is full.
     fn list_places(&mut self, jokers: u8, out: &mut SplitSink) -> bool {
+        if jokers == 0 {
+            // Without jokers the pair sits in a suit of 3N+2 tiles.
+            let left = &self.left;
+            let tiles: [u8; 4] =
+                std::array::from_fn(|s| left[9 * s..9 * s + ranks(s)].iter().sum());
+            return pair_places(self.rules)
+                .filter(|&s| s < 4 && tiles[s] % 3 == 2)
+                .any(|place| self.list(Some(place), 0, out));
+        }
         pair_places(self.rules).any(|place| self.list(Some(place), jokers, out))
     }
 
@@ -385,14 +398,20 @@ impl<'a> Walk<'a> {
         group: Group,
         out: &mut SplitSink,
     ) -> bool {
+        // No table is read from here on: the keys stay as they are.
         for r in ranks {
-            self.remove(s, r);
+            let i = 9 * s + r;
+            self.left[i] -= 1;
+            if self.left[i] == 0 {
+                self.held_ranks[s] &= !(1 << r);
+            }
         }
         self.groups.push(group);
         let full = self.go_natural(s, place, owes, Some(at), out);
         self.groups.pop();
         for r in ranks {
-            self.restore(s, r);
+            self.left[9 * s + r] += 1;
+            self.held_ranks[s] |= 1 << r;
         }
         full
     }
