@@ -129,6 +129,11 @@ impl Group {
         Some(Meld::of_parts(self.meld?, self.first?, self.spread as u8))
     }
 
+    /// Is it a declared meld?
+    pub(crate) fn is_declared(&self) -> bool {
+        self.meld.is_some()
+    }
+
     /// A knitted group of `kind` holding the kinds `kinds` (bit `i` for
     /// index `i`), those of `joker_kinds` (a subset) as jokers.
     pub(crate) fn knitted(kind: GroupKind, kinds: u64, joker_kinds: u64) -> Group {

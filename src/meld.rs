@@ -166,8 +166,13 @@ impl Meld {
 
     /// Adds the meld's tiles to `counts` (indexed 0–33).
     pub(crate) fn add_to(self, counts: &mut [u8; KINDS]) {
-        for t in self.tiles() {
-            counts[t.index()] += 1;
+        let first = self.tile.index();
+        if self.kind == MeldKind::Chi {
+            for k in crate::swar::bits(self.spread as u64) {
+                counts[first + k] += 1;
+            }
+        } else {
+            counts[first] += self.kind.tiles() as u8;
         }
     }
 }

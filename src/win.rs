@@ -492,7 +492,7 @@ pub(crate) fn each_completion(
         WinningTile::Joker => None,
     };
     for (i, g) in groups.iter().enumerate() {
-        let holds = g.meld().is_none() && g.slots_holding(tile).next().is_some();
+        let holds = !g.is_declared() && g.slots_holding(tile).next().is_some();
         if !holds || groups[..i].contains(g) {
             continue;
         }

@@ -8,6 +8,7 @@ use crate::group::{Group, GroupKind};
 use crate::hand::Hand;
 use crate::rules::scoring::{Renhou, Scoring};
 use crate::score::claim::Claim;
+use crate::swar::SuitWords;
 use crate::tile::{Tile, KINDS};
 use crate::win::{WaitShape, WinHow};
 
@@ -136,9 +137,7 @@ impl Facts {
     pub(crate) fn new(hand: &Hand, claim: &Claim, sw: &Scoring) -> Facts {
         let mut all = *hand.counts();
         for m in hand.melds() {
-            for t in m.tiles() {
-                all[t.index()] += 1;
-            }
+            m.add_to(&mut all);
         }
         let closed = hand.melds().iter().all(|m| !m.kind().is_open());
         let self_drawn = claim.how == WinHow::SelfDrawn;
@@ -184,7 +183,7 @@ impl Facts {
             }
         }
         // The counts, as the kinds held (bit i: kind i).
-        let kinds = (0..KINDS).fold(0u64, |m, i| m | ((all[i] > 0) as u64) << i);
+        let kinds = SuitWords::load(&all).nonzero().kinds_with_bit(0);
         let held = |i: usize| kinds >> i & 1 == 1;
         let orphans_only = kinds & !ORPHANS == 0;
         let honors = kinds >> 27 != 0;
