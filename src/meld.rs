@@ -152,16 +152,18 @@ impl Meld {
     /// Its tiles, in rank order.
     pub fn tiles(self) -> impl Iterator<Item = Tile> {
         let first = self.tile.index();
-        let chi = self.kind == MeldKind::Chi;
-        let spread = self.spread;
-        (0..self.kind.tiles()).map(move |i| {
-            // A chi's i-th tile sits at its spread's i-th bit.
-            let k = match chi {
-                true => (0..8).filter(|k| spread >> k & 1 == 1).nth(i).unwrap_or(0),
-                false => 0,
-            };
-            Tile::from_index(first + k).expect("a tile")
-        })
+        // The tiles' offsets from the first: a chi's sit at its spread's
+        // bits, the others' at 0.
+        let mut offsets = [0usize; 4];
+        if self.kind == MeldKind::Chi {
+            for (slot, k) in offsets
+                .iter_mut()
+                .zip(crate::swar::bits(self.spread as u64))
+            {
+                *slot = k;
+            }
+        }
+        (0..self.kind.tiles()).map(move |i| Tile::from_index(first + offsets[i]).expect("a tile"))
     }
 
     /// Adds the meld's tiles to `counts` (indexed 0–33).

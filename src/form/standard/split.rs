@@ -358,6 +358,9 @@ impl<'a> Walk<'a> {
                     out,
                 );
         }
+        if !self.rules.honor_sequences {
+            return false;
+        }
         for (k, set) in meld_sets(self.rules, s, r).enumerate() {
             let id = 5 + 4 * k as u8;
             let members: [usize; 3] = {
