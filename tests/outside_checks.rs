@@ -282,3 +282,36 @@ fn a_split_limit_lists_that_many_and_counts_the_rest() {
         assert_eq!(cut.shapes(), whole.shapes(), "won on {tile}");
     }
 }
+
+/// Groups of jokers only stand for groups of the rules within four copies
+/// of a kind: the differential target's long run (item 15) found a split
+/// whose `**` had no kind left (pair ranks 2, 5, 8 and every such kind
+/// already held three or four times) listed and counted. The counts are
+/// the meld oracle's.
+#[test]
+fn groups_of_jokers_only_fit_within_four_copies() {
+    let rules = rules(
+        "base = \"basic\"\ntiles = \"1p2p3p4p5p6p7p8p9p1z2z3z4z6z7z\"\njokers = \"9p\"\n\
+         joker_fifth_copy = false\nforms = [\"standard\", \"seven-pairs\"]\n\
+         seven_pairs_quads = true\npair_ranks = [2, 5, 8]",
+    );
+    for (text, count) in [("25889999p*** [567p]", 89), ("25588999p*** [567p]", 68)] {
+        let hand = hand(text);
+        let all = rules.splits(&hand).unwrap();
+        assert_eq!(all.len(), count, "{text}");
+        assert_eq!(rules.split_count(&hand).unwrap(), count as u64, "{text}");
+        assert_eq!(rules.splits_limited(&hand, 3).unwrap().total, count as u64);
+    }
+    let hand = hand("25889999p*** [567p]");
+    let shown: Vec<String> = rules
+        .splits(&hand)
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let unfit = "standard 2**p:222p 5**p:555p 88*p:888p ** [567p]";
+    assert!(!shown.iter().any(|s| s == unfit), "{unfit} listed");
+    assert!(shown
+        .iter()
+        .any(|s| s == "standard *2*p:123p **5p:345p 88*p:888p ** [567p]"));
+}

@@ -26,7 +26,9 @@ use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::hand::MAX_HAND_TILES;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
+use crate::swar::SuitWords;
 use crate::tables::key::{key_of, pow5};
+use crate::tables::HONOR_SEQUENCES;
 use crate::tile::{Tile, KINDS};
 
 /// Where the pair of a split may sit: a suit 0–3 that may hold it, or (4)
@@ -49,6 +51,13 @@ pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
 /// ways to hand the jokers to the suits, times each suit's completions
 /// using that many.
 pub(crate) fn split_count(rules: &Rules, pos: &Position) -> u64 {
+    if !jokers_only_always_fit(rules, pos) {
+        // Which groups of jokers only fit depends on each split's copies:
+        // the splits are counted one by one.
+        let mut out = SplitSink::counting();
+        splits(rules, pos, &mut out);
+        return out.found();
+    }
     let counts = pos.counts();
     let fixed = pos.melds.counts();
     let jokers = pos.jokers as usize;
@@ -486,6 +495,17 @@ impl<'a> Walk<'a> {
         if rest % 3 != 0 {
             return false;
         }
+        let capped = self.cap < u8::MAX && (pair.is_some() || rest > 0);
+        if capped
+            && !jokers_only_fit(
+                self.rules,
+                &mut self.held,
+                pair.is_some(),
+                rest as usize / 3,
+            )
+        {
+            return false;
+        }
         let mut groups = self.groups;
         if let Some(pair) = pair {
             groups.push(pair);
@@ -496,6 +516,97 @@ impl<'a> Walk<'a> {
         out.push_list(Form::Standard, groups);
         out.full()
     }
+}
+
+/// Can groups of jokers only — a pair (`pair`) and `melds` melds — each
+/// stand for a group of the rules (a pair of a kind that may hold it, a
+/// triplet, a sequence, an honour sequence where the rules make them),
+/// of kinds in play, beside the copies `held` (at most four of a kind)?
+/// Tries the pair first, then the melds in the order of their
+/// candidates, each candidate at or after the last (a multiset once);
+/// `held` is as it was on return.
+fn jokers_only_fit(rules: &Rules, held: &mut [u8; KINDS], pair: bool, melds: usize) -> bool {
+    let in_play = |i: usize| rules.tiles.bits() >> i & 1 == 1;
+    if pair {
+        for i in (0..KINDS).filter(|&i| in_play(i)) {
+            let s = (i / 9).min(3);
+            if held[i] + 2 > 4 || !pair_ok(rules, s, i - 9 * s) {
+                continue;
+            }
+            held[i] += 2;
+            let fits = melds_fit(rules, held, melds, 0);
+            held[i] -= 2;
+            if fits {
+                return true;
+            }
+        }
+        return false;
+    }
+    melds_fit(rules, held, melds, 0)
+}
+
+/// The melds of kinds in play the rules make, as kind bits: every
+/// triplet's kind once, then every sequence's three kinds, in a fixed
+/// order.
+fn joker_meld_candidates(rules: &Rules) -> impl Iterator<Item = (u64, u8)> + '_ {
+    let in_play = rules.tiles.bits();
+    let triplets = (0..KINDS).map(|i| (1u64 << i, 3));
+    let sequences = (0..3).flat_map(|s| (0..7).map(move |r| (0b111u64 << (9 * s + r), 1)));
+    let honours = HONOR_SEQUENCES
+        .into_iter()
+        .filter(|_| rules.honor_sequences)
+        .map(|set| ((set as u64) << 27, 1));
+    triplets
+        .chain(sequences)
+        .chain(honours)
+        .filter(move |&(kinds, _)| kinds & !in_play == 0)
+}
+
+/// [`jokers_only_fit`] for `melds` melds, each from the candidate
+/// `from` on.
+fn melds_fit(rules: &Rules, held: &mut [u8; KINDS], melds: usize, from: usize) -> bool {
+    if melds == 0 {
+        return true;
+    }
+    for (k, (kinds, copies)) in joker_meld_candidates(rules).enumerate().skip(from) {
+        let room = crate::swar::bits(kinds).all(|i| held[i] + copies <= 4);
+        if !room {
+            continue;
+        }
+        crate::swar::bits(kinds).for_each(|i| held[i] += copies);
+        let fits = melds_fit(rules, held, melds - 1, k);
+        crate::swar::bits(kinds).for_each(|i| held[i] -= copies);
+        if fits {
+            return true;
+        }
+    }
+    false
+}
+
+/// Do the groups of jokers only fit in every split of `pos`, whatever the
+/// other groups' jokers stand for? So when the rules allow fifth copies,
+/// or with fewer than two jokers, or when kinds held by no natural tile or
+/// declared meld are plenty: the jokers placed in other groups touch at
+/// most one such kind each, so that the pair and every meld of jokers
+/// only can take a kind of its own that no joker touched.
+fn jokers_only_always_fit(rules: &Rules, pos: &Position) -> bool {
+    if rules.joker_fifth_copy || pos.jokers < 2 {
+        return true;
+    }
+    let held = pos.words.nonzero().kinds_with_bit(0)
+        | SuitWords::load(&pos.melds.counts())
+            .nonzero()
+            .kinds_with_bit(0);
+    let free = rules.tiles.bits() & !held;
+    let pair_free = (0..KINDS)
+        .filter(|&i| free >> i & 1 == 1)
+        .filter(|&i| {
+            let s = (i / 9).min(3);
+            pair_ok(rules, s, i - 9 * s)
+        })
+        .count() as u32;
+    let jokers = pos.jokers as u32;
+    pair_free > jokers && free.count_ones() > jokers + jokers / 3
 }
 
 /// Completions counted by the jokers they use (index: jokers).
