@@ -422,10 +422,9 @@ fn declared_fits<'a>(rules: &'a Rules, pos: &Position) -> impl Iterator<Item = (
         .iter()
         .take(assignments)
         .flat_map(move |&kinds| {
-            // The kinds held beyond the assignment's one copy each: only
-            // the pair may hold them (so at most one), two copies more at
-            // most.
-            let over = (held[0] & !kinds) | (held[1] & kinds);
+            // Only the pair may hold a kind beyond the assignment (so at
+            // most one), two copies more at most.
+            let over = beyond_assignment(&held, kinds);
             let mut candidates = match over.count_ones() {
                 0 => pair_kinds(rules).fold(0u64, |m, t| m | 1 << t),
                 1 => pair_kinds(rules).fold(0u64, |m, t| m | 1 << t) & over,
@@ -456,7 +455,13 @@ fn declared_within_a_draw(pos: &Position) -> bool {
     pos.melds.len() == 1
         && ASSIGNMENTS
             .iter()
-            .any(|&kinds| ((held[0] & !kinds) | (held[1] & kinds)).count_ones() <= 1)
+            .any(|&kinds| beyond_assignment(&held, kinds).count_ones() <= 1)
+}
+
+/// The kinds held beyond an assignment's one copy each (its `kinds`),
+/// from [`held_more_than`]'s `held`.
+fn beyond_assignment(held: &[u64; 4], kinds: u64) -> u64 {
+    (held[0] & !kinds) | (held[1] & kinds)
 }
 
 /// The kinds `pos` holds more than n times, for n = 0–3 (bit t: kind t),
