@@ -134,6 +134,11 @@ impl Group {
         self.meld.is_some()
     }
 
+    /// What declared meld it is, if it is one.
+    pub(crate) fn meld_kind(&self) -> Option<MeldKind> {
+        self.meld
+    }
+
     /// A knitted group of `kind` holding the kinds `kinds` (bit `i` for
     /// index `i`), those of `joker_kinds` (a subset) as jokers.
     pub(crate) fn knitted(kind: GroupKind, kinds: u64, joker_kinds: u64) -> Group {

@@ -135,7 +135,7 @@ impl Reading {
 /// The set of group `g` (its lowest tile `first`); `claimed_into` when
 /// the claimed winning tile completed it.
 fn set_of(g: &Group, first: Tile, claimed_into: bool) -> Set {
-    let meld = g.meld().map(|m| m.kind());
+    let meld = g.meld_kind();
     let kind = match g.kind() {
         GroupKind::Sequence => SetKind::Chow,
         GroupKind::Kong => SetKind::Kong,

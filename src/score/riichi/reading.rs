@@ -76,8 +76,8 @@ impl Reading {
                 }
                 _ => return None,
             };
-            let open = match g.meld() {
-                Some(m) => m.kind().is_open(),
+            let open = match g.meld_kind() {
+                Some(kind) => kind.is_open(),
                 // A triplet completed by a claimed tile is open.
                 None => i == won && shape == WaitShape::Shanpon && how.is_claimed(),
             };
