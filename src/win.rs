@@ -417,14 +417,16 @@ impl Rules {
                 if concealed == 0 {
                     return Err(HandError::NotHeld { tile });
                 }
-                let melded: usize = hand
-                    .melds()
-                    .iter()
-                    .map(|m| m.tiles().filter(|&t| t == tile).count())
-                    .sum();
-                let held = concealed as usize - 1 + melded;
-                if how == WinHow::RobbingKong && held > 0 {
-                    return Err(HandError::RobbedTileHeld { tile, held });
+                if how == WinHow::RobbingKong {
+                    let melded: usize = hand
+                        .melds()
+                        .iter()
+                        .map(|m| m.tiles().filter(|&t| t == tile).count())
+                        .sum();
+                    let held = concealed as usize - 1 + melded;
+                    if held > 0 {
+                        return Err(HandError::RobbedTileHeld { tile, held });
+                    }
                 }
             }
             WinningTile::Joker => {
