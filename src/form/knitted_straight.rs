@@ -317,31 +317,21 @@ impl StraightDraws {
 fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u8 {
     let counts = rest.counts();
     let in_play = rules.tiles.bits();
-    let mut melds: Vec<Vec<usize>> = Vec::new();
-    for t in 0..KINDS {
-        if in_play >> t & 1 == 1 {
-            melds.push(vec![t; 3]);
-        }
-    }
-    for suit in 0..3 {
-        for start in 0..7 {
-            let run: Vec<usize> = (0..3).map(|i| 9 * suit + start + i).collect();
-            if run.iter().all(|&t| in_play >> t & 1 == 1) {
-                melds.push(run);
-            }
-        }
-    }
-    if rules.honor_sequences() {
-        for set in crate::tables::HONOR_SEQUENCES {
-            let seq: Vec<usize> = (0..7)
-                .filter(|i| set >> i & 1 == 1)
-                .map(|i| 27 + i)
-                .collect();
-            if seq.iter().all(|&t| in_play >> t & 1 == 1) {
-                melds.push(seq);
-            }
-        }
-    }
+    let triplets = (0..KINDS).map(|t| [t; 3]);
+    let runs =
+        (0..3).flat_map(|suit| (0..7).map(move |start| [0, 1, 2].map(|i| 9 * suit + start + i)));
+    let honours = crate::tables::HONOR_SEQUENCES
+        .into_iter()
+        .filter(|_| rules.honor_sequences())
+        .map(|set| {
+            let mut kinds = crate::swar::bits(set as u64).map(|i| 27 + i);
+            [0; 3].map(|_| kinds.next().unwrap_or(27))
+        });
+    let melds: Vec<[usize; 3]> = triplets
+        .chain(runs)
+        .chain(honours)
+        .filter(|meld| meld.iter().all(|&t| in_play >> t & 1 == 1))
+        .collect();
     let pair_ok = |t: usize| {
         let params = rules.tables.params();
         in_play >> t & 1 == 1
@@ -354,16 +344,16 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
     let mut best = Distance::FAR;
     for meld in &melds {
         for pair in (0..KINDS).filter(|&t| pair_ok(t)) {
-            let mut target = [0u8; KINDS];
-            for &t in meld {
-                target[t] += 1;
-            }
-            target[pair] += 2;
+            // Only the target's kinds miss a copy or pass four (with the
+            // knitted group's one).
+            let kinds = meld.iter().fold(1u64 << pair, |m, &t| m | 1 << t);
             let mut missing = 0u32;
             let mut beyond = 0u32;
-            for t in 0..KINDS {
-                missing += target[t].saturating_sub(counts[t]) as u32;
-                let all = target[t] as u32 + (knit >> t & 1) as u32;
+            for t in crate::swar::bits(kinds) {
+                let target =
+                    meld.iter().filter(|&&m| m == t).count() as u8 + 2 * u8::from(t == pair);
+                missing += target.saturating_sub(counts[t]) as u32;
+                let all = target as u32 + (knit >> t & 1) as u32;
                 beyond += all.saturating_sub(4);
             }
             let cap = rules.joker_fifth_copy() || beyond == 0;
