@@ -174,6 +174,11 @@ pub enum HandError {
         /// The rules' limit.
         max: u32,
     },
+    /// A hand no draws can complete under the rules: every winning hand of
+    /// its size needs a copy of a tile that no draw can bring (the hand
+    /// and its melds hold every copy left in play).
+    #[error("the hand can never win: every winning hand of its size needs a copy of a tile that no draw can bring")]
+    NoCopiesLeft,
     /// A concealed part of a size no form of the rules takes beside the
     /// hand's declared melds.
     #[error("{} beside {}: {expected}", count_concealed(*.concealed), count_melds(*.melds))]

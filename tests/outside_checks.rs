@@ -315,3 +315,38 @@ fn groups_of_jokers_only_fit_within_four_copies() {
         .iter()
         .any(|s| s == "standard *2*p:123p **5p:345p 88*p:888p ** [567p]"));
 }
+
+/// A hand whose every winning hand needs a copy no draw can bring has no
+/// shanten: the differential target's long run (item 15) found shanten 48
+/// for one joker beside a kong of the only kind in play (a distance's
+/// "far" less the joker). Shanten and efficiency refuse it; a discard
+/// that leaves such a hand is no choice.
+#[test]
+fn hands_that_can_never_win_have_no_shanten() {
+    let rules = rules("base = \"basic\"\ntiles = \"5z\"\nforms = [\"standard\"]\nmax_suits = 1");
+    for text in ["* [5555z+]", "5555z***"] {
+        let hand = hand(text);
+        assert_eq!(rules.shanten(&hand), Err(HandError::NoCopiesLeft), "{text}");
+        assert_eq!(
+            rules.efficiency(&hand, &[0; 34]).unwrap_err(),
+            HandError::NoCopiesLeft,
+            "{text}"
+        );
+        assert_eq!(rules.waits(&hand).map(|w| w.is_empty()), Ok(true), "{text}");
+    }
+    let counts = hand("5555z").counts().to_owned();
+    assert_eq!(
+        rules.shanten_counts(&counts, 3),
+        Err(HandError::NoCopiesLeft)
+    );
+    // Two jokers beside the kong win; discarding one leaves no way back.
+    let won = hand("** [5555z+]");
+    assert_eq!(rules.shanten(&won), Ok(-1));
+    match rules.efficiency(&won, &[0; 34]).unwrap() {
+        Efficiency::Discard { shanten, discards } => {
+            assert_eq!(shanten, -1);
+            assert!(discards.is_empty(), "{discards:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

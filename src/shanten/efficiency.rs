@@ -60,10 +60,10 @@ impl Rules {
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
         let unseen = Unseen::of(&add(&held, visible));
+        let shanten = shanten_of(self.replacement(&pos))?;
         if pos.total() % 3 == 1 {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
-        let shanten = self.replacement(&pos) as i8 - 1;
         // Every discard on the stack; the one allocation is the answer's.
         // A hand holds at most 17 kinds, and jokers.
         const CHOICES: usize = MAX_HAND_TILES + 1;
@@ -144,18 +144,24 @@ impl Rules {
             });
             let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
             after[i] += 1;
-            choices[n] = DiscardChoice {
-                discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
-                draws,
-            };
-            n += 1;
+            // A discard after which the hand can never win is no choice.
+            if shanten_of((draws.shanten + 1) as u8).is_ok() {
+                choices[n] = DiscardChoice {
+                    discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
+                    draws,
+                };
+                n += 1;
+            }
         }
         if jokers > 0 {
-            choices[n] = DiscardChoice {
-                discard: Discard::Joker,
-                draws: discard_one(counts, jokers - 1, None),
-            };
-            n += 1;
+            let draws = discard_one(counts, jokers - 1, None);
+            if shanten_of((draws.shanten + 1) as u8).is_ok() {
+                choices[n] = DiscardChoice {
+                    discard: Discard::Joker,
+                    draws,
+                };
+                n += 1;
+            }
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order, the joker last. Each choice's place is the number

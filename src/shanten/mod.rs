@@ -37,12 +37,12 @@ pub use self::answer::{
 
 use crate::error::HandError;
 use crate::form::{seven_pairs, standard, Form};
-use crate::hand::Hand;
+use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{CountedFields, HandMerge, SuitProfile};
+use crate::tables::{CountedFields, Distance, HandMerge, SuitProfile};
 use crate::tile::KINDS;
 
 impl Rules {
@@ -66,7 +66,7 @@ impl Rules {
         if hand.has_melds() {
             let pos = self.accept_hand(hand, Purpose::Either)?;
             self.reachable(hand, &pos)?;
-            return Ok(self.replacement(&pos) as i8 - 1);
+            return shanten_of(self.replacement(&pos));
         }
         self.shanten_counts(hand.counts(), hand.jokers())
     }
@@ -203,7 +203,7 @@ impl Rules {
             return Ok(shanten);
         }
         match self.accept(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => Ok(self.replacement(&pos) as i8 - 1),
+            Some(pos) => shanten_of(self.replacement(&pos)),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }
     }
@@ -396,6 +396,18 @@ impl Rules {
             d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
         pairs.min(orphans)
     }
+}
+
+/// The shanten of a hand whose replacement number is `replacement`, or
+/// [`HandError::NoCopiesLeft`] when it has no target: a distance counts a
+/// place no draw can fill as far (50 places), so that, less at most
+/// [`MAX_HAND_TILES`] jokers, it is still more than a hand's size.
+pub(crate) fn shanten_of(replacement: u8) -> Result<i8, HandError> {
+    const _: () = assert!(Distance::FAR as usize > 2 * MAX_HAND_TILES);
+    if replacement as usize > MAX_HAND_TILES {
+        return Err(HandError::NoCopiesLeft);
+    }
+    Ok(replacement as i8 - 1)
 }
 
 /// Is a replacement number below `target`, when the standard distance lies
