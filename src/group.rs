@@ -428,8 +428,8 @@ impl Splits {
 /// the most declared melds.
 const MAX_GROUPS: usize = MAX_HAND_TILES + MAX_MELDS;
 
-/// A split's groups, kept without allocating: what a visiting
-/// [`SplitSink`] hands on, and what a caller keeps of one split.
+/// A split's groups, kept without allocating: the groups a walk has taken
+/// so far, and what a visiting [`SplitSink`] hands on.
 #[derive(Clone, Copy)]
 pub(crate) struct GroupList {
     len: usize,
@@ -527,10 +527,7 @@ impl<'v> SplitSink<'v> {
 
     /// A visit: `visit` gets each split's form and groups (the declared
     /// `melds` last) as it is found; none is kept.
-    pub(crate) fn visiting(
-        visit: &'v mut dyn FnMut(Form, &[Group]),
-        melds: Melds,
-    ) -> SplitSink<'v> {
+    pub(crate) fn visiting(visit: &'v mut SplitVisit<'v>, melds: Melds) -> SplitSink<'v> {
         SplitSink {
             stops: false,
             melds,

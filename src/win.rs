@@ -482,7 +482,7 @@ fn completions(rules: &Rules, split: &Split, winning: WinningTile) -> Vec<Comple
 /// Gives `emit` each distinct group of a split of `form` (its `groups`)
 /// that can hold `winning`, by its index, with each shape it completes
 /// once: identical groups give one reading, the first.
-pub(crate) fn each_completion(
+fn each_completion(
     rules: &Rules,
     form: Form,
     groups: &[Group],

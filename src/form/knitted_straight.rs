@@ -54,8 +54,7 @@ fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
             return false;
         }
         let (rest, missing) = remainder(rules, pos, a);
-        missing <= jokers
-            && standard::need(rules, &rules.tables.needs(rest.keys)) <= jokers - missing
+        missing <= jokers && standard::need_of(rules, &rest) <= jokers - missing
     })
 }
 
@@ -99,7 +98,7 @@ pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
         if j < -1 {
             continue;
         }
-        if standard::need(rules, &rules.tables.needs(rest.keys)) as i32 <= j + 1 {
+        if standard::need_of(rules, &rest) as i32 <= j + 1 {
             waits |= kinds & !held;
         }
         if j >= 0 {
@@ -134,7 +133,7 @@ pub(crate) fn straight_splits(rules: &Rules, pos: &Position, out: &mut SplitSink
             let words = pos.words.minus(&SuitWords::ones(natural));
             let jokers = spare - as_jokers.count_ones() as u8;
             let rest = rules.position(words, jokers, pos.natural - natural.count_ones(), 0, 0);
-            if standard::need(rules, &rules.tables.needs(rest.keys)) > jokers {
+            if standard::need_of(rules, &rest) > jokers {
                 return;
             }
             let group = Group::knitted(GroupKind::Knitted, kinds, kinds & !natural);

@@ -43,7 +43,8 @@ impl Rules {
     ///
     /// # Errors
     /// As [`Rules::shanten`], and [`HandError::TooManyCopies`] when a kind's
-    /// copies in the hand and visible exceed 4.
+    /// copies in the hand and visible exceed 4. A discard after which the
+    /// hand can never win is not among the choices.
     pub fn efficiency(&self, hand: &Hand, visible: &[u8; KINDS]) -> Result<Efficiency, HandError> {
         let counts = hand.counts();
         let jokers = hand.jokers();

@@ -60,7 +60,9 @@ impl Rules {
     ///
     /// # Errors
     /// [`HandError::TileNotInRules`], [`HandError::TooManyTiles`] and
-    /// [`HandError::WrongSize`] for a hand of 3N tiles.
+    /// [`HandError::WrongSize`] for a hand of 3N tiles;
+    /// [`HandError::TooManySuits`] and [`HandError::NoCopiesLeft`] for a
+    /// hand that can never win.
     #[inline]
     pub fn shanten(&self, hand: &Hand) -> Result<i8, HandError> {
         if hand.has_melds() {

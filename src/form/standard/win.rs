@@ -20,6 +20,13 @@ pub(crate) fn need(rules: &Rules, needs: &[Need; 4]) -> u8 {
     (melds + pair).clamp(0, u8::MAX as i16) as u8
 }
 
+/// [`need`] of `pos`'s natural tiles, its suits' entries read from their
+/// keys.
+#[inline(always)]
+pub(crate) fn need_of(rules: &Rules, pos: &Position) -> u8 {
+    need(rules, &rules.tables.needs(pos.keys))
+}
+
 /// Fewest jokers that complete four suits into melds only.
 #[inline]
 pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
@@ -31,14 +38,14 @@ pub(crate) fn melds_need(needs: &[Need; 4]) -> u8 {
 #[inline(always)]
 pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
     u32::MAX
-        .checked_shl(need(rules, &rules.tables.needs(pos.keys)) as u32)
+        .checked_shl(need_of(rules, pos) as u32)
         .unwrap_or(0)
 }
 
 /// Does `pos` (natural tiles and jokers) complete the standard form?
 #[inline(always)]
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
-    need(rules, &rules.tables.needs(pos.keys)) <= pos.jokers
+    need_of(rules, pos) <= pos.jokers
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
