@@ -323,26 +323,46 @@ fn groups_of_jokers_only_fit_within_four_copies() {
 /// that leaves such a hand is no choice.
 #[test]
 fn hands_that_can_never_win_have_no_shanten() {
-    let rules = rules("base = \"basic\"\ntiles = \"5z\"\nforms = [\"standard\"]\nmax_suits = 1");
+    let only_5z = rules("base = \"basic\"\ntiles = \"5z\"\nforms = [\"standard\"]\nmax_suits = 1");
     for text in ["* [5555z+]", "5555z***"] {
         let hand = hand(text);
-        assert_eq!(rules.shanten(&hand), Err(HandError::NoCopiesLeft), "{text}");
         assert_eq!(
-            rules.efficiency(&hand, &[0; 34]).unwrap_err(),
+            only_5z.shanten(&hand),
+            Err(HandError::NoCopiesLeft),
+            "{text}"
+        );
+        assert_eq!(
+            only_5z.efficiency(&hand, &[0; 34]).unwrap_err(),
             HandError::NoCopiesLeft,
             "{text}"
         );
-        assert_eq!(rules.waits(&hand).map(|w| w.is_empty()), Ok(true), "{text}");
+        assert_eq!(
+            only_5z.waits(&hand).map(|w| w.is_empty()),
+            Ok(true),
+            "{text}"
+        );
     }
     let counts = hand("5555z").counts().to_owned();
     assert_eq!(
-        rules.shanten_counts(&counts, 3),
+        only_5z.shanten_counts(&counts, 3),
         Err(HandError::NoCopiesLeft)
     );
+    // Thirteen jokers beside a kong of the only kind in play: every place
+    // but one is a joker's, and no tile is left to draw for that one (the
+    // long run's second case, read as shanten 0).
+    let rules_17 = rules(
+        "base = \"basic\"\ntiles = \"1z\"\n\
+         forms = [\"standard\", \"seven-pairs\", \"greater-honors-and-knitted\"]\n\
+         max_tiles = 17\nfour_held_is_wait = true",
+    );
+    let waiting = hand("************* [1111z+]");
+    assert_eq!(rules_17.shanten(&waiting), Err(HandError::NoCopiesLeft));
+    assert_eq!(rules_17.waits(&waiting).map(|w| w.is_empty()), Ok(true));
+    assert_eq!(rules_17.shanten(&hand("************** [1111z+]")), Ok(-1));
     // Two jokers beside the kong win; discarding one leaves no way back.
     let won = hand("** [5555z+]");
-    assert_eq!(rules.shanten(&won), Ok(-1));
-    match rules.efficiency(&won, &[0; 34]).unwrap() {
+    assert_eq!(only_5z.shanten(&won), Ok(-1));
+    match only_5z.efficiency(&won, &[0; 34]).unwrap() {
         Efficiency::Discard { shanten, discards } => {
             assert_eq!(shanten, -1);
             assert!(discards.is_empty(), "{discards:?}");

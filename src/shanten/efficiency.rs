@@ -61,7 +61,7 @@ impl Rules {
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
         let unseen = Unseen::of(&add(&held, visible));
-        let shanten = shanten_of(self.replacement(&pos))?;
+        let shanten = self.shanten_of(&pos, self.replacement(&pos))?;
         if pos.total() % 3 == 1 {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
@@ -146,7 +146,7 @@ impl Rules {
             let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
             after[i] += 1;
             // A discard after which the hand can never win is no choice.
-            if shanten_of((draws.shanten + 1) as u8).is_ok() {
+            if has_target((draws.shanten + 1) as u8) {
                 choices[n] = DiscardChoice {
                     discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
                     draws,
@@ -156,7 +156,7 @@ impl Rules {
         }
         if jokers > 0 {
             let draws = discard_one(counts, jokers - 1, None);
-            if shanten_of((draws.shanten + 1) as u8).is_ok() {
+            if has_target((draws.shanten + 1) as u8) {
                 choices[n] = DiscardChoice {
                     discard: Discard::Joker,
                     draws,

@@ -68,7 +68,7 @@ impl Rules {
         if hand.has_melds() {
             let pos = self.accept_hand(hand, Purpose::Either)?;
             self.reachable(hand, &pos)?;
-            return shanten_of(self.replacement(&pos));
+            return self.shanten_of(&pos, self.replacement(&pos));
         }
         self.shanten_counts(hand.counts(), hand.jokers())
     }
@@ -205,7 +205,7 @@ impl Rules {
             return Ok(shanten);
         }
         match self.accept(counts, jokers, self.sizes(Purpose::Either)) {
-            Some(pos) => shanten_of(self.replacement(&pos)),
+            Some(pos) => self.shanten_of(&pos, self.replacement(&pos)),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Either)),
         }
     }
@@ -242,6 +242,31 @@ impl Rules {
             });
         }
         Ok(())
+    }
+
+    /// The shanten of the accepted `pos` from its replacement number, or
+    /// [`HandError::NoCopiesLeft`] when it can never win: a place no draw
+    /// can fill ([`has_target`]), or a place missing where no tile is left
+    /// to draw.
+    pub(crate) fn shanten_of(&self, pos: &Position, replacement: u8) -> Result<i8, HandError> {
+        if !has_target(replacement) || (replacement > 0 && !self.any_drawable(pos)) {
+            return Err(HandError::NoCopiesLeft);
+        }
+        Ok(replacement as i8 - 1)
+    }
+
+    /// Is any tile left to draw beside `pos`: a kind in play that the hand
+    /// and its melds hold fewer than four times (a copy of a joker kind is
+    /// drawn as a joker)?
+    fn any_drawable(&self, pos: &Position) -> bool {
+        let mut held = pos.counts();
+        for m in pos.melds.as_slice() {
+            m.add_to(&mut held);
+        }
+        let fours = SuitWords::load(&held).kinds_with_bit(2);
+        let jokers = self.jokers.bits();
+        let natural = self.tiles.bits() & !jokers & !fours;
+        natural | (jokers & !pos.joker_fours) != 0
     }
 
     /// The replacement number of an accepted position: the fewest tiles
@@ -400,16 +425,13 @@ impl Rules {
     }
 }
 
-/// The shanten of a hand whose replacement number is `replacement`, or
-/// [`HandError::NoCopiesLeft`] when it has no target: a distance counts a
-/// place no draw can fill as far (50 places), so that, less at most
-/// [`MAX_HAND_TILES`] jokers, it is still more than a hand's size.
-pub(crate) fn shanten_of(replacement: u8) -> Result<i8, HandError> {
+/// Has a hand whose replacement number is `replacement` a target? Not
+/// when it misses a place no draw can fill: a distance counts such a
+/// place as far (50 places), so that, less at most [`MAX_HAND_TILES`]
+/// jokers, it is still more than a hand's size.
+pub(crate) fn has_target(replacement: u8) -> bool {
     const _: () = assert!(Distance::FAR as usize > 2 * MAX_HAND_TILES);
-    if replacement as usize > MAX_HAND_TILES {
-        return Err(HandError::NoCopiesLeft);
-    }
-    Ok(replacement as i8 - 1)
+    replacement as usize <= MAX_HAND_TILES
 }
 
 /// Is a replacement number below `target`, when the standard distance lies
