@@ -38,6 +38,7 @@ pub use self::answer::{
 use crate::error::HandError;
 use crate::form::{seven_pairs, standard, Form};
 use crate::hand::{Hand, MAX_HAND_TILES};
+use crate::meld::MAX_MELDS;
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
@@ -248,6 +249,7 @@ impl Rules {
     /// [`HandError::NoCopiesLeft`] when it can never win: a place no draw
     /// can fill ([`has_target`]), or a place missing where no tile is left
     /// to draw.
+    #[inline(always)]
     pub(crate) fn shanten_of(&self, pos: &Position, replacement: u8) -> Result<i8, HandError> {
         if !has_target(replacement) || (replacement > 0 && !self.any_drawable(pos)) {
             return Err(HandError::NoCopiesLeft);
@@ -258,7 +260,18 @@ impl Rules {
     /// Is any tile left to draw beside `pos`: a kind in play that the hand
     /// and its melds hold fewer than four times (a copy of a joker kind is
     /// drawn as a joker)?
+    #[inline(always)]
     fn any_drawable(&self, pos: &Position) -> bool {
+        // A hand and its melds hold at most MAX_HAND_TILES + MAX_MELDS
+        // copies (a kong's fourth beside its three): more kinds in play
+        // than that fills always leave one with a copy.
+        self.tiles.bits().count_ones() as usize * 4 > MAX_HAND_TILES + MAX_MELDS
+            || self.any_copy_left(pos)
+    }
+
+    /// [`Rules::any_drawable`] counted kind by kind, out of line.
+    #[inline(never)]
+    fn any_copy_left(&self, pos: &Position) -> bool {
         let mut held = pos.counts();
         for m in pos.melds.as_slice() {
             m.add_to(&mut held);
