@@ -316,6 +316,36 @@ fn groups_of_jokers_only_fit_within_four_copies() {
         .any(|s| s == "standard *2*p:123p **5p:345p 88*p:888p ** [567p]"));
 }
 
+/// A group of jokers only obeys the suit limit as natural tiles do: under
+/// `max_suits = 1` the pair `**` beside `222m 555m 88*m:888m` would be 2p,
+/// 5p or 8p (2m, 5m and 8m already hold three), a second suit. The hand
+/// keeps its other thirteen splits.
+#[test]
+fn groups_of_jokers_only_keep_to_the_suit_limit() {
+    let file = |suits: u8| {
+        format!(
+            "base = \"basic\"\ntiles = \"1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p\"\n\
+             joker_fifth_copy = false\nmax_suits = {suits}\npair_ranks = [2, 5, 8]"
+        )
+    };
+    let one_suit = rules(&file(1));
+    let hand = hand("22255588m***");
+    let shown: Vec<String> = one_suit
+        .splits(&hand)
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(shown.len(), 13, "{shown:?}");
+    assert_eq!(one_suit.split_count(&hand).unwrap(), 13);
+    assert_eq!(one_suit.splits_limited(&hand, 2).unwrap().total, 13);
+    let unfit = "standard 222m 555m 88*m:888m **";
+    assert!(!shown.iter().any(|s| s == unfit), "{unfit} listed");
+    assert!(shown.iter().any(|s| s == "standard 222m 555m *** 88m"));
+    // Under two suits the pair may be 2p, 5p or 8p.
+    assert_eq!(rules(&file(2)).split_count(&hand).unwrap(), 14);
+}
+
 /// A hand whose every winning hand needs a copy no draw can bring has no
 /// shanten: the differential target's long run (item 15) found shanten 48
 /// for one joker beside a kong of the only kind in play (a distance's

@@ -195,3 +195,26 @@ fn wait_values_count_red_fives() {
         assert_eq!(aka, [2], "{}: {:?}", v.tile, s.yaku);
     }
 }
+
+/// A wait whose every copy is in the hand and the dora indicators has no
+/// value: `2344p` holds three 4p and the indicator shows the fourth.
+#[test]
+fn wait_values_leave_out_a_wait_with_no_copy_left() {
+    use hupai::score::Claim;
+    use hupai::WinHow;
+    let rules = Rules::riichi();
+    let mut context = Claim::new("1z".parse().unwrap(), WinHow::Discard);
+    context.seat_wind = "2z".parse().unwrap();
+    let hand = "123m456p789s2344p".parse().unwrap();
+    let tiles = |context: &Claim| -> Vec<String> {
+        rules
+            .wait_values(&hand, context)
+            .unwrap()
+            .iter()
+            .map(|v| v.tile.to_string())
+            .collect()
+    };
+    assert_eq!(tiles(&context), ["1p", "4p", "7p"]);
+    context.dora = vec!["4p".parse().unwrap()];
+    assert_eq!(tiles(&context), ["1p", "7p"]);
+}

@@ -18,6 +18,10 @@ use crate::win::WinHow;
 /// more for each of four kongs.
 pub const MAX_INDICATORS: usize = 5;
 
+/// The most honba, and the most riichi sticks, a claim takes (the points
+/// then stay far within 32 bits).
+pub const MAX_STICKS: u32 = 10_000;
+
 /// A win and its circumstances, as a scoring family reads them.
 ///
 /// ```
@@ -259,6 +263,27 @@ pub enum ScoreError {
     /// Ippatsu without riichi.
     #[error("ippatsu without riichi")]
     IppatsuWithoutRiichi,
+    /// Ippatsu with `after_kong`: the riichi player's own kong ends
+    /// ippatsu, so a win on its replacement tile has none.
+    #[error("ippatsu with after_kong: the winner's own kong ends ippatsu")]
+    IppatsuAfterKong,
+    /// More copies of a kind in the hand, its melds and the dora and
+    /// ura-dora indicators than a set holds.
+    #[error("{count} copies of {tile} in the hand, its melds and the indicators: a set has 4")]
+    IndicatorCopies {
+        /// The kind.
+        tile: Tile,
+        /// Its copies in the hand, the melds and the indicators.
+        count: usize,
+    },
+    /// More honba or riichi sticks than a claim takes.
+    #[error("{field} = {count}: at most {MAX_STICKS}")]
+    TooManySticks {
+        /// `honba` or `riichi_sticks`.
+        field: &'static str,
+        /// How many were given.
+        count: u32,
+    },
     /// `after_kong` with no kong declared.
     #[error("after_kong with no kong in the hand")]
     AfterKongWithoutKong,
@@ -358,6 +383,9 @@ impl ScoreError {
             ScoreError::WinningNotHeld { .. } => "winning_not_held",
             ScoreError::RiichiWithOpenMeld { .. } => "riichi_with_open_meld",
             ScoreError::IppatsuWithoutRiichi => "ippatsu_without_riichi",
+            ScoreError::IppatsuAfterKong => "ippatsu_after_kong",
+            ScoreError::IndicatorCopies { .. } => "indicator_copies",
+            ScoreError::TooManySticks { .. } => "too_many_sticks",
             ScoreError::AfterKongWithoutKong => "after_kong_without_kong",
             ScoreError::AfterKongNotSelfDrawn { .. } => "after_kong_not_self_drawn",
             ScoreError::AfterKongOnLastTile => "after_kong_on_last_tile",

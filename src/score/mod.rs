@@ -133,7 +133,9 @@ impl Rules {
     /// For a ready hand (3N+1 tiles), every tile it waits on with the
     /// score of a win on it on a discard and self-drawn, under `context`
     /// (its winds, riichi, dora, ...; its `winning` and `how` are not
-    /// read, and `after_kong` counts on the self-draw only).
+    /// read, and `after_kong` counts on the self-draw only). A wait whose
+    /// every copy is in the hand, its melds and the context's indicators
+    /// is left out: no copy is left to win on.
     ///
     /// ```
     /// use hupai::score::Claim;
@@ -166,7 +168,11 @@ impl Rules {
             let mut claim = context.clone();
             claim.winning = tile;
             claim.how = WinHow::SelfDrawn;
-            let self_drawn = self.score(&won, &claim)?;
+            let self_drawn = match self.score(&won, &claim) {
+                // Every copy is in the hand, its melds and the indicators.
+                Err(ScoreError::IndicatorCopies { .. }) => continue,
+                other => other?,
+            };
             claim.how = WinHow::Discard;
             claim.after_kong = false;
             let discard = self.score(&won, &claim)?;

@@ -272,9 +272,9 @@ impl Rules {
     /// [`Rules::any_drawable`] counted kind by kind, out of line.
     #[inline(never)]
     fn any_copy_left(&self, pos: &Position) -> bool {
-        let mut held = pos.counts();
-        for m in pos.melds.as_slice() {
-            m.add_to(&mut held);
+        let mut held = pos.melds.counts();
+        for (h, c) in held.iter_mut().zip(pos.counts()) {
+            *h += c;
         }
         let fours = SuitWords::load(&held).kinds_with_bit(2);
         let jokers = self.jokers.bits();

@@ -406,7 +406,8 @@ fn parts(spec: &Spec, concealed: &[u8; KINDS], jokers: u32, melds: &[OMeld]) -> 
 /// group stands for its slot's kind, which must be in play; with `cap`,
 /// every kind of a group placed (natural tiles, the jokers standing for it
 /// and the melds' copies) stays within it. Jokers left at the end form the
-/// pair (`**`, when some pair kind has room for two) and melds (`***`).
+/// pair (`**`) and melds (`***`) when groups of the rules can hold them
+/// jointly (within the cap and the suit limit).
 struct Standard<'a> {
     spec: &'a Spec,
     nat: [u8; KINDS],
@@ -455,6 +456,42 @@ impl<'a> Standard<'a> {
             }
     }
 
+    /// Can the groups of jokers only — a pair (`pair`) and `melds` melds
+    /// (each from the `from`th of `oracle::all_melds` on) — stand for
+    /// groups beside the copies `used`: kinds in play, the pair of a pair
+    /// kind, every kind within the cap, and the numbered suits `used` holds
+    /// within `max_suits`? Every choice is tried.
+    fn jokers_only_fit(&self, used: &mut [u8; KINDS], pair: bool, melds: u32, from: usize) -> bool {
+        let fits = |used: &[u8; KINDS]| {
+            let suits = (0..3)
+                .filter(|&s| (s * 9..s * 9 + 9).any(|k| used[k] > 0))
+                .count() as u32;
+            self.spec.max_suits.is_none_or(|m| suits <= m)
+                && (0..KINDS).all(|k| self.spec.cap.is_none_or(|cap| used[k] <= cap))
+        };
+        if pair {
+            return (0..KINDS).filter(|&k| self.pair_kind(k)).any(|k| {
+                used[k] += 2;
+                let ok = fits(used) && self.jokers_only_fit(used, false, melds, 0);
+                used[k] -= 2;
+                ok
+            });
+        }
+        if melds == 0 {
+            return true;
+        }
+        let all = super::oracle::all_melds(self.spec.honor_seq);
+        all.iter().enumerate().skip(from).any(|(i, meld)| {
+            if meld.iter().any(|&k| !self.spec.tiles[k]) {
+                return false;
+            }
+            meld.iter().for_each(|&k| used[k] += 1);
+            let ok = fits(used) && self.jokers_only_fit(used, false, melds - 1, i);
+            meld.iter().for_each(|&k| used[k] -= 1);
+            ok
+        })
+    }
+
     fn walk(&mut self, jokers: u32, pair_used: bool) {
         if self.done() {
             return;
@@ -463,14 +500,18 @@ impl<'a> Standard<'a> {
             let mut groups = self.groups.clone();
             let mut rest = jokers;
             if !pair_used {
-                let room = (0..KINDS).any(|k| self.pair_kind(k) && self.room(k, 2));
-                if rest < 2 || !room {
+                if rest < 2 {
                     return;
                 }
                 rest -= 2;
                 groups.push("**".into());
             }
             if rest % 3 != 0 {
+                return;
+            }
+            let mut used: [u8; KINDS] =
+                std::array::from_fn(|k| self.nat[k] + self.fixed[k] + self.placed[k]);
+            if !self.jokers_only_fit(&mut used, !pair_used, rest / 3, 0) {
                 return;
             }
             groups.extend((0..rest / 3).map(|_| "***".to_string()));

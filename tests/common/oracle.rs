@@ -1347,7 +1347,7 @@ pub fn knitted_assignments() -> Vec<[usize; 9]> {
 
 /// Every meld as its three tile indices: triplets of every kind, sequences
 /// of every numbered suit, and with `honor_seq` the honour sequences.
-fn all_melds(honor_seq: bool) -> Vec<[usize; 3]> {
+pub fn all_melds(honor_seq: bool) -> Vec<[usize; 3]> {
     let mut melds: Vec<[usize; 3]> = (0..KINDS).map(|k| [k, k, k]).collect();
     for suit in 0..3 {
         for lo in 0..7 {

@@ -968,7 +968,9 @@ pub fn score(hand: &Hand, claim: &Claim) -> Answer {
         melds: &melds,
         claim,
         single_wait: waits == [w],
-        last_copy: claim.last_copy || in_melds == 3,
+        // 和绝张: the fourth copy after three shown; a copy concealed in
+        // the hand before the win is not shown.
+        last_copy: (claim.last_copy && before[w] == 0) || in_melds == 3,
         pts: &pts,
     };
     let value = |l: &Vec<(&str, u8)>| l.iter().map(|(n, k)| pts[n] * *k as u32).sum::<u32>();

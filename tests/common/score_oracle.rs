@@ -308,8 +308,9 @@ pub fn score(sw: &Switches, hand: &Hand, claim: &Claim, red: u32) -> Answer {
             ));
         }
     }
-    // The best: legal, then total, then han, then fu.
-    let key = |v: &Val| (v.legal, v.total, v.han, v.fu);
+    // The best: legal, then total, then a yakuman over a counted one, then
+    // han, then fu.
+    let key = |v: &Val| (v.legal, v.total, v.yakuman, v.han, v.fu);
     let best = vals.iter().map(key).max().unwrap();
     let v = vals.iter().find(|v| key(v) == best).unwrap();
     let mut lists: Vec<Vec<(String, u32)>> = vals
@@ -822,23 +823,31 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
         }
         claim.ippatsu = rng.gen_bool(0.3);
     }
-    claim.after_kong = kong && how == WinHow::SelfDrawn && rng.gen_bool(0.3);
+    // The winner's own kong ends ippatsu.
+    claim.after_kong = kong && how == WinHow::SelfDrawn && !claim.ippatsu && rng.gen_bool(0.3);
     claim.last_tile = !claim.after_kong && how != WinHow::RobbingKong && rng.gen_bool(0.06);
     claim.first_turn = melds.is_empty()
         && !claim.riichi
         && !claim.double_riichi
         && how != WinHow::RobbingKong
         && rng.gen_bool(0.04);
+    // Indicators are copies too: at most four of a kind in all.
+    let mut copies = conc;
+    melds
+        .iter()
+        .flat_map(|m| m.tiles())
+        .for_each(|t| copies[t.index()] += 1);
+    let mut indicator = |rng: &mut R| {
+        let t = rng.gen_range(0..34);
+        copies[t] += 1;
+        (copies[t] <= 4).then(|| Tile::from_index(t).ok()).flatten()
+    };
     for _ in 0..rng.gen_range(1..4) {
-        claim
-            .dora
-            .push(Tile::from_index(rng.gen_range(0..34)).ok()?);
+        claim.dora.extend(indicator(rng));
     }
     if claim.riichi || claim.double_riichi || rng.gen_bool(0.1) {
         for _ in 0..rng.gen_range(1..4) {
-            claim
-                .ura_dora
-                .push(Tile::from_index(rng.gen_range(0..34)).ok()?);
+            claim.ura_dora.extend(indicator(rng));
         }
     }
     claim.honba = rng.gen_range(0..4);

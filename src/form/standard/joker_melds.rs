@@ -11,26 +11,22 @@ use crate::tile::{Suit, Tile, KINDS};
 
 /// Every meld a group of three jokers may stand for under `rules`, beside
 /// `others` (the counts of the tiles the hand's other groups and its
-/// declared melds stand for), each as a group of jokers resolved: the
-/// sequences of the numbered suits in play, the triplets of the kinds in
-/// play and, with `honor_sequences`, the honour sequences; a numbered
-/// suit only when `others` holds it or leaves room under `max_suits`, and
-/// under `joker_fifth_copy = false` only a meld whose tiles `others`
-/// leaves copies of.
+/// declared melds stand for), each as a group of jokers resolved: those of
+/// [`joker_meld_candidates`] that [`stands_beside`] `others`.
 pub(crate) fn joker_melds<'a>(
     rules: &'a Rules,
     others: &'a [u8; KINDS],
 ) -> impl Iterator<Item = Group> + 'a {
+    joker_meld_candidates(rules)
+        .filter(move |g| stands_beside(rules, others, &g.tiles().unwrap_or_default()))
+}
+
+/// The melds of the rules as groups of jokers resolved, in a fixed order:
+/// the sequences of the numbered suits, the triplets and, with
+/// `honor_sequences`, the honour sequences (kinds out of play included:
+/// [`stands_beside`] leaves them out).
+pub(crate) fn joker_meld_candidates(rules: &Rules) -> impl Iterator<Item = Group> + '_ {
     let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
-    let held = numbered
-        .iter()
-        .filter(|s| (0..9).any(|r| others[s.first_index() + r] > 0))
-        .count() as u32;
-    let suit_open = move |suit: Suit| {
-        suit == Suit::Honor
-            || held < rules.derived.suit_limit
-            || (0..9).any(|r| others[suit.first_index() + r] > 0)
-    };
     let sequences = numbered.into_iter().flat_map(|suit| {
         (0..7u8).map(move |r| {
             let first = Tile::nth((suit.first_index() + r as usize) as u8);
@@ -46,17 +42,32 @@ pub(crate) fn joker_melds<'a>(
             let first = Tile::nth(Suit::Honor.first_index() as u8 + low);
             Group::sequence(GroupKind::HonorSequence, first, ranks >> low, 0b111)
         });
-    sequences
-        .chain(triplets)
-        .chain(honour_sequences)
-        .filter(move |g| {
-            let tiles = g.tiles().unwrap_or_default();
-            let Some(first) = tiles.first() else {
-                return false;
-            };
-            tiles.iter().all(|&t| {
-                let used = others[t.index()] as usize + tiles.iter().filter(|&&u| u == t).count();
-                rules.tiles.contains(t) && (rules.joker_fifth_copy || used <= 4)
-            }) && suit_open(first.suit())
-        })
+    sequences.chain(triplets).chain(honour_sequences)
+}
+
+/// May a group of jokers only stand for `tiles` (a meld or a pair) beside
+/// `others` (the counts of the tiles the hand's other groups and its
+/// declared melds stand for)? Its kinds are in play; under
+/// `joker_fifth_copy = false` `others` leaves copies of them; and a
+/// numbered suit is one `others` holds, or one more within `max_suits`.
+pub(crate) fn stands_beside(rules: &Rules, others: &[u8; KINDS], tiles: &[Tile]) -> bool {
+    let Some(first) = tiles.first() else {
+        return false;
+    };
+    let fits = tiles.iter().all(|&t| {
+        let used = others[t.index()] as usize + tiles.iter().filter(|&&u| u == t).count();
+        rules.tiles.contains(t) && (rules.joker_fifth_copy || used <= 4)
+    });
+    fits && suit_open(rules, others, first.suit())
+}
+
+/// May a group of jokers only take a tile of `suit` beside `others`: an
+/// honour, a numbered suit `others` holds, or one more within `max_suits`?
+fn suit_open(rules: &Rules, others: &[u8; KINDS], suit: Suit) -> bool {
+    let holds = |s: Suit| (0..9).any(|r| others[s.first_index() + r] > 0);
+    let held = [Suit::Man, Suit::Pin, Suit::Sou]
+        .into_iter()
+        .filter(|&s| holds(s))
+        .count() as u32;
+    suit == Suit::Honor || holds(suit) || held < rules.derived.suit_limit
 }

@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 
+use super::joker_melds::{joker_meld_candidates, stands_beside};
 use super::needs::{groups_through, meld_sets, pair_ok, ranks, suit_counts, Through};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, GroupList, SplitSink};
@@ -28,7 +29,6 @@ use crate::position::Position;
 use crate::rules::compiled::Rules;
 use crate::swar::SuitWords;
 use crate::tables::key::{key_of, pow5};
-use crate::tables::HONOR_SEQUENCES;
 use crate::tile::{Tile, KINDS};
 
 /// Where the pair of a split may sit: a suit 0–3 that may hold it, or (4)
@@ -519,18 +519,17 @@ impl<'a> Walk<'a> {
 }
 
 /// Can groups of jokers only — a pair (`pair`) and `melds` melds — each
-/// stand for a group of the rules (a pair of a kind that may hold it, a
-/// triplet, a sequence, an honour sequence where the rules make them),
-/// of kinds in play, beside the copies `held` (at most four of a kind)?
-/// Tries the pair first, then the melds in the order of their
-/// candidates, each candidate at or after the last (a multiset once);
-/// `held` is as it was on return.
+/// stand for a group of the rules beside the copies `held` and the groups
+/// already chosen ([`stands_beside`]: kinds in play, at most four copies,
+/// the suit limit), the pair of a kind that may hold it? Tries the pair
+/// first, then the melds in the order of [`joker_meld_candidates`], each
+/// candidate at or after the last (a multiset once); `held` is as it was
+/// on return.
 fn jokers_only_fit(rules: &Rules, held: &mut [u8; KINDS], pair: bool, melds: usize) -> bool {
-    let in_play = |i: usize| rules.tiles.bits() >> i & 1 == 1;
     if pair {
-        for i in (0..KINDS).filter(|&i| in_play(i)) {
-            let s = (i / 9).min(3);
-            if held[i] + 2 > 4 || !pair_ok(rules, s, i - 9 * s) {
+        for t in rules.tiles.iter() {
+            let (i, s) = (t.index(), t.suit() as usize);
+            if !pair_ok(rules, s, i - 9 * s) || !stands_beside(rules, held, &[t, t]) {
                 continue;
             }
             held[i] += 2;
@@ -545,37 +544,20 @@ fn jokers_only_fit(rules: &Rules, held: &mut [u8; KINDS], pair: bool, melds: usi
     melds_fit(rules, held, melds, 0)
 }
 
-/// The melds of kinds in play the rules make, as kind bits: every
-/// triplet's kind once, then every sequence's three kinds, in a fixed
-/// order.
-fn joker_meld_candidates(rules: &Rules) -> impl Iterator<Item = (u64, u8)> + '_ {
-    let in_play = rules.tiles.bits();
-    let triplets = (0..KINDS).map(|i| (1u64 << i, 3));
-    let sequences = (0..3).flat_map(|s| (0..7).map(move |r| (0b111u64 << (9 * s + r), 1)));
-    let honours = HONOR_SEQUENCES
-        .into_iter()
-        .filter(|_| rules.honor_sequences)
-        .map(|set| ((set as u64) << 27, 1));
-    triplets
-        .chain(sequences)
-        .chain(honours)
-        .filter(move |&(kinds, _)| kinds & !in_play == 0)
-}
-
 /// [`jokers_only_fit`] for `melds` melds, each from the candidate
 /// `from` on.
 fn melds_fit(rules: &Rules, held: &mut [u8; KINDS], melds: usize, from: usize) -> bool {
     if melds == 0 {
         return true;
     }
-    for (k, (kinds, copies)) in joker_meld_candidates(rules).enumerate().skip(from) {
-        let room = crate::swar::bits(kinds).all(|i| held[i] + copies <= 4);
-        if !room {
+    for (k, g) in joker_meld_candidates(rules).enumerate().skip(from) {
+        let tiles = g.tiles().unwrap_or_default();
+        if !stands_beside(rules, held, &tiles) {
             continue;
         }
-        crate::swar::bits(kinds).for_each(|i| held[i] += copies);
+        tiles.iter().for_each(|t| held[t.index()] += 1);
         let fits = melds_fit(rules, held, melds - 1, k);
-        crate::swar::bits(kinds).for_each(|i| held[i] -= copies);
+        tiles.iter().for_each(|t| held[t.index()] -= 1);
         if fits {
             return true;
         }

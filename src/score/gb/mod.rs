@@ -38,9 +38,12 @@
 //!   that place; a knitted tile completing 组合龙 is none of them. The wait
 //!   is the shape's: a kind the hand holds four times that its shape waits
 //!   on is a wait (2224444s waits on 3s and 4s: no 嵌张 on the 3s).
-//! - 和绝张 counts when the claim says `last_copy`, and when the other
-//!   three copies are in the winner's declared melds (shown on the table,
-//!   so the winning tile is the last).
+//! - 和绝张 is the fourth copy after three shown (on the table: discards
+//!   and melds). It counts when the claim says `last_copy` and the hand
+//!   before the win holds no copy of the winning tile concealed (a copy
+//!   concealed is not shown: the claim's last copy is then no 和绝张), and
+//!   whatever the claim says when the other three copies are in the
+//!   winner's declared melds.
 //! - 平和 counts in a 组合龙 hand whose set is a chow and whose pair is not
 //!   honours (the knitted straight read as three chows).
 //! - 全不靠 (and 七星不靠's lesser form) holding all nine tiles of a knitted
@@ -223,8 +226,6 @@ fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileS
 /// Checks `claim` for GB: the common conflicts ([`Claim::check`]), the
 /// riichi fields GB has no meaning for, and the flowers; the copies a
 /// robbed kong cannot leave in the hand are [`Rules::win`]'s to refuse.
-/// (`last_copy` is the last copy not yet seen by the winner: the other
-/// three may be in the winner's hand.)
 fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
     claim.check(hand)?;
     let family = "gb";
@@ -436,7 +437,8 @@ fn circumstances(r: &Reading, facts: &Facts, claim: &Claim, fans: &mut FanCounts
     if claim.how == WinHow::RobbingKong {
         fans.add(Fan::RobbingTheKong);
     }
-    if claim.last_copy || facts.winning_in_melds == 3 {
+    let concealed_before = facts.concealed[claim.winning.index()] - 1;
+    if (claim.last_copy && concealed_before == 0) || facts.winning_in_melds == 3 {
         fans.add(Fan::LastTile);
     }
     if facts.single_wait && matches!(r.shape, Shape::Standard | Shape::KnittedStraight) {

@@ -17,11 +17,14 @@
 //! reading the highest scoring counts (就高不就低原则, in
 //! [`score`](super::score_win)).
 //!
-//! Two readings of the rulebook are written here: a fan that rules out
+//! Three readings of the rulebook are written here: a fan that rules out
 //! 门前清 (concealed hand) rules out 不求人 (a concealed hand self-drawn)
 //! with it, so that a self-drawn 七对 or 四暗刻 counts 自摸 and not 不求人;
-//! and 九莲宝灯 rules out one 幺九刻 (the frame's 111 or 999), not every
-//! one, the other terminal pung of the frame still counting.
+//! 九莲宝灯 rules out one 幺九刻 (the frame's 111 or 999), not every
+//! one, the other terminal pung of the frame still counting; and 清幺九
+//! rules out 三同刻 as well as 双同刻, the rulebook's 不计 list naming
+//! 同刻, both of them (calculators that keep to the 不计 principle alone
+//! count 三同刻 beside it, 16 more: `111m111p111s999m99s`).
 
 use super::fans::{Fan, FanCounts, FAN_COUNT};
 

@@ -5,7 +5,9 @@
 //! A claim is scored on every reading of the win that
 //! [`Rules::win`](crate::Rules::win) finds — every split, and every group
 //! of it the winning tile can have completed, with the wait's shape — and
-//! the reading paying most counts (then the most han, then the most fu).
+//! the reading paying most counts (then a yakuman over a counted yakuman
+//! that pays the same, as Tenhou and Mahjong Soul score it; then the most
+//! han, then the most fu).
 //! A reading's yaku come from three places: the claim's circumstances
 //! (riichi, tsumo, haitei, tenhou, ...), the tile counts (tanyao, honitsu,
 //! chinitsu, honroutou, the all-honours, all-terminals, all-green and
@@ -24,7 +26,9 @@
 //! - a yakuman entry counts 13 han per multiple in `yaku`; `fu` is 0 in a
 //!   yakuman hand;
 //! - with `double_yakuman = false` the doubled yakuman keep their names
-//!   (`kokushi_13`) and count once.
+//!   (`kokushi_13`) and count once;
+//! - ippatsu and `after_kong` never meet: the riichi player's own kong
+//!   ends ippatsu.
 
 mod detect;
 pub mod fu;
@@ -46,7 +50,7 @@ use crate::group::{Group, Split};
 use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
-use crate::score::claim::{Claim, ScoreError};
+use crate::score::claim::{Claim, ScoreError, MAX_STICKS};
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -140,9 +144,16 @@ struct Value {
 }
 
 impl Value {
-    /// Orders readings: most paid, then most han, then most fu.
-    fn key(&self) -> (bool, u32, u32, u32) {
-        (self.legal, self.points.total, self.han, self.fu)
+    /// Orders readings: most paid, then the most yakuman (a yakuman over
+    /// a counted yakuman that pays the same), then most han, then most fu.
+    fn key(&self) -> (bool, u32, u32, u32, u32) {
+        (
+            self.legal,
+            self.points.total,
+            self.yakuman,
+            self.han,
+            self.fu,
+        )
     }
 }
 
@@ -165,6 +176,37 @@ impl Best {
             Ordering::Equal => (form, groups) < (self.split.form, &self.split.groups[..]),
         }
     }
+}
+
+/// Checks what riichi's own fields make impossible: ippatsu on a kong's
+/// replacement tile, more than four copies of a kind counting the
+/// indicators, more sticks than [`MAX_STICKS`].
+fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
+    if claim.ippatsu && claim.after_kong {
+        return Err(ScoreError::IppatsuAfterKong);
+    }
+    for (field, count) in [
+        ("honba", claim.honba),
+        ("riichi_sticks", claim.riichi_sticks),
+    ] {
+        if count > MAX_STICKS {
+            return Err(ScoreError::TooManySticks { field, count });
+        }
+    }
+    let mut copies = *hand.counts();
+    for m in hand.melds() {
+        m.add_to(&mut copies);
+    }
+    for t in claim.dora.iter().chain(&claim.ura_dora) {
+        copies[t.index()] += 1;
+        if copies[t.index()] > 4 {
+            return Err(ScoreError::IndicatorCopies {
+                tile: *t,
+                count: copies[t.index()] as usize,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Scores `hand` won by `claim` under the riichi switches `sw`.
@@ -199,6 +241,7 @@ pub(crate) fn score(
             family: "riichi",
         });
     }
+    check(hand, claim)?;
     let facts = Facts::new(hand, claim, sw);
     let mut best: Option<Best> = None;
     rules
