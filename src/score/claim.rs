@@ -466,7 +466,11 @@ fn parse_tile(field: &'static str, text: &str) -> Result<Tile, ScoreError> {
         .map_err(|source| ScoreError::Parse { field, source })
 }
 
-fn parse_indicators(field: &'static str, text: &str) -> Result<Vec<Tile>, ScoreError> {
+fn parse_indicators(
+    field: &'static str,
+    text: &str,
+    red: &mut [usize; 3],
+) -> Result<Vec<Tile>, ScoreError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -479,8 +483,24 @@ fn parse_indicators(field: &'static str, text: &str) -> Result<Vec<Tile>, ScoreE
             source: ParseError::NotOneTile { text: cut(text) },
         });
     }
+    count_red(&hand, red)?;
     // Indicators count by kind: kept in index order.
     Ok(hand.tiles().collect())
+}
+
+/// Adds `hand`'s red fives to `red` (per numbered suit), refusing a second
+/// red five of a suit across the hand and the indicators.
+fn count_red(hand: &Hand, red: &mut [usize; 3]) -> Result<(), ScoreError> {
+    for (s, count) in red.iter_mut().enumerate() {
+        *count += (hand.red_bits() >> (3 * s) & 7 != 0) as usize;
+        if *count > 1 {
+            return Err(ScoreError::Hand(HandError::TooManyRedFives {
+                tile: Tile::from_index(9 * s + 4).expect("index < 34"),
+                count: *count,
+            }));
+        }
+    }
+    Ok(())
 }
 
 impl ClaimSpec {
@@ -606,7 +626,9 @@ impl ClaimSpec {
     /// # Errors
     /// [`ScoreError::MissingField`] without a hand or a winning tile,
     /// [`ScoreError::Parse`] for a field that does not read,
-    /// [`ScoreError::BadValue`] for an unknown `how`.
+    /// [`ScoreError::BadValue`] for an unknown `how`,
+    /// [`HandError::TooManyRedFives`] for a red five of a suit written
+    /// twice across the hand and the indicators.
     pub fn resolve(&self) -> Result<(Hand, Claim), ScoreError> {
         let hand_text = self
             .hand
@@ -643,11 +665,14 @@ impl ClaimSpec {
         claim.after_kong = self.after_kong.unwrap_or(false);
         claim.last_tile = self.last_tile.unwrap_or(false);
         claim.first_turn = self.first_turn.unwrap_or(false);
+        // One red five a suit, the hand's and the indicators' together.
+        let mut red = [0usize; 3];
+        count_red(&hand, &mut red)?;
         if let Some(t) = &self.dora {
-            claim.dora = parse_indicators("dora", t)?;
+            claim.dora = parse_indicators("dora", t, &mut red)?;
         }
         if let Some(t) = &self.ura_dora {
-            claim.ura_dora = parse_indicators("ura_dora", t)?;
+            claim.ura_dora = parse_indicators("ura_dora", t, &mut red)?;
         }
         claim.honba = self.honba.unwrap_or(0);
         claim.riichi_sticks = self.riichi_sticks.unwrap_or(0);
