@@ -164,9 +164,6 @@ impl Rules {
         if !self.suits_ok(pos) {
             return Forms::NONE;
         }
-        self.forms_for(pos)
-            .iter()
-            .filter(|f| f.wins(self, pos))
-            .collect()
+        self.forms_for(pos).winning(self, pos)
     }
 }

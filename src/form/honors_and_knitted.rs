@@ -211,6 +211,11 @@ impl<const GREATER: bool> HonorsAndKnitted<GREATER> {
 }
 
 impl<const GREATER: bool> Judge for HonorsAndKnitted<GREATER> {
+    const FORM: Form = if GREATER {
+        Form::GreaterHonorsAndKnitted
+    } else {
+        Form::HonorsAndKnitted
+    };
     const TAKES_MELDS: bool = false;
 
     fn never_wins(r: &Resolved) -> Option<&'static str> {

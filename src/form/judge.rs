@@ -1,6 +1,7 @@
 //! The interface every form answers ([`Judge`]), and what the forms'
 //! answers share: the reveal's split of a hand, waits judged draw by draw.
 
+use crate::form::kind::Form;
 use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
@@ -10,6 +11,9 @@ use crate::tile::{Tile, KINDS};
 /// What every form answers, each from its own rules. The operations reach
 /// a form through `Form`'s methods of the same names.
 pub(crate) trait Judge {
+    /// The form this judge answers for.
+    const FORM: Form;
+
     /// Does the form take declared melds (beside its concealed part)?
     const TAKES_MELDS: bool;
 

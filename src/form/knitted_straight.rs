@@ -576,6 +576,7 @@ impl KnittedStraight {
 }
 
 impl Judge for KnittedStraight {
+    const FORM: Form = Form::KnittedStraight;
     const TAKES_MELDS: bool = true;
     const COSTLY: bool = true;
 

@@ -129,6 +129,18 @@ impl Forms {
         false
     }
 
+    /// The forms of the set that `pos` wins by ([`Judge::wins`]).
+    #[inline(always)]
+    pub(crate) fn winning(self, rules: &Rules, pos: &Position) -> Forms {
+        let mut won = Forms::NONE;
+        each_judge!(self, J => {
+            if J::wins(rules, pos) {
+                won = won.with(J::FORM);
+            }
+        });
+        won
+    }
+
     /// The forms' win masks together ([`Judge::win_mask`]).
     #[inline(always)]
     pub(crate) fn win_mask(self, rules: &Rules, pos: &Position) -> u32 {
@@ -198,12 +210,6 @@ impl Form {
     /// [`Judge::never_wins`].
     pub(crate) fn never_wins(self, r: &Resolved) -> Option<&'static str> {
         judge!(self, J => J::never_wins(r))
-    }
-
-    /// [`Judge::wins`].
-    #[inline(always)]
-    pub(crate) fn wins(self, rules: &Rules, pos: &Position) -> bool {
-        judge!(self, J => J::wins(rules, pos))
     }
 
     /// [`Judge::splits`].

@@ -278,6 +278,7 @@ pub(crate) fn distance_limited(rules: &Rules, pos: &Position) -> u8 {
 pub(crate) struct SevenPairs;
 
 impl Judge for SevenPairs {
+    const FORM: Form = Form::SevenPairs;
     const TAKES_MELDS: bool = false;
 
     fn never_wins(r: &Resolved) -> Option<&'static str> {

@@ -146,6 +146,7 @@ pub(crate) static COUNTED_MISSING: [u8; ORPHANS_INDEXES] = {
 pub(crate) struct ThirteenOrphans;
 
 impl Judge for ThirteenOrphans {
+    const FORM: Form = Form::ThirteenOrphans;
     const TAKES_MELDS: bool = false;
 
     fn never_wins(r: &Resolved) -> Option<&'static str> {

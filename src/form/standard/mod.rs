@@ -36,6 +36,7 @@ pub(crate) use self::split::*;
 pub(crate) use self::win::*;
 
 use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
+use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
@@ -46,6 +47,7 @@ use crate::tile::{Suit, Tile, KINDS};
 pub(crate) struct Standard;
 
 impl Judge for Standard {
+    const FORM: Form = Form::Standard;
     const TAKES_MELDS: bool = true;
 
     fn never_wins(r: &Resolved) -> Option<&'static str> {
