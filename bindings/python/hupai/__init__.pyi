@@ -119,6 +119,20 @@ class Rules:
         No win: ``win`` False, no split. Raises ``HandError`` for a bad hand or
         winning tile, or a winning tile the concealed part does not hold;
         ``ValueError`` for another ``how``."""
+    def score(self, hand: str, winning: str, **claim: Any) -> Dict[str, Any]:
+        """Whether a claim is a legal win and what it pays, under rules with a
+        ``[scoring]`` table (``riichi``, ``gb``): ``hand`` with ``winning`` in
+        its concealed part, the claim's other fields as keywords
+        (``how="self-drawn"``, ``seat_wind="2z"``, ``riichi=True``,
+        ``dora="3m7z"``, ``honba=1``; GB ``flowers=2``, ``last_copy=True``).
+        Returns the dict ``hupai score --json`` prints a line as: riichi
+        ``{'hand', 'legal', 'reason', 'han', 'fu', 'fu_details', 'yaku',
+        'yakuman', 'limit', 'points', 'split', 'shape'}``, GB ``{'hand',
+        'legal', 'reason', 'fans', 'points', 'split', 'shape'}``:
+        ``Rules("riichi").score("123m456p789s234s55p", "4s", riichi=True,
+        seat_wind="2z")["points"]`` is ``{'total': 2000, 'discard': 2000}``.
+        Raises ``ValueError`` for a claim that cannot be scored (the message
+        names the conflict), ``HandError`` for a bad hand."""
     def reveal(self, hand: str) -> RevealDict:
         """The fewest tiles a ready player must show, as ``hupai reveal --json``
         prints them: ``Rules("basic").reveal("1234677p")`` is
