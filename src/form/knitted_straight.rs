@@ -316,29 +316,16 @@ impl StraightDraws {
 fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u8 {
     let counts = rest.counts();
     let in_play = rules.tiles.bits();
-    let triplets = (0..KINDS).map(|t| [t; 3]);
-    let runs =
-        (0..3).flat_map(|suit| (0..7).map(move |start| [0, 1, 2].map(|i| 9 * suit + start + i)));
-    let honours = crate::tables::HONOR_SEQUENCES
-        .into_iter()
-        .filter(|_| rules.honor_sequences())
-        .map(|set| {
-            let mut kinds = crate::swar::bits(set as u64).map(|i| 27 + i);
-            [0; 3].map(|_| kinds.next().unwrap_or(27))
-        });
-    let melds: Vec<[usize; 3]> = triplets
-        .chain(runs)
-        .chain(honours)
-        .filter(|meld| meld.iter().all(|&t| in_play >> t & 1 == 1))
+    let melds: Vec<[usize; 3]> = standard::joker_meld_candidates(rules)
+        .filter_map(|g| {
+            let tiles = g.tiles()?;
+            let meld: [usize; 3] = std::array::from_fn(|i| tiles[i].index());
+            meld.iter().all(|&t| in_play >> t & 1 == 1).then_some(meld)
+        })
         .collect();
     let pair_ok = |t: usize| {
-        let params = rules.tables.params();
-        in_play >> t & 1 == 1
-            && if t >= 27 {
-                params.honor_pair
-            } else {
-                params.suit_pair_ranks >> (t % 9) & 1 == 1
-            }
+        let s = (t / 9).min(3);
+        in_play >> t & 1 == 1 && standard::pair_ok(rules, s, t - 9 * s)
     };
     let mut best = Distance::FAR;
     for meld in &melds {
