@@ -9,7 +9,7 @@
 
 use crate::form::judge::{Judge, RevealSplit};
 use crate::form::kind::Form;
-use crate::group::{Group, GroupKind, Split, SplitSink};
+use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::swar::SuitWords;
@@ -95,43 +95,44 @@ pub(crate) fn waits(rules: &Rules, pos: &Position) -> u64 {
 /// Each split is produced once: the choices per kind are disjoint.
 pub(crate) fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
-    let held: Vec<usize> = (0..KINDS).filter(|&i| counts[i] > 0).collect();
     let mut walk = Walk {
         counts: &counts,
-        held: &held,
         quads: rules.seven_pairs_quads,
         cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
-        groups: Vec::with_capacity(7),
+        groups: GroupList::new(),
         out,
     };
-    walk.go(0, pos.jokers);
+    walk.go(pos.words.nonzero().kinds_with_bit(0), pos.jokers);
 }
 
 struct Walk<'a, 'v> {
     counts: &'a [u8; KINDS],
-    held: &'a [usize],
     quads: bool,
     cap: u8,
-    groups: Vec<Group>,
+    groups: GroupList,
     out: &'a mut SplitSink<'v>,
 }
 
 impl Walk<'_, '_> {
-    fn go(&mut self, i: usize, left: u8) {
+    /// Pairs up the kinds of `held` (bits), lowest first, with `left`
+    /// jokers left.
+    fn go(&mut self, held: u64, left: u8) {
         if self.out.full() {
             return;
         }
-        if i == self.held.len() {
+        if held == 0 {
             if left % 2 == 0 {
-                let mut all = Vec::with_capacity(self.groups.len() + left as usize / 2);
-                all.extend_from_slice(&self.groups);
-                all.extend((0..left / 2).map(|_| Group::unresolved(GroupKind::Pair)));
-                self.out.push(Split::new(Form::SevenPairs, all));
+                let mut all = self.groups;
+                for _ in 0..left / 2 {
+                    all.push(Group::unresolved(GroupKind::Pair));
+                }
+                self.out.push_list(Form::SevenPairs, all);
             }
             return;
         }
-        let t = Tile::from_index(self.held[i]).expect("held index");
-        let c = self.counts[self.held[i]];
+        let i = held.trailing_zeros() as usize;
+        let t = Tile::from_index(i).expect("held index");
+        let c = self.counts[i];
         for natural_pairs in 0..=c / 2 {
             let with_joker = c - 2 * natural_pairs;
             if with_joker > left
@@ -140,13 +141,16 @@ impl Walk<'_, '_> {
             {
                 continue;
             }
-            let len = self.groups.len();
-            self.groups
-                .extend((0..natural_pairs).map(|_| Group::same(GroupKind::Pair, t, 2)));
-            self.groups
-                .extend((0..with_joker).map(|_| Group::same(GroupKind::Pair, t, 1)));
-            self.go(i + 1, left - with_joker);
-            self.groups.truncate(len);
+            for _ in 0..natural_pairs {
+                self.groups.push(Group::same(GroupKind::Pair, t, 2));
+            }
+            for _ in 0..with_joker {
+                self.groups.push(Group::same(GroupKind::Pair, t, 1));
+            }
+            self.go(held & (held - 1), left - with_joker);
+            for _ in 0..natural_pairs + with_joker {
+                self.groups.pop();
+            }
         }
     }
 }

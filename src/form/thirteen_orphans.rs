@@ -109,7 +109,7 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
             let tile = Tile::from_index(o).expect("orphan index");
             groups.push(Group::same(kind, tile, counts[o] as usize));
         }
-        groups.sort_by_key(|g| g.tiles());
+        // In the order of the tiles: ORPHANS ascends, one kind a group.
         out.push(Split {
             form: Form::ThirteenOrphans,
             groups,
