@@ -179,9 +179,9 @@ impl Best {
 }
 
 /// Checks what riichi's own fields make impossible: ippatsu on a kong's
-/// replacement tile, more than four copies of a kind counting the
-/// indicators, more sticks than [`MAX_STICKS`].
-fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
+/// replacement tile, more sticks than [`MAX_STICKS`] (the indicators'
+/// copies are counted with the hand's, in `Facts::new`).
+fn check(claim: &Claim) -> Result<(), ScoreError> {
     if claim.ippatsu && claim.after_kong {
         return Err(ScoreError::IppatsuAfterKong);
     }
@@ -191,19 +191,6 @@ fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
     ] {
         if count > MAX_STICKS {
             return Err(ScoreError::TooManySticks { field, count });
-        }
-    }
-    let mut copies = *hand.counts();
-    for m in hand.melds() {
-        m.add_to(&mut copies);
-    }
-    for t in claim.dora.iter().chain(&claim.ura_dora) {
-        copies[t.index()] += 1;
-        if copies[t.index()] > 4 {
-            return Err(ScoreError::IndicatorCopies {
-                tile: *t,
-                count: copies[t.index()] as usize,
-            });
         }
     }
     Ok(())
@@ -241,8 +228,8 @@ pub(crate) fn score(
             family: "riichi",
         });
     }
-    check(hand, claim)?;
-    let facts = Facts::new(hand, claim, sw);
+    check(claim)?;
+    let facts = Facts::new(hand, claim, sw)?;
     let mut best: Option<Best> = None;
     rules
         .each_reading(

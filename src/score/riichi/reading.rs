@@ -7,7 +7,7 @@ use super::yaku::{is_orphan, Yaku, YakuSet};
 use crate::group::{Group, GroupKind};
 use crate::hand::Hand;
 use crate::rules::scoring::{Renhou, Scoring};
-use crate::score::claim::Claim;
+use crate::score::claim::{Claim, ScoreError};
 use crate::swar::SuitWords;
 use crate::tile::{Tile, KINDS};
 use crate::win::{WaitShape, WinHow};
@@ -134,10 +134,23 @@ pub(crate) fn dora_of(indicator: Tile) -> usize {
 }
 
 impl Facts {
-    pub(crate) fn new(hand: &Hand, claim: &Claim, sw: &Scoring) -> Facts {
+    /// The facts of `hand` won by `claim`, or
+    /// [`ScoreError::IndicatorCopies`] when the dora and ura-dora
+    /// indicators are copies the hand and its melds leave none of.
+    pub(crate) fn new(hand: &Hand, claim: &Claim, sw: &Scoring) -> Result<Facts, ScoreError> {
         let mut all = *hand.counts();
         for m in hand.melds() {
             m.add_to(&mut all);
+        }
+        let mut seen = all;
+        for t in claim.dora.iter().chain(&claim.ura_dora) {
+            seen[t.index()] += 1;
+            if seen[t.index()] > 4 {
+                return Err(ScoreError::IndicatorCopies {
+                    tile: *t,
+                    count: seen[t.index()] as usize,
+                });
+            }
         }
         let closed = hand.melds().iter().all(|m| !m.kind().is_open());
         let self_drawn = claim.how == WinHow::SelfDrawn;
@@ -223,7 +236,7 @@ impl Facts {
             }
         }
         let count = |list: &[Tile]| -> u8 { list.iter().map(|&t| all[dora_of(t)]).sum() };
-        Facts {
+        Ok(Facts {
             closed,
             seat: claim.seat_wind.index() as u8,
             round: claim.round_wind.index() as u8,
@@ -237,6 +250,6 @@ impl Facts {
                 0
             },
             aka: if sw.red_fives { hand.red_fives() } else { 0 },
-        }
+        })
     }
 }
