@@ -204,6 +204,13 @@ impl Group {
         )
     }
 
+    /// [`Group::tiles`] of a group of `N` slots, without allocating.
+    pub(crate) fn slot_tiles<const N: usize>(&self) -> Option<[Tile; N]> {
+        let first = self.first?;
+        debug_assert_eq!(N, self.kind.size());
+        Some(std::array::from_fn(|i| self.slot_tile(first, i)))
+    }
+
     /// The natural tiles of the group (jokers left out).
     pub fn naturals(&self) -> Vec<Tile> {
         match self.first {

@@ -318,8 +318,7 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
     let in_play = rules.tiles.bits();
     let melds: Vec<[usize; 3]> = standard::joker_meld_candidates(rules)
         .filter_map(|g| {
-            let tiles = g.tiles()?;
-            let meld: [usize; 3] = std::array::from_fn(|i| tiles[i].index());
+            let meld = g.slot_tiles::<3>()?.map(|t| t.index());
             meld.iter().all(|&t| in_play >> t & 1 == 1).then_some(meld)
         })
         .collect();

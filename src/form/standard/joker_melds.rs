@@ -17,8 +17,10 @@ pub(crate) fn joker_melds<'a>(
     rules: &'a Rules,
     others: &'a [u8; KINDS],
 ) -> impl Iterator<Item = Group> + 'a {
-    joker_meld_candidates(rules)
-        .filter(move |g| stands_beside(rules, others, &g.tiles().unwrap_or_default()))
+    joker_meld_candidates(rules).filter(move |g| {
+        g.slot_tiles::<3>()
+            .is_some_and(|t| stands_beside(rules, others, &t))
+    })
 }
 
 /// The melds of the rules as groups of jokers resolved, in a fixed order:

@@ -551,7 +551,9 @@ fn melds_fit(rules: &Rules, held: &mut [u8; KINDS], melds: usize, from: usize) -
         return true;
     }
     for (k, g) in joker_meld_candidates(rules).enumerate().skip(from) {
-        let tiles = g.tiles().unwrap_or_default();
+        let Some(tiles) = g.slot_tiles::<3>() else {
+            continue;
+        };
         if !stands_beside(rules, held, &tiles) {
             continue;
         }
