@@ -322,13 +322,9 @@ fn remainder_fifth(rules: &Rules, rest: &SuitWords, knit: u64, fifths: u32) -> u
             meld.iter().all(|&t| in_play >> t & 1 == 1).then_some(meld)
         })
         .collect();
-    let pair_ok = |t: usize| {
-        let s = (t / 9).min(3);
-        in_play >> t & 1 == 1 && standard::pair_ok(rules, s, t - 9 * s)
-    };
     let mut best = Distance::FAR;
     for meld in &melds {
-        for pair in (0..KINDS).filter(|&t| pair_ok(t)) {
+        for pair in pair_kinds(rules) {
             // Only the target's kinds miss a copy or pass four (with the
             // knitted group's one).
             let kinds = meld.iter().fold(1u64 << pair, |m, &t| m | 1 << t);
@@ -361,10 +357,8 @@ fn declared_targets(rules: &Rules) -> impl Iterator<Item = (u64, usize, [u8; KIN
 
 /// The kinds the rules allow as a pair.
 fn pair_kinds(rules: &Rules) -> impl Iterator<Item = usize> + Clone + '_ {
-    (0..KINDS).filter(move |&t| {
-        let s = (t / 9).min(3);
-        rules.tiles.bits() >> t & 1 == 1 && standard::pair_ok(rules, s, t - 9 * s)
-    })
+    (0..KINDS)
+        .filter(move |&t| rules.tiles.bits() >> t & 1 == 1 && standard::pair_kind_ok(rules, t))
 }
 
 /// The concealed target of an assignment's nine kinds and a pair, as counts.

@@ -213,6 +213,12 @@ pub(crate) fn needs_of(rules: &Rules, counts: &[u8; KINDS]) -> [Need; 4] {
     })
 }
 
+/// May kind `i` (0–33) be the pair ([`pair_ok`] of its suit and rank)?
+pub(crate) fn pair_kind_ok(rules: &Rules, i: usize) -> bool {
+    let s = (i / 9).min(3);
+    pair_ok(rules, s, i - 9 * s)
+}
+
 /// May suit `s` (0–3) hold the pair on rank `r` (0-based)?
 pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
     let params = rules.tables.params();

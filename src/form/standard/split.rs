@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 
 use super::joker_melds::{joker_meld_candidates, stands_beside};
-use super::needs::{groups_through, meld_sets, pair_ok, ranks, suit_counts, Through};
+use super::needs::{groups_through, meld_sets, pair_kind_ok, pair_ok, ranks, suit_counts, Through};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::hand::MAX_HAND_TILES;
@@ -528,8 +528,8 @@ impl<'a> Walk<'a> {
 fn jokers_only_fit(rules: &Rules, held: &mut [u8; KINDS], pair: bool, melds: usize) -> bool {
     if pair {
         for t in rules.tiles.iter() {
-            let (i, s) = (t.index(), t.suit() as usize);
-            if !pair_ok(rules, s, i - 9 * s) || !stands_beside(rules, held, &[t, t]) {
+            let i = t.index();
+            if !pair_kind_ok(rules, i) || !stands_beside(rules, held, &[t, t]) {
                 continue;
             }
             held[i] += 2;
@@ -584,10 +584,7 @@ fn jokers_only_always_fit(rules: &Rules, pos: &Position) -> bool {
     let free = rules.tiles.bits() & !held;
     let pair_free = (0..KINDS)
         .filter(|&i| free >> i & 1 == 1)
-        .filter(|&i| {
-            let s = (i / 9).min(3);
-            pair_ok(rules, s, i - 9 * s)
-        })
+        .filter(|&i| pair_kind_ok(rules, i))
         .count() as u32;
     let jokers = pos.jokers as u32;
     pair_free > jokers && free.count_ones() > jokers + jokers / 3
