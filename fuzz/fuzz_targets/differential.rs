@@ -29,6 +29,8 @@ mod shanten_oracle;
 
 use hupai::{Efficiency, Form, Hand, Meld, MeldKind, RuleSpec, Rules, Tile};
 use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use meld_oracle::{MeldKind as OKind, OMeld};
 use oracle::{Spec, KINDS};
 
@@ -206,10 +208,37 @@ fn form_takes(spec: &Spec, size: u32, melds: u32) -> bool {
             && ((size, melds) == (14, 0) || (size, melds) == (11, 1)))
 }
 
+/// A hand and its rule file, written out only when an assertion fails.
+struct Named<'a>(&'a Hand, &'a RuleSpec);
+
+impl std::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{} under\n{}", self.0, self.1.to_toml())
+    }
+}
+
+thread_local! {
+    /// The rules compiled from each rule input seen, by its bytes (`None`:
+    /// refused). A process sees a few thousand; cleared past 1 << 14.
+    static COMPILED: RefCell<HashMap<Vec<u8>, Option<Rules>>> = RefCell::default();
+}
+
+fn compiled(key: &[u8], file: &RuleSpec) -> Option<Rules> {
+    COMPILED.with_borrow_mut(|cache| {
+        if cache.len() >= 1 << 14 {
+            cache.clear();
+        }
+        cache
+            .entry(key.to_vec())
+            .or_insert_with(|| Rules::from_spec(file).ok())
+            .clone()
+    })
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut input = Input(data);
     let (file, spec) = draw_rules(&mut input);
-    let Ok(rules) = Rules::from_spec(&file) else {
+    let Some(rules) = compiled(&data[..data.len() - input.0.len()], &file) else {
         return;
     };
     let Some(h) = draw_hand(&mut input, spec.max_tiles) else {
@@ -227,7 +256,7 @@ fuzz_target!(|data: &[u8]| {
     let (c, j, m) = (&h.concealed, h.jokers, &h.melds[..]);
     let size: u32 = c.iter().map(|&n| n as u32).sum::<u32>() + j;
     let melds_n = m.len() as u32;
-    let name = format!("{hand} under\n{}", file.to_toml());
+    let name = Named(&hand, &file);
 
     // Shanten: the replacement number less one, never below −1.
     let shanten = rules.shanten(&hand);

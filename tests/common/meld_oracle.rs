@@ -3,7 +3,7 @@
 //! below, never from the library's code. Plain data in (counts, a joker
 //! count, [`OMeld`]s), plain answers out; whole-hand searches by recursion,
 //! slow and obviously correct, reusing the meld-free oracles
-//! (`oracle::forms_spec`, `splits_spec`, `knitted_*`,
+//! (`oracle::pairs_and_orphans_spec`, `splits_spec`, `knitted_*`,
 //! `shanten_oracle::replacement_declared`) wherever a form needs no meld.
 //!
 //! # Definitions, as implemented
@@ -56,8 +56,8 @@ use std::collections::BTreeSet;
 
 use super::gen::Raw;
 use super::oracle::{
-    forms_spec, group_text, knitted_assignments, knitted_forms_spec, knitted_pair_ok,
-    knitted_suits_ok, multi_suit_text, splits_spec, Spec, HONOR_SETS, KINDS,
+    group_text, knitted_assignments, knitted_forms_spec, knitted_pair_ok, knitted_suits_ok,
+    multi_suit_text, pairs_and_orphans_spec, splits_spec, Spec, HONOR_SETS, KINDS,
 };
 use super::shanten_oracle::{replacement_declared, Declared};
 
@@ -614,15 +614,15 @@ fn standard_splits(spec: &Spec, p: &Parts, first_only: bool) -> BTreeSet<Vec<Str
 // nine knitted tiles of one assignment and a pair (11 tiles).
 // ---------------------------------------------------------------------------
 
-/// Every split of a concealed part that is a knitted straight's nine tiles
-/// and a pair, beside exactly one declared meld: for each assignment and
-/// each pair kind (as the knitted straight's pair: in play, an allowed
-/// rank), the represented eleven tiles must hold the natural tiles and
-/// exactly the jokers more, every kind in play and, with `cap`, within it
-/// counting the meld; then every way to say which slots are jokers (the
-/// pair's jokers last; a pair of jokers only is `**`).
-fn knitted_declared_splits(spec: &Spec, p: &Parts) -> BTreeSet<Vec<String>> {
-    let mut out = BTreeSet::new();
+/// The eleven kinds (the nine knitted tiles of an assignment, then the pair
+/// twice) a concealed part beside exactly one declared meld may stand for,
+/// as a knitted straight and a pair: for each assignment and each pair kind
+/// (as the knitted straight's pair: in play, an allowed rank), the
+/// represented eleven tiles must hold the natural tiles and exactly the
+/// jokers more, every kind in play and, with `cap`, within it counting the
+/// meld.
+fn knitted_declared_kinds(spec: &Spec, p: &Parts) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
     if !spec.knitted
         || p.melds.len() != 1
         || p.concealed_size() != 11
@@ -646,31 +646,42 @@ fn knitted_declared_splits(spec: &Spec, p: &Parts) -> BTreeSet<Vec<String>> {
             let fill: u32 = (0..KINDS)
                 .map(|k| want[k].saturating_sub(p.nat[k]) as u32)
                 .sum();
-            if !fits || fill != p.jokers {
+            if fits && fill == p.jokers {
+                out.push(kinds);
+            }
+        }
+    }
+    out
+}
+
+/// Every split of a concealed part that [`knitted_declared_kinds`] reads
+/// as a knitted straight and a pair: every way to say which of the eleven
+/// slots are jokers (the pair's jokers last; a pair of jokers only is
+/// `**`).
+fn knitted_declared_splits(spec: &Spec, p: &Parts) -> BTreeSet<Vec<String>> {
+    let mut out = BTreeSet::new();
+    for kinds in knitted_declared_kinds(spec, p) {
+        for mask in 0u32..1 << 11 {
+            let mut used = [0u8; KINDS];
+            for (i, &k) in kinds.iter().enumerate() {
+                if mask >> i & 1 == 0 {
+                    used[k] += 1;
+                }
+            }
+            if used != p.nat || (mask >> 9 & 1 == 1 && mask >> 10 & 1 == 0) {
                 continue;
             }
-            for mask in 0u32..1 << 11 {
-                let mut used = [0u8; KINDS];
-                for (i, &k) in kinds.iter().enumerate() {
-                    if mask >> i & 1 == 0 {
-                        used[k] += 1;
-                    }
-                }
-                if used != p.nat || (mask >> 9 & 1 == 1 && mask >> 10 & 1 == 0) {
-                    continue;
-                }
-                let slot = |i: usize| (kinds[i], mask >> i & 1 == 1);
-                let knit: Vec<(usize, bool)> = (0..9).map(slot).collect();
-                let pair_slots = [slot(9), slot(10)];
-                let pair_text = if pair_slots.iter().all(|s| s.1) {
-                    "**".to_string()
-                } else {
-                    group_text(&pair_slots)
-                };
-                let mut groups = vec![multi_suit_text(&knit), pair_text];
-                groups.sort();
-                out.insert(groups);
-            }
+            let slot = |i: usize| (kinds[i], mask >> i & 1 == 1);
+            let knit: Vec<(usize, bool)> = (0..9).map(slot).collect();
+            let pair_slots = [slot(9), slot(10)];
+            let pair_text = if pair_slots.iter().all(|s| s.1) {
+                "**".to_string()
+            } else {
+                group_text(&pair_slots)
+            };
+            let mut groups = vec![multi_suit_text(&knit), pair_text];
+            groups.sort();
+            out.insert(groups);
         }
     }
     out
@@ -689,11 +700,11 @@ fn forms_of(spec: &Spec, p: &Parts) -> [bool; 6] {
     }
     let standard = !standard_splits(spec, p, true).is_empty();
     if p.melds.is_empty() {
-        let [_, pairs, orphans] = forms_spec(spec, &p.nat, p.jokers);
+        let [pairs, orphans] = pairs_and_orphans_spec(spec, &p.nat, p.jokers);
         let [ks, hk, ghk] = knitted_forms_spec(spec, &p.nat, p.jokers);
         [standard, pairs, orphans, ks, hk, ghk]
     } else {
-        let ks = !knitted_declared_splits(spec, p).is_empty();
+        let ks = !knitted_declared_kinds(spec, p).is_empty();
         [standard, false, false, ks, false, false]
     }
 }

@@ -963,24 +963,36 @@ impl Spec {
     }
 }
 
+/// Are the hand's natural tiles within the rules' suit limit?
+fn suits_within(spec: &Spec, natural: &[u8; KINDS]) -> bool {
+    spec.max_suits.is_none_or(|max| {
+        let held = (0..3)
+            .filter(|&s| natural[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
+            .count() as u32;
+        held <= max
+    })
+}
+
 /// The forms a hand wins by under `spec`: (standard, seven pairs, orphans).
 pub fn forms_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 3] {
     let (c, j) = spec.natural(counts, jokers);
-    if let Some(max) = spec.max_suits {
-        let held = (0..3)
-            .filter(|&s| c[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
-            .count() as u32;
-        if held > max {
-            return [false; 3];
-        }
-    }
     let total: u32 = c.iter().map(|&n| n as u32).sum::<u32>() + j;
     let standard = spec.forms[0]
+        && suits_within(spec, &c)
         && total % 3 == 2
         && (0..4)
             .any(|pair_suit| spec.pair_suit_ok(pair_suit) && spec_suits(spec, &c, 0, j, pair_suit));
+    let [pairs, orphans] = pairs_and_orphans_spec(spec, counts, jokers);
+    [standard, pairs, orphans]
+}
+
+/// Seven pairs and thirteen orphans under `spec`.
+pub fn pairs_and_orphans_spec(spec: &Spec, counts: &[u8; KINDS], jokers: u32) -> [bool; 2] {
+    let (c, j) = spec.natural(counts, jokers);
+    if !suits_within(spec, &c) {
+        return [false; 2];
+    }
     [
-        standard,
         // Seven different pairs need seven kinds in play; `seven_pairs`
         // pairs the jokers left over among kinds it does not check.
         spec.forms[1]
@@ -1439,7 +1451,12 @@ fn knitted_straights(
             if over > 3 {
                 continue;
             }
+            // The natural tiles beyond the nine and the pair are the meld's.
+            let beyond: Vec<usize> = (0..KINDS).filter(|&k| nat[k] > with_pair[k]).collect();
             for meld in &melds {
+                if !beyond.iter().all(|k| meld.contains(k)) {
+                    continue;
+                }
                 let mut want = base;
                 want[pair] += 2;
                 for &k in meld {

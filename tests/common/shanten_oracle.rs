@@ -360,12 +360,8 @@ fn singles_kept(
             .copied()
             .chain(honours.iter().copied())
             .collect();
-        let n = candidates.len();
-        for chosen in 0u32..1 << n {
-            if chosen.count_ones() != 14 {
-                continue;
-            }
-            if greater && !(9..n).all(|i| chosen >> i & 1 == 1) {
+        for chosen in subsets_of_size(candidates.len(), 14) {
+            if greater && !(9..candidates.len()).all(|i| chosen >> i & 1 == 1) {
                 continue;
             }
             let mut kept = 0;
@@ -383,6 +379,22 @@ fn singles_kept(
         }
     }
     best
+}
+
+/// Every subset of `k` of the positions `0..n` as a bit mask, in
+/// increasing order (none when `k > n`): each next mask is the smallest
+/// larger one with `k` bits set (Gosper's hack).
+fn subsets_of_size(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    let first = (k <= n).then(|| (1u32 << k) - 1);
+    std::iter::successors(first, |&c| {
+        if c == 0 {
+            return None;
+        }
+        let low = c & c.wrapping_neg();
+        let ripple = c + low;
+        Some(ripple | ((ripple ^ c) / low) >> 2)
+    })
+    .take_while(move |&c| c < 1 << n)
 }
 
 /// The standard form's meld and pair types under `spec`.
