@@ -3,6 +3,8 @@
 //! suits' distances around their patterns (`form::standard::draws`) and
 //! the other forms' own steps.
 
+use std::borrow::Borrow;
+
 use super::*;
 use crate::error::HandError;
 use crate::form::standard::{BesideJoins, SuitDraws};
@@ -52,15 +54,9 @@ impl Rules {
         self.reachable(hand, &pos)?;
         // The hand's own melds are seen, beside `visible`.
         let held = add(counts, &hand.meld_list().counts());
-        if let Some(i) = (0..KINDS).find(|&i| held[i] as u32 + visible[i] as u32 > 4) {
-            return Err(HandError::TooManyCopies {
-                tile: Tile::from_index(i).expect("index < 34"),
-                count: held[i] as usize + visible[i] as usize,
-            });
-        }
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
-        let unseen = Unseen::of(&add(&held, visible));
+        let unseen = Unseen::of(&seen_copies(&held, visible)?);
         let shanten = self.shanten_of(&pos, self.replacement(&pos))?;
         if pos.total() % 3 == 1 {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
@@ -85,16 +81,21 @@ impl Rules {
         let drawable = self.drawable(counts);
         let count_bits = count_bits(&pos.words);
         let halves = pos.keys.map(key::halves_of);
-        let base: Option<[SuitDraws; 4]> =
-            by_suit.then(|| std::array::from_fn(|s| SuitDraws::of(self, s, halves[s])));
+        let suits: [SuitDraws; 4];
+        let base = if by_suit {
+            suits = std::array::from_fn(|s| SuitDraws::of(self, s, halves[s]));
+            Some(&suits)
+        } else {
+            None
+        };
         let mut rests = BesideJoins::new();
-        if let Some(base) = &base {
+        if let Some(base) = base {
             let k = (pos.total() as usize - 1) / 3;
             rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
         }
         let mut discard_one =
             |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &SuitDraws)>| {
-                if let Some(base) = &base {
+                if let Some(base) = base {
                     let mut around = [&base[0], &base[1], &base[2], &base[3]];
                     let mut natural = pos.natural;
                     let mut drawable = drawable;
@@ -119,10 +120,10 @@ impl Rules {
                     // No joker kind: every joker may stand for a fifth copy.
                     let res = around.map(|a| a.profile());
                     if jokers == 0 || !SuitProfile::any_fifth(&res) {
-                        let whole_now = || self.missing_now(&fewer(after, jokers));
                         let changed = changed.as_ref().map(|(i, _)| i / 9);
+                        let position = || fewer(after, jokers);
                         return self
-                            .draws_around(around, &mut rests, changed, &held, &unseen, whole_now);
+                            .draws_around(around, &mut rests, changed, &held, &unseen, position);
                     }
                     if !forms.contains_knitted() {
                         return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
@@ -237,27 +238,26 @@ impl Rules {
         if spends {
             return self.draws_spending(pos, around, &held, unseen);
         }
-        let whole_now = || self.missing_now(pos);
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         rests.fill(around, k);
-        self.draws_around(around, &mut rests, None, &held, unseen, whole_now)
+        self.draws_around(around, &mut rests, None, &held, unseen, || pos)
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
     /// `around` (the position passes [`standard::draws_by_suit_apply`] and
     /// spends no fifth copy), `rests` their joins but for suit `changed`
-    /// ([`standard::lowering_draws`]); `whole_now` works out the tiles it misses
-    /// (jokers included) when the counted forms cannot, and those the forms
-    /// other than the standard one miss ([`Rules::missing_now`]).
-    fn draws_around(
+    /// ([`standard::lowering_draws`]); `position` yields the hand's position, for
+    /// the forms other than the standard one when the counted fields cannot
+    /// tell what they miss ([`Rules::others_missing`]).
+    fn draws_around<P: Borrow<Position>>(
         &self,
         around: [&SuitDraws; 4],
         rests: &mut BesideJoins,
         changed: Option<usize>,
         held: &Held,
         unseen: &Unseen,
-        whole_now: impl Fn() -> (u8, u8),
+        position: impl Fn() -> P,
     ) -> Draws {
         let natural = held.natural;
         let held_jokers = held.jokers + held.kind_jokers;
@@ -274,16 +274,17 @@ impl Rules {
             u8::MAX
         };
         let (best, lowers) = standard::lowering_draws(self, around, rests, changed);
-        // The missing places now; a draw helps when it leaves fewer. With
-        // the standard form and the counted ones alone, they are known.
-        let (now, special_now) = if counted_only {
-            (best.min(counted_now), counted_now)
+        // The missing places now (jokers included); a draw helps when it
+        // leaves fewer. The standard form's are `best`.
+        let special_now = if counted_only {
+            counted_now
         } else {
-            whole_now()
+            self.others_missing(position().borrow())
         };
+        let now = best.min(special_now);
         debug_assert_eq!(
-            now,
-            whole_now().0,
+            now.saturating_sub(held_jokers),
+            self.replacement(position().borrow()),
             "the forms' distances and the whole position agree"
         );
         let shanten = now.saturating_sub(held_jokers) as i8 - 1;
@@ -573,24 +574,45 @@ impl<'a> DrawJudge<'a> {
     }
 }
 
+/// The copies of each kind seen: `held` (the hand's and its melds') and
+/// `visible`. [`HandError::TooManyCopies`] names the first kind seen more
+/// than four times.
+fn seen_copies(held: &[u8; KINDS], visible: &[u8; KINDS]) -> Result<[u8; KINDS], HandError> {
+    // An accepted hand holds at most 4 copies of a kind: with no visible
+    // count above 4 the byte sums stay below 9, and are read whole.
+    if !SuitWords::load(visible).any_over_four() {
+        let seen = add(held, visible);
+        if !SuitWords::load(&seen).any_over_four() {
+            return Ok(seen);
+        }
+    }
+    let i = (0..KINDS)
+        .find(|&i| held[i] as u32 + visible[i] as u32 > 4)
+        .expect("some kind is seen more than four times");
+    Err(HandError::TooManyCopies {
+        tile: Tile::from_index(i).expect("index < 34"),
+        count: held[i] as usize + visible[i] as usize,
+    })
+}
+
 /// The copies of each kind no draw can bring (in the hand, visible), as
 /// unseen copies: worked out once for a hand and all its discards.
 struct Unseen {
     /// Each kind's unseen copies, 4 less those seen.
     copies: [u8; KINDS],
-    /// `[v]`: the kinds with `v` unseen copies (bit `i` for index `i`).
-    with: [u64; 5],
+    /// `[b]`: the kinds whose unseen copies have bit `b` set (bit `i` for
+    /// index `i`).
+    with_bit: [u64; 3],
 }
 
 impl Unseen {
-    /// The unseen copies when `seen[i]` copies of each kind are seen.
+    /// The unseen copies when `seen[i]` copies of each kind (at most 4)
+    /// are seen.
     fn of(seen: &[u8; KINDS]) -> Unseen {
-        let copies = seen.map(|c| 4u8.saturating_sub(c));
-        let mut with = [0u64; 5];
-        for (i, &c) in copies.iter().enumerate() {
-            with[c as usize] |= 1 << i;
-        }
-        Unseen { copies, with }
+        let copies = seen.map(|c| 4 - c);
+        let words = SuitWords::load(&copies);
+        let with_bit = [0, 1, 2].map(|b| words.kinds_with_bit(b));
+        Unseen { copies, with_bit }
     }
 
     /// The draws of a hand at `shanten` whose draws of the kinds `lower`
@@ -598,8 +620,8 @@ impl Unseen {
     #[inline]
     fn draws(&self, shanten: i8, lower: u64) -> Draws {
         let mut count = 0;
-        for v in 1..5 {
-            count += v * (lower & self.with[v as usize]).count_ones();
+        for (b, kinds) in self.with_bit.iter().enumerate() {
+            count += (lower & kinds).count_ones() << b;
         }
         Draws {
             shanten,

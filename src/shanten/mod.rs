@@ -409,18 +409,10 @@ impl Rules {
         self.replacement_of(pos, &res) < target
     }
 
-    /// The tiles a 3N+1 hand `pos` misses (jokers included, as
-    /// [`Rules::draws_around`] counts them) and those the forms other than
-    /// the standard one miss ([`Rules::others_distance`]).
-    fn missing_now(&self, pos: &Position) -> (u8, u8) {
-        let res = standard::profiles(self, pos);
-        let k = (pos.total() as usize - 1) / 3;
-        let others = self.others_distance(pos, &res);
-        let replacement = match self.replacement_common(pos, &res) {
-            Some(missing) => missing,
-            None => self.replacement_with_others(pos, &res, k, others),
-        };
-        (pos.jokers + replacement, others)
+    /// The tiles the forms other than the standard one miss from `pos`
+    /// ([`Rules::others_distance`]), its suits' profiles worked out here.
+    fn others_missing(&self, pos: &Position) -> u8 {
+        self.others_distance(pos, &standard::profiles(self, pos))
     }
 
     /// The fewest tiles missing from seven pairs and thirteen orphans for

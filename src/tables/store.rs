@@ -117,8 +117,12 @@ impl std::fmt::Debug for Tables {
 impl Tables {
     /// The raw bytes of the two need tables (numbered suits, honours), as
     /// a table file stores them.
+    #[inline(always)]
     pub fn raw(&self) -> (&[u8], &[u8]) {
-        (self.suit_bytes(), self.honor_bytes())
+        match &self.storage {
+            Storage::Builtin => (DEFAULT_SUIT, DEFAULT_HONOR),
+            Storage::Owned { suit, honor } => (suit, honor),
+        }
     }
 
     #[inline(always)]
@@ -171,12 +175,12 @@ impl Tables {
     /// its table: the acceptance step checked the counts).
     #[inline(always)]
     pub(crate) fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
-        let suit = self.suit_bytes();
+        let (suit, honor) = self.raw();
         [
             Need::from_byte(suit[keys[0]]),
             Need::from_byte(suit[keys[1]]),
             Need::from_byte(suit[keys[2]]),
-            Need::from_byte(self.honor_bytes()[keys[3]]),
+            Need::from_byte(honor[keys[3]]),
         ]
     }
 
