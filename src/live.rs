@@ -65,6 +65,7 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
+use crate::shanten::jokers_may_be_fifths;
 use crate::swar::SuitWords;
 use crate::tables::{CountedFields, HandMerge, SuitProfile, POW5};
 use crate::tile::{Tile, TileSet, KINDS};
@@ -573,10 +574,12 @@ impl<R: Borrow<Rules>> LiveHand<R> {
         let rules = self.rules.borrow();
         let size = self.pos.total();
         // The common hand: no declared meld, rules of the lean path, a
-        // size that has a shanten (3N+1 or 3N+2 within the limit).
+        // size that has a shanten (3N+1 or 3N+2 within the limit), no
+        // joker that might be a fifth copy.
         if rules.derived.lean_shanten
             && !self.pos.has_melds()
             && rules.sizes(Purpose::Either) >> size & 1 != 0
+            && !jokers_may_be_fifths(self.pos.jokers, &self.profiles)
         {
             if let Some(missing) = rules.replacement_from_counts(
                 size,

@@ -22,8 +22,24 @@ use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::tile::{TileSet, KINDS};
 
-/// The kinds of each suit as bits: m, p, s, honours.
-const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+/// The kinds of the suits set in `open` (bit 0 m, 1 p, 2 s, 3 honours) as
+/// bits, for each of the 16 sets of suits.
+static OPEN_KINDS: [u64; 16] = {
+    const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+    let mut t = [0u64; 16];
+    let mut open = 0;
+    while open < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if open >> s & 1 == 1 {
+                t[open] |= SUIT_BITS[s];
+            }
+            s += 1;
+        }
+        open += 1;
+    }
+    t
+};
 
 impl Rules {
     /// Every tile kind that makes `hand` (3N+1 tiles) a win, in index order.
@@ -116,8 +132,7 @@ impl Rules {
             // Kinds whose four copies are in the hand and its melds.
             waits &= !self.melded_fours(pos);
         }
-        let suit_bits = |s: usize| SUIT_BITS[s] & 0u64.wrapping_sub((open >> s & 1) as u64);
-        let open_bits = suit_bits(0) | suit_bits(1) | suit_bits(2) | suit_bits(3);
+        let open_bits = OPEN_KINDS[open as usize & 15];
         // Kinds held four times cannot be drawn, unless the rules count them.
         let fours = if self.four_held_is_wait {
             0

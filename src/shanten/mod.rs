@@ -106,6 +106,9 @@ impl Rules {
     fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let res = self.tables.profiles_of_halves(&words.halves());
+        if jokers_may_be_fifths(jokers, &res) {
+            return None;
+        }
         let merges = standard::merges_of(self, &res);
         let counted = CountedFields::of_hand(&res);
         Some(self.replacement_from_counts(total, jokers, &res, &merges, counted)? as i8 - 1)
@@ -144,9 +147,10 @@ impl Rules {
     /// jokers, no declared meld, whose suits' profiles are `res`,
     /// their classes' merge values `merges` and their counted fields added
     /// up `counted` (`CountedFields::of_hand`), under rules that take the
-    /// lean path (`Derived::lean_shanten`): `None` when a joker might stand
-    /// for a fifth copy (see [`Rules::replacement_by_bounds`]) or a suit's
-    /// distances are out of the merge's reach.
+    /// lean path (`Derived::lean_shanten`) and with no joker that might
+    /// stand for a fifth copy ([`jokers_may_be_fifths`]; see
+    /// [`Rules::replacement_by_bounds`]): `None` when a suit's distances
+    /// are out of the merge's reach.
     #[inline(always)]
     pub(crate) fn replacement_from_counts(
         &self,
@@ -156,10 +160,7 @@ impl Rules {
         merges: &HandMerge,
         counted: CountedFields,
     ) -> Option<u8> {
-        // No joker kind: every joker of the hand may be a fifth copy.
-        if jokers > 0 && SuitProfile::any_fifth(res) {
-            return None;
-        }
+        debug_assert!(!jokers_may_be_fifths(jokers, res));
         let standard = |k| standard::merged::<true>(self, merges, k);
         self.merged_missing::<true>(total, total - jokers as u32, jokers, counted, standard)
     }
@@ -428,6 +429,13 @@ impl Rules {
             d.pairs_missing[seven_pairs::table_index(self.seven_pairs_quads, natural, counted)];
         pairs.min(orphans)
     }
+}
+
+/// Might one of `jokers` stand for a fifth copy in a suit whose profile is
+/// among `res`? Under rules with no joker kind every joker may.
+#[inline(always)]
+pub(crate) fn jokers_may_be_fifths(jokers: u8, res: &[SuitProfile; 4]) -> bool {
+    jokers > 0 && SuitProfile::any_fifth(res)
 }
 
 /// Has a hand whose replacement number is `replacement` a target? Not
