@@ -512,53 +512,6 @@ impl Rules {
         Rules::from_spec_named(&spec, name, Some(tables))
     }
 
-    /// The rules a table file records, judging with its tables (nothing
-    /// is generated).
-    ///
-    /// # Errors
-    /// As [`tables::file::read`](crate::tables::file::read), and
-    /// [`TableFileError::NoRules`](crate::tables::file::TableFileError::NoRules)
-    /// for a version-1 file.
-    #[cfg(feature = "fs")]
-    pub fn from_table_file(path: &Path) -> Result<Rules, crate::tables::file::TableFileError> {
-        let (tables, info) = crate::tables::file::read(path)?;
-        Rules::from_table(tables, info)
-    }
-
-    /// The rules a table file's bytes record, judging with its tables
-    /// (`Rules::from_table_file` reads them from a path).
-    ///
-    /// # Errors
-    /// As [`tables::file::from_bytes`](crate::tables::file::from_bytes),
-    /// and [`TableFileError::NoRules`](crate::tables::file::TableFileError::NoRules)
-    /// for a version-1 file.
-    pub fn from_table_bytes(bytes: &[u8]) -> Result<Rules, crate::tables::file::TableFileError> {
-        let (tables, info) = crate::tables::file::from_bytes(bytes)?;
-        Rules::from_table(tables, info)
-    }
-
-    fn from_table(
-        tables: Tables,
-        info: crate::tables::file::TableFileInfo,
-    ) -> Result<Rules, crate::tables::file::TableFileError> {
-        use crate::tables::file::TableFileError;
-        let Some(spec) = info.spec else {
-            return Err(TableFileError::NoRules { name: info.rules });
-        };
-        let want = spec
-            .resolve()
-            .map_err(|e| TableFileError::Rules(Box::new(e)))?
-            .table_params();
-        if want != info.params {
-            return Err(TableFileError::Inconsistent {
-                tables: info.params.fingerprint(),
-                rules: want.fingerprint(),
-            });
-        }
-        Rules::from_spec_named(&spec, Cow::Owned(info.rules), Some(Arc::new(tables)))
-            .map_err(|e| TableFileError::Rules(Box::new(e)))
-    }
-
     /// Rules from a [`RuleSpec`], named `custom`.
     ///
     /// # Errors
@@ -602,7 +555,7 @@ pub(crate) fn strict_joker_kinds(max_tiles: u8) -> usize {
 
 impl RuleSpec {
     /// The spec over its base (`chinese` when absent), every field checked.
-    fn resolve(&self) -> Result<Resolved, RulesError> {
+    pub(crate) fn resolve(&self) -> Result<Resolved, RulesError> {
         let base_name = self.base.as_deref().unwrap_or("chinese");
         let preset = Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
             name: cut(base_name),

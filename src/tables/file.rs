@@ -62,15 +62,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Cow;
 #[cfg(feature = "fs")]
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::{TableParams, Tables, DIST_COLUMNS};
 use crate::error::{cut, IoError};
 // The one import from above `tables/`: a table file records the rules that
-// made it (`to_bytes` takes them, `TableFileInfo::spec` gives them back).
+// made it (`to_bytes` takes them, `TableFileInfo::spec` gives them back,
+// `Rules::from_table_bytes` rebuilds them).
 use crate::rules::{RuleSpec, Rules, RulesError};
 
 /// The magic number that opens a table file.
@@ -232,6 +235,50 @@ struct Payload {
     /// The tables by name: `suit`, `honor`, and from version 3 the
     /// distance columns.
     columns: Vec<(String, Vec<u8>)>,
+}
+
+/// Rules from a table file: the rules it records, with its tables.
+impl Rules {
+    /// The rules a table file records, judging with its tables (nothing
+    /// is generated).
+    ///
+    /// # Errors
+    /// As [`read`], and [`TableFileError::NoRules`]
+    /// for a version-1 file.
+    #[cfg(feature = "fs")]
+    pub fn from_table_file(path: &Path) -> Result<Rules, TableFileError> {
+        let (tables, info) = read(path)?;
+        Rules::from_table(tables, info)
+    }
+
+    /// The rules a table file's bytes record, judging with its tables
+    /// (`Rules::from_table_file` reads them from a path).
+    ///
+    /// # Errors
+    /// As [`from_bytes`], and [`TableFileError::NoRules`]
+    /// for a version-1 file.
+    pub fn from_table_bytes(bytes: &[u8]) -> Result<Rules, TableFileError> {
+        let (tables, info) = from_bytes(bytes)?;
+        Rules::from_table(tables, info)
+    }
+
+    fn from_table(tables: Tables, info: TableFileInfo) -> Result<Rules, TableFileError> {
+        let Some(spec) = info.spec else {
+            return Err(TableFileError::NoRules { name: info.rules });
+        };
+        let want = spec
+            .resolve()
+            .map_err(|e| TableFileError::Rules(Box::new(e)))?
+            .table_params();
+        if want != info.params {
+            return Err(TableFileError::Inconsistent {
+                tables: info.params.fingerprint(),
+                rules: want.fingerprint(),
+            });
+        }
+        Rules::from_spec_named(&spec, Cow::Owned(info.rules), Some(Arc::new(tables)))
+            .map_err(|e| TableFileError::Rules(Box::new(e)))
+    }
 }
 
 /// The bytes of a table file holding `rules`' tables and the rules.
