@@ -119,7 +119,7 @@ impl Rules {
                     };
                     // No joker kind: every joker may stand for a fifth copy.
                     let res = around.map(|a| a.profile());
-                    if jokers == 0 || !SuitProfile::any_fifth(&res) {
+                    if !jokers_may_be_fifths(jokers, &res) {
                         let changed = changed.as_ref().map(|(i, _)| i / 9);
                         let position = || fewer(after, jokers);
                         return self

@@ -181,7 +181,7 @@ impl Rules {
     ) -> Option<u8> {
         let k = ((total - 1) / 3) as usize;
         let within = standard::combined_of(self, res, k);
-        if jokers > 0 && SuitProfile::any_fifth(res) {
+        if jokers_may_be_fifths(jokers, res) {
             let free: [SuitProfile; 4] = std::array::from_fn(|s| {
                 if res[s].fifth() {
                     self.tables.profile_at(s, keys[s], true)

@@ -127,18 +127,12 @@ impl Tables {
 
     #[inline(always)]
     fn suit_bytes(&self) -> &[u8] {
-        match &self.storage {
-            Storage::Builtin => DEFAULT_SUIT,
-            Storage::Owned { suit, .. } => suit,
-        }
+        self.raw().0
     }
 
     #[inline(always)]
     fn honor_bytes(&self) -> &[u8] {
-        match &self.storage {
-            Storage::Builtin => DEFAULT_HONOR,
-            Storage::Owned { honor, .. } => honor,
-        }
+        self.raw().1
     }
 
     /// The need of one numbered suit, from its 9 counts (each at most 4).
