@@ -381,6 +381,18 @@ fn literal_waits() {
 #[test]
 fn literal_replacement_numbers() {
     let chinese = spec("chinese");
+    let one_suit_258 = Spec {
+        joker_kinds: vec![31],
+        cap: Some(4),
+        forms: [true, true, false],
+        pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7),
+        max_suits: Some(1),
+        max_tiles: 17,
+        honors_knitted: true,
+        greater_honors_knitted: true,
+        four_with_melds_is_wait: true,
+        ..spec("basic")
+    };
     let cases: &[(&Spec, &str, Option<u32>)] = &[
         // A win.
         (&chinese, "123m55z [789s] [777p] [1111z]", Some(0)),
@@ -412,6 +424,14 @@ fn literal_replacement_numbers() {
         (&spec("gb"), "147m258p369s11z [123m]", Some(0)),
         // Sizes: 3 × 5 = 15 tiles: none.
         (&chinese, "123m [456m] [789p] [111z] [222z]", None),
+        // One suit, pairs on 2, 5, 8, the red dragons jokers that may not
+        // be fifth copies: the melds hold the p suit, and every 2p, 5p and
+        // 8p a pair could be is a fifth copy, of jokers as of natural
+        // tiles. No target (found by the differential fuzz target: the
+        // search took a pair of jokers only without a kind for it).
+        (&one_suit_258, "5p19s77z [888p] [2222p] [555p]", None),
+        // ... a fifth copy is what rules it out: 3p free, the pair can be 2p.
+        (&one_suit_258, "5p19s77z [888p] [3333p] [555p]", Some(3)),
     ];
     for (s, text, want) in cases {
         assert_eq!(repl(s, text), *want, "{} {text}", s.name);

@@ -346,6 +346,29 @@ fn groups_of_jokers_only_keep_to_the_suit_limit() {
     assert_eq!(rules(&file(2)).split_count(&hand).unwrap(), 14);
 }
 
+/// Shanten's pair of jokers keeps to the suit limit and the copies too: the
+/// differential target's long run (item 15) found the oracle's replacement
+/// 3 for `5p19s77z [888p] [2222p] [555p]` (keep 77z, draw a 7z, a pair of
+/// jokers), where the pair could only be 2p, 5p or 8p, each a fifth copy.
+/// The library's answer, no shanten, is right; with a kong of 3p instead,
+/// the pair may be 2p.
+#[test]
+fn a_pair_of_jokers_in_shanten_keeps_to_the_suit_limit_and_the_copies() {
+    let one_suit_258 = rules(
+        "base = \"basic\"\njokers = \"5z\"\njoker_fifth_copy = false\n\
+         forms = [\"standard\", \"seven-pairs\", \"honors-and-knitted\", \
+         \"greater-honors-and-knitted\"]\n\
+         pair_ranks = [2, 5, 8]\nmax_suits = 1\nmax_tiles = 17\n\
+         four_with_melds_is_wait = true",
+    );
+    let blocked = hand("5p19s77z [888p] [2222p+] [555p]");
+    assert_eq!(one_suit_258.shanten(&blocked), Err(HandError::NoCopiesLeft));
+    assert_eq!(
+        one_suit_258.shanten(&hand("5p19s77z [888p] [3333p+] [555p]")),
+        Ok(2)
+    );
+}
+
 /// A hand whose every winning hand needs a copy no draw can bring has no
 /// shanten: the differential target's long run (item 15) found shanten 48
 /// for one joker beside a kong of the only kind in play (a distance's

@@ -38,13 +38,13 @@
 //!   visit such assignments (each is a real way to fill T, so never below
 //!   the true answer) as long as the best one of every target is visited.
 //! - `max_suits`: a suit is used by the target when one of its positions
-//!   holds a natural tile (kept or drawn); jokers have no suit (as in
-//!   `oracle::forms_spec`, which counts the suits of the natural tiles). So
-//!   the answer is the least, over every set S of `max_suits` numbered
-//!   suits, of the answer when the numbered kinds outside S are treated
-//!   like joker kinds: no natural tile of them kept or drawn (room 0).
-//!   Thirteen orphans and the knitted forms hold the three numbered suits
-//!   whatever stands for their tiles, so they have targets only when all
+//!   is of that suit, whatever fills it: a joker stands for a kind, and
+//!   the kind has a suit (as the split oracle's groups of jokers only,
+//!   `meld_oracle`'s `jokers_only_fit`). So the answer is the least, over
+//!   every set S of `max_suits` numbered suits, of the answer over the
+//!   targets whose kinds are honours or in S; the numbered kinds outside S
+//!   are neither kept nor drawn. Thirteen orphans and the knitted forms
+//!   hold the three numbered suits, so they have targets only when all
 //!   three are chosen.
 //!
 //! Hands of a size that is a multiple of 3 or above `max_tiles` have no
@@ -125,12 +125,16 @@ pub fn replacement_declared(
         if (0..3).any(|s| declared.suits[s] && !suits[s]) {
             continue;
         }
-        // Natural kinds under this choice of suits: in play, not a joker
-        // kind, and (numbered) in one of the chosen suits.
-        let mut natural = [false; KINDS];
-        for (x, n) in natural.iter_mut().enumerate() {
-            *n = spec.tiles[x] && !spec.joker_kinds.contains(&x) && (x >= 27 || suits[x / 9]);
-        }
+        // The targets' kinds under this choice of suits: in play and
+        // honours or in one of the chosen suits; the natural ones of them
+        // are not joker kinds.
+        let within = Spec {
+            tiles: std::array::from_fn(|x| spec.tiles[x] && (x >= 27 || suits[x / 9])),
+            ..spec.clone()
+        };
+        let spec = &within;
+        let natural: [bool; KINDS] =
+            std::array::from_fn(|x| spec.tiles[x] && !spec.joker_kinds.contains(&x));
         let mut have = [0u8; KINDS];
         let mut room = [0u8; KINDS];
         for x in 0..KINDS {
