@@ -33,7 +33,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ use crate::hand::Hand;
 use crate::reveal::Reveal;
 use crate::score::gb::{Fan, FanCount, GbScore};
 use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan};
-use crate::score::{ClaimSpec, Score, WaitValue};
+use crate::score::{ClaimSpec, ClaimValue, Score, WaitValue};
 use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
 use crate::tile::{Tile, TileSet};
 use crate::win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};
@@ -610,72 +610,134 @@ impl Serialize for Reaches8 {
 }
 
 impl<'de> Deserialize<'de> for ClaimSpec {
-    /// The JSON claim object: its fields as [`ClaimSpec`]'s, where
-    /// `dora` and `ura_dora` may also be lists of tiles (`["3m", "7z"]`).
+    /// The JSON claim object: each field read by
+    /// [`ClaimSpec::set_field`], one level deep (`dora` and `ura_dora`
+    /// may be lists of one-tile strings, `["3m", "7z"]`; a value nested
+    /// deeper is refused before it is read). A `null` field is absent.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClaimSpec, D::Error> {
-        ClaimFields::deserialize(d).map(ClaimFields::into_spec)
+        d.deserialize_map(ClaimVisitor)
     }
 }
 
-/// Tiles as one string (`"3m7z"`) or a list of strings.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum TilesText {
-    One(String),
-    Many(Vec<String>),
-}
+struct ClaimVisitor;
 
-impl TilesText {
-    fn joined(self) -> String {
-        match self {
-            TilesText::One(s) => s,
-            TilesText::Many(v) => v.concat(),
+impl<'de> Visitor<'de> for ClaimVisitor {
+    type Value = ClaimSpec;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a claim object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut fields: A) -> Result<ClaimSpec, A::Error> {
+        let mut spec = ClaimSpec::default();
+        while let Some(name) = fields.next_key::<String>()? {
+            let value: FieldValue = fields.next_value()?;
+            let items: Vec<&str>;
+            let value = match &value {
+                FieldValue::Absent => continue,
+                FieldValue::Flag(on) => ClaimValue::Flag(*on),
+                FieldValue::Count(n) => ClaimValue::Count(*n),
+                FieldValue::Text(t) => ClaimValue::Text(t),
+                FieldValue::Tiles(list) => {
+                    items = list.iter().map(String::as_str).collect();
+                    ClaimValue::Tiles(&items)
+                }
+                FieldValue::Other(kind) => ClaimValue::Other(kind),
+            };
+            spec.set_field(&name, value).map_err(de::Error::custom)?;
         }
+        Ok(spec)
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClaimFields {
-    hand: Option<String>,
-    winning: Option<String>,
-    how: Option<String>,
-    seat_wind: Option<String>,
-    round_wind: Option<String>,
-    riichi: Option<bool>,
-    double_riichi: Option<bool>,
-    ippatsu: Option<bool>,
-    after_kong: Option<bool>,
-    last_tile: Option<bool>,
-    first_turn: Option<bool>,
-    dora: Option<TilesText>,
-    ura_dora: Option<TilesText>,
-    honba: Option<u32>,
-    riichi_sticks: Option<u32>,
-    flowers: Option<u8>,
-    last_copy: Option<bool>,
+/// A claim field's JSON value, one level deep: an item of a list is read
+/// only when it is a string.
+enum FieldValue {
+    Absent,
+    Flag(bool),
+    Count(i128),
+    Text(String),
+    Tiles(Vec<String>),
+    Other(&'static str),
 }
 
-impl ClaimFields {
-    fn into_spec(self) -> ClaimSpec {
-        ClaimSpec {
-            hand: self.hand,
-            winning: self.winning,
-            how: self.how,
-            seat_wind: self.seat_wind,
-            round_wind: self.round_wind,
-            riichi: self.riichi,
-            double_riichi: self.double_riichi,
-            ippatsu: self.ippatsu,
-            after_kong: self.after_kong,
-            last_tile: self.last_tile,
-            first_turn: self.first_turn,
-            dora: self.dora.map(TilesText::joined),
-            ura_dora: self.ura_dora.map(TilesText::joined),
-            honba: self.honba,
-            riichi_sticks: self.riichi_sticks,
-            flowers: self.flowers,
-            last_copy: self.last_copy,
+impl<'de> Deserialize<'de> for FieldValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FieldValue, D::Error> {
+        d.deserialize_any(FieldValueVisitor)
+    }
+}
+
+struct FieldValueVisitor;
+
+impl<'de> Visitor<'de> for FieldValueVisitor {
+    type Value = FieldValue;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a claim field's value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<FieldValue, E> {
+        Ok(FieldValue::Absent)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<FieldValue, E> {
+        Ok(FieldValue::Absent)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<FieldValue, E> {
+        Ok(FieldValue::Flag(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<FieldValue, E> {
+        Ok(FieldValue::Count(v.into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<FieldValue, E> {
+        Ok(FieldValue::Count(v.into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<FieldValue, E> {
+        Ok(FieldValue::Other("a number with a fraction"))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldValue, E> {
+        Ok(FieldValue::Text(v.to_string()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<FieldValue, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = a.next_element::<ListItem>()? {
+            items.push(item.0);
         }
+        Ok(FieldValue::Tiles(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<FieldValue, A::Error> {
+        Err(de::Error::custom(
+            "a claim field is a string, a boolean, a count or a list of strings, not an object",
+        ))
+    }
+}
+
+/// An item of a list in a claim: a string, and nothing deeper.
+struct ListItem(String);
+
+impl<'de> Deserialize<'de> for ListItem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ListItem, D::Error> {
+        d.deserialize_any(ListItemVisitor)
+    }
+}
+
+struct ListItemVisitor;
+
+impl<'de> Visitor<'de> for ListItemVisitor {
+    type Value = ListItem;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string (an item of a claim's list is one tile)")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<ListItem, E> {
+        Ok(ListItem(v.to_string()))
     }
 }

@@ -16,8 +16,8 @@ use hupai::score::{ClaimSpec, Score, ScoreError};
 use hupai::Hand;
 
 use crate::answer::Settings;
-use crate::output::{error_line, push_json};
-use crate::stream::Job;
+use crate::output::{error_line, needs_echo, push_json, ECHO_CHARS};
+use crate::stream::{make_echo_safe, Job};
 
 /// The score command: one claim a line.
 pub fn job(settings: Settings) -> Box<dyn Job> {
@@ -67,10 +67,16 @@ impl Job for Scores {
         } else {
             given
         };
+        let start = out.len();
         if self.0.json {
             push_json(out, &shown, &score);
         } else {
             text_line(out, &shown, &hand, &claim.winning.to_string(), &score);
+        }
+        // The stream makes the echo of a whole line safe; the hand read
+        // out of a claim is made safe here.
+        if shown != line && needs_echo(&shown, ECHO_CHARS) {
+            make_echo_safe(out, start, &shown, self.0.json);
         }
         true
     }

@@ -104,3 +104,121 @@ fn waits_values_flag_the_waits_without_yaku() {
     assert_eq!(v["values"][0]["no_yaku_on_discard"], true);
     assert_eq!(v["values"][1]["discard"]["points"]["total"], 1500);
 }
+
+#[test]
+fn score_text_echoes_the_hand_escaped_and_cut_one_line_a_claim() {
+    let spaces = " ".repeat(3000);
+    let input = format!(
+        "{}\n{}\n{}\n{}\n",
+        r#"{"hand":"234567m\n234p67888s","winning":"8s"}"#,
+        r#"{"hand":"234567m\t234p67888s","winning":"8s"}"#,
+        r#"{"hand":"234567m\r234p67888s","winning":"8s"}"#,
+        format_args!(r#"{{"hand":"{spaces}234567m234p67888s","winning":"8s"}}"#),
+    );
+    let (out, err, code) = run(&["score", "--rules", "riichi"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out:?}");
+    let tail = "\t8s\t2900 (discard 2900)\t2 han 30 fu\tpinfu:1 tanyao:1";
+    assert_eq!(lines[0], format!("234567m\\n234p67888s{tail}"));
+    assert_eq!(lines[1], format!("234567m\\t234p67888s{tail}"));
+    assert_eq!(lines[2], format!("234567m\\r234p67888s{tail}"));
+    let cut = format!("{}… (3017 bytes){tail}", " ".repeat(64));
+    assert_eq!(lines[3], cut);
+    assert!(!out.contains('\r'), "{out:?}");
+    // JSON: the hand a string, cut as the error lines cut it.
+    let (out, err, code) = run(&["score", "--rules", "riichi", "--json"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        lines[3]["hand"],
+        format!("{}… (3017 bytes)", " ".repeat(64))
+    );
+    assert_eq!(lines[3]["points"]["total"], 2900);
+}
+
+#[test]
+fn waits_values_refuses_a_context_that_contradicts_the_hand() {
+    let (out, _, code) = run(
+        &[
+            "waits",
+            "--values",
+            "--rules",
+            "riichi",
+            "--context",
+            "dora=5p5p5p",
+            "23m456p678s55p123s",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("error: 5 copies of 5p"), "{out}");
+    // A wait whose own copies are all seen is left out; the others stay.
+    let (out, err, code) = run(
+        &[
+            "waits",
+            "--values",
+            "--rules",
+            "riichi",
+            "--context",
+            "dora=1m1m1m1m",
+            "23m456p678s55p123s",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("23m456p678s55p123s\t4m: "), "{out}");
+    assert!(!out.contains("1m:"), "{out}");
+}
+
+#[test]
+fn score_json_indicator_lists_hold_one_tile_an_item_and_nothing_nested() {
+    let deep = format!(
+        r#"{{"hand":"234567m234p67888s","winning":"8s","dora":{}{}}}"#,
+        "[".repeat(6000),
+        "]".repeat(6000)
+    );
+    let input = [
+        r#"{"hand":"234567m234p67888s","winning":"8s","dora":["1", "2m"]}"#,
+        r#"{"hand":"234567m234p67888s","winning":"8s","dora":["3m", "", "7z"]}"#,
+        r#"{"hand":"234567m234p67888s","winning":"8s","dora":[["3m"]]}"#,
+        r#"{"hand":"234567m234p67888s","winning":"8s","riichi":"false"}"#,
+        r#"{"hand":"234567m234p67888s","winning":"8s","seatWind":"2z"}"#,
+        &deep,
+        r#"{"hand":"234567m234p67888s","winning":"8s","dora":["3m", "7z"]}"#,
+    ]
+    .join("\n");
+    let (out, _, code) = run(&["score", "--rules", "riichi"], input + "\n");
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(
+        lines[0].contains("error: bad claim: dora: "),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("error: bad claim: dora: "),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("error: bad claim: "), "{}", lines[2]);
+    assert!(
+        lines[3].contains("riichi takes true or false, not a string"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("\"seatWind\" is not a claim field"),
+        "{}",
+        lines[4]
+    );
+    assert!(lines[5].contains("error: "), "{}", lines[5]);
+    // 2,900 and a dora (4m): 5,800.
+    assert!(
+        lines[6].starts_with("234567m234p67888s\t8s\t5800 (discard 5800)"),
+        "{}",
+        lines[6]
+    );
+}

@@ -11,12 +11,18 @@ use std::fmt;
 use crate::error::{cut, HandError, ParseError};
 use crate::hand::Hand;
 use crate::meld::Meld;
-use crate::tile::{Suit, Tile};
+use crate::tile::{Suit, Tile, KINDS};
 use crate::win::WinHow;
 
 /// The most dora (or ura-dora) indicators a claim may carry: one, and one
 /// more for each of four kongs.
 pub const MAX_INDICATORS: usize = 5;
+
+/// The longest text a claim field may hold, in bytes (a hand, a tile, a
+/// string or list of indicators): the CLI's line limit, so that a claim
+/// that one binding reads, every binding reads. The C function's JSON
+/// claim is bounded by it as a whole.
+pub const MAX_CLAIM_BYTES: usize = 4096;
 
 /// The most honba, and the most riichi sticks, a claim takes (the points
 /// then stay far within 32 bits).
@@ -107,6 +113,30 @@ impl Claim {
     /// Was riichi declared (riichi or double riichi)?
     pub fn in_riichi(&self) -> bool {
         self.riichi || self.double_riichi
+    }
+
+    /// The copies of each kind in `hand` and its melds, or
+    /// [`ScoreError::IndicatorCopies`] when the dora and ura-dora
+    /// indicators are copies the hand and its melds leave none of.
+    ///
+    /// # Errors
+    /// The first indicator that makes a fifth copy of its kind.
+    pub(crate) fn check_indicator_copies(&self, hand: &Hand) -> Result<[u8; KINDS], ScoreError> {
+        let mut all = *hand.counts();
+        for m in hand.melds() {
+            m.add_to(&mut all);
+        }
+        let mut seen = all;
+        for t in self.dora.iter().chain(&self.ura_dora) {
+            seen[t.index()] += 1;
+            if seen[t.index()] > 4 {
+                return Err(ScoreError::IndicatorCopies {
+                    tile: *t,
+                    count: seen[t.index()] as usize,
+                });
+            }
+        }
+        Ok(all)
     }
 
     /// The conflicts every family refuses, checked against `hand`: a wind
@@ -208,8 +238,29 @@ pub enum ScoreError {
         /// What it may be.
         expected: &'static str,
     },
+    /// A claim field given a value of a type it does not take (a string
+    /// or a number where a flag goes, a list inside the indicators' list,
+    /// an object).
+    #[error("{field} takes {expected}, not {given}")]
+    WrongType {
+        /// The field.
+        field: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// What it was given.
+        given: &'static str,
+    },
+    /// A claim field's text (or a JSON claim) longer than
+    /// [`MAX_CLAIM_BYTES`].
+    #[error("{field}: {bytes} bytes, longer than {MAX_CLAIM_BYTES}")]
+    TooLong {
+        /// The field (`claim` for the whole JSON text).
+        field: &'static str,
+        /// Its length in bytes.
+        bytes: usize,
+    },
     /// A field no claim has.
-    #[error("{name:?} is not a claim field (hand, winning, how, seat_wind, round_wind, riichi, double_riichi, ippatsu, after_kong, last_tile, first_turn, dora, ura_dora, honba, riichi_sticks, flowers, last_copy)")]
+    #[error("{name:?} is not a claim field ({})", FieldNames)]
     UnknownField {
         /// The name given.
         name: String,
@@ -374,6 +425,8 @@ impl ScoreError {
             ScoreError::NoScoring { .. } => "no_scoring",
             ScoreError::Parse { .. } => "parse",
             ScoreError::BadValue { .. } => "bad_value",
+            ScoreError::WrongType { .. } => "wrong_type",
+            ScoreError::TooLong { .. } => "too_long",
             ScoreError::UnknownField { .. } => "unknown_field",
             ScoreError::MissingField { .. } => "missing_field",
             ScoreError::Json { .. } => "json",
@@ -521,7 +574,7 @@ impl ClaimSpec {
         for token in line.split_whitespace() {
             let (key, value) = match token.split_once('=') {
                 Some((k, v)) => (k, Some(v)),
-                None if FLAGS.contains(&token) => (token, Some("true")),
+                None if is_flag(token) => (token, Some("true")),
                 None if how_of(token).is_some() => ("how", Some(token)),
                 None => {
                     rest.push(token);
@@ -541,52 +594,110 @@ impl ClaimSpec {
         Ok(spec)
     }
 
+    /// Sets the field `key` from a word of the text form: a flag's `true`,
+    /// `1`, `yes`, `false`, `0` or `no`; a count's digits; any other
+    /// field's text.
     fn set(&mut self, key: &str, value: &str) -> Result<(), ScoreError> {
-        let flag = |v: &str| match v {
-            "true" | "1" | "yes" => Ok(true),
-            "false" | "0" | "no" => Ok(false),
-            _ => Err(ScoreError::BadValue {
-                field: cut(key),
-                text: cut(v),
-                expected: "true or false",
+        let Some(&(field, slot)) = FIELDS.iter().find(|(name, _)| *name == key) else {
+            return Err(ScoreError::UnknownField { name: cut(key) });
+        };
+        let bad = |expected| ScoreError::BadValue {
+            field: field.into(),
+            text: cut(value),
+            expected,
+        };
+        let value = match slot {
+            Slot::Flag(_) => ClaimValue::Flag(match value {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                _ => return Err(bad("true or false")),
             }),
-        };
-        let count = |v: &str| {
-            v.parse::<u32>().map_err(|_| ScoreError::BadValue {
-                field: cut(key),
-                text: cut(v),
-                expected: "a count (0 or more)",
-            })
-        };
-        let text = Some(value.to_string());
-        match key {
-            "hand" => self.hand = text,
-            "winning" => self.winning = text,
-            "how" => self.how = text,
-            "seat_wind" => self.seat_wind = text,
-            "round_wind" => self.round_wind = text,
-            "dora" => self.dora = text,
-            "ura_dora" => self.ura_dora = text,
-            "riichi" => self.riichi = Some(flag(value)?),
-            "double_riichi" => self.double_riichi = Some(flag(value)?),
-            "ippatsu" => self.ippatsu = Some(flag(value)?),
-            "after_kong" => self.after_kong = Some(flag(value)?),
-            "last_tile" => self.last_tile = Some(flag(value)?),
-            "first_turn" => self.first_turn = Some(flag(value)?),
-            "last_copy" => self.last_copy = Some(flag(value)?),
-            "honba" => self.honba = Some(count(value)?),
-            "riichi_sticks" => self.riichi_sticks = Some(count(value)?),
-            "flowers" => {
-                self.flowers =
-                    Some(
-                        u8::try_from(count(value)?).map_err(|_| ScoreError::BadValue {
-                            field: "flowers".into(),
-                            text: cut(value),
-                            expected: "a count (0-8)",
-                        })?,
-                    )
+            Slot::Count { .. } => {
+                ClaimValue::Count(value.parse().map_err(|_| bad("a count (0 or more)"))?)
             }
-            _ => return Err(ScoreError::UnknownField { name: cut(key) }),
+            Slot::Text(_) | Slot::Tiles(_) => ClaimValue::Text(value),
+        };
+        self.set_field(key, value)
+    }
+
+    /// Sets the field `name` to `value`: the one reader of a claim's
+    /// fields, which the JSON claim, the text form and the bindings' own
+    /// objects (a Python dict, a JS object) all go through. A flag takes
+    /// [`ClaimValue::Flag`]; `honba`, `riichi_sticks` and `flowers`
+    /// [`ClaimValue::Count`]; `dora` and `ura_dora` [`ClaimValue::Text`]
+    /// (tiles in one string) or [`ClaimValue::Tiles`] (one tile an item);
+    /// every other field [`ClaimValue::Text`]. A text holds at most
+    /// [`MAX_CLAIM_BYTES`].
+    ///
+    /// ```
+    /// use hupai::score::{ClaimSpec, ClaimValue, ScoreError};
+    /// let mut spec = ClaimSpec::default();
+    /// spec.set_field("riichi", ClaimValue::Flag(true))?;
+    /// spec.set_field("dora", ClaimValue::Tiles(&["3m", "7z"]))?;
+    /// assert!(matches!(
+    ///     spec.set_field("riichi", ClaimValue::Text("false")),
+    ///     Err(ScoreError::WrongType { field: "riichi", .. })
+    /// ));
+    /// assert!(spec.set_field("dora", ClaimValue::Tiles(&["1", "2m"])).is_err());
+    /// # Ok::<(), ScoreError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ScoreError::UnknownField`] for a name no claim has,
+    /// [`ScoreError::WrongType`] for a value of a type the field does not
+    /// take, [`ScoreError::TooLong`], [`ScoreError::BadValue`] for a count
+    /// out of range, [`ScoreError::TooManyIndicators`] and
+    /// [`ScoreError::Parse`] for a list item that is not one tile.
+    pub fn set_field(&mut self, name: &str, value: ClaimValue<'_>) -> Result<(), ScoreError> {
+        let Some(&(field, slot)) = FIELDS.iter().find(|(n, _)| *n == name) else {
+            return Err(ScoreError::UnknownField { name: cut(name) });
+        };
+        let wrong = |value: &ClaimValue<'_>| ScoreError::WrongType {
+            field,
+            expected: slot.expected(),
+            given: value.kind(),
+        };
+        let text = |text: &str| {
+            if text.len() > MAX_CLAIM_BYTES {
+                return Err(ScoreError::TooLong {
+                    field,
+                    bytes: text.len(),
+                });
+            }
+            Ok(Some(text.to_string()))
+        };
+        match (slot, &value) {
+            (Slot::Flag(at), ClaimValue::Flag(on)) => *at(self) = Some(*on),
+            (Slot::Count { max, at }, &ClaimValue::Count(n)) => {
+                let n = u32::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
+                    ScoreError::BadValue {
+                        field: field.into(),
+                        text: n.to_string(),
+                        expected: if max == u32::MAX {
+                            "a count (0 or more)"
+                        } else {
+                            "a count (0-255)"
+                        },
+                    }
+                })?;
+                at(self, n);
+            }
+            (Slot::Text(at) | Slot::Tiles(at), ClaimValue::Text(t)) => *at(self) = text(t)?,
+            (Slot::Tiles(at), ClaimValue::Tiles(items)) => {
+                if items.len() > MAX_INDICATORS {
+                    return Err(ScoreError::TooManyIndicators {
+                        field,
+                        count: items.len(),
+                    });
+                }
+                // Each item is one tile, read alone: items are never
+                // glued into a text that reads otherwise.
+                for item in items.iter() {
+                    parse_tile(field, item)?;
+                }
+                *at(self) = text(&items.join(" "))?;
+            }
+            _ => return Err(wrong(&value)),
         }
         Ok(())
     }
@@ -601,7 +712,7 @@ impl ClaimSpec {
         for token in text.split_whitespace() {
             match token.split_once('=') {
                 Some((k, v)) => self.set(k, v)?,
-                None if FLAGS.contains(&token) => self.set(token, "true")?,
+                None if is_flag(token) => self.set(token, "true")?,
                 None if how_of(token).is_some() => self.set("how", token)?,
                 None => return Err(ScoreError::UnknownField { name: cut(token) }),
             }
@@ -682,16 +793,128 @@ impl ClaimSpec {
     }
 }
 
-/// The flags the text form reads alone.
-const FLAGS: [&str; 7] = [
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "after_kong",
-    "last_tile",
-    "first_turn",
-    "last_copy",
+/// A claim field's value as a reader found it, before the field reads it
+/// ([`ClaimSpec::set_field`]): the JSON value, the Python object, the JS
+/// value, one level deep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ClaimValue<'a> {
+    /// A boolean.
+    Flag(bool),
+    /// A whole number.
+    Count(i128),
+    /// A string.
+    Text(&'a str),
+    /// A list of strings.
+    Tiles(&'a [&'a str]),
+    /// A value of another type, described for the error (`"a float"`,
+    /// `"an object"`, `"a list holding a list"`).
+    Other(&'static str),
+}
+
+impl ClaimValue<'_> {
+    /// The value's type, as an error names it.
+    fn kind(&self) -> &'static str {
+        match self {
+            ClaimValue::Flag(_) => "a boolean",
+            ClaimValue::Count(_) => "a number",
+            ClaimValue::Text(_) => "a string",
+            ClaimValue::Tiles(_) => "a list",
+            ClaimValue::Other(kind) => kind,
+        }
+    }
+}
+
+/// What a claim field holds, and where [`ClaimSpec`] keeps it.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// Text: the hand, a tile, a way.
+    Text(fn(&mut ClaimSpec) -> &mut Option<String>),
+    /// Tiles: a string, or a list of one-tile strings.
+    Tiles(fn(&mut ClaimSpec) -> &mut Option<String>),
+    /// A flag.
+    Flag(fn(&mut ClaimSpec) -> &mut Option<bool>),
+    /// A count of at most `max`.
+    Count {
+        max: u32,
+        at: fn(&mut ClaimSpec, u32),
+    },
+}
+
+impl Slot {
+    /// What the field takes, as an error names it.
+    fn expected(self) -> &'static str {
+        match self {
+            Slot::Text(_) => "a string",
+            Slot::Tiles(_) => "tiles: a string, or a list of one-tile strings",
+            Slot::Flag(_) => "true or false",
+            Slot::Count { .. } => "a count (a whole number, 0 or more)",
+        }
+    }
+}
+
+/// The claim's fields, by name: the one list every reader reads (a new
+/// flag is one line here, beside its field in [`ClaimSpec`] and
+/// [`Claim`]).
+const FIELDS: [(&str, Slot); 17] = [
+    ("hand", Slot::Text(|s| &mut s.hand)),
+    ("winning", Slot::Text(|s| &mut s.winning)),
+    ("how", Slot::Text(|s| &mut s.how)),
+    ("seat_wind", Slot::Text(|s| &mut s.seat_wind)),
+    ("round_wind", Slot::Text(|s| &mut s.round_wind)),
+    ("riichi", Slot::Flag(|s| &mut s.riichi)),
+    ("double_riichi", Slot::Flag(|s| &mut s.double_riichi)),
+    ("ippatsu", Slot::Flag(|s| &mut s.ippatsu)),
+    ("after_kong", Slot::Flag(|s| &mut s.after_kong)),
+    ("last_tile", Slot::Flag(|s| &mut s.last_tile)),
+    ("first_turn", Slot::Flag(|s| &mut s.first_turn)),
+    ("dora", Slot::Tiles(|s| &mut s.dora)),
+    ("ura_dora", Slot::Tiles(|s| &mut s.ura_dora)),
+    (
+        "honba",
+        Slot::Count {
+            max: u32::MAX,
+            at: |s, n| s.honba = Some(n),
+        },
+    ),
+    (
+        "riichi_sticks",
+        Slot::Count {
+            max: u32::MAX,
+            at: |s, n| s.riichi_sticks = Some(n),
+        },
+    ),
+    (
+        "flowers",
+        Slot::Count {
+            max: u8::MAX as u32,
+            at: |s, n| s.flowers = Some(n as u8),
+        },
+    ),
+    ("last_copy", Slot::Flag(|s| &mut s.last_copy)),
 ];
+
+/// Is `word` a flag (the text form reads it alone)?
+fn is_flag(word: &str) -> bool {
+    FIELDS
+        .iter()
+        .any(|(name, slot)| *name == word && matches!(slot, Slot::Flag(_)))
+}
+
+/// The claim's field names, comma-separated (for [`ScoreError::UnknownField`]).
+struct FieldNames;
+
+impl fmt::Display for FieldNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, _)) in FIELDS.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
 
 impl fmt::Display for Claim {
     /// The text form's fields after the hand: `1m how=discard seat_wind=1z

@@ -30,7 +30,7 @@ pub mod claim;
 pub mod gb;
 pub mod riichi;
 
-pub use claim::{Claim, ClaimSpec, ScoreError};
+pub use claim::{Claim, ClaimSpec, ClaimValue, ScoreError, MAX_CLAIM_BYTES};
 pub use gb::GbScore;
 pub use riichi::RiichiScore;
 
@@ -159,6 +159,9 @@ impl Rules {
             });
         }
         let waits = self.waits(hand)?;
+        // A context that already makes a fifth copy without the wait
+        // cannot happen: an error, not a hand without waits.
+        context.check_indicator_copies(hand)?;
         let mut out = Vec::with_capacity(waits.len());
         for tile in waits.iter() {
             let mut counts: [u8; KINDS] = *hand.counts();
@@ -169,8 +172,9 @@ impl Rules {
             claim.winning = tile;
             claim.how = WinHow::SelfDrawn;
             let self_drawn = match self.score(&won, &claim) {
-                // Every copy is in the hand, its melds and the indicators.
-                Err(ScoreError::IndicatorCopies { .. }) => continue,
+                // Every copy of the wait is in the hand, its melds and the
+                // indicators (the hand alone was checked above).
+                Err(ScoreError::IndicatorCopies { tile: seen, .. }) if seen == tile => continue,
                 other => other?,
             };
             claim.how = WinHow::Discard;

@@ -138,20 +138,7 @@ impl Facts {
     /// [`ScoreError::IndicatorCopies`] when the dora and ura-dora
     /// indicators are copies the hand and its melds leave none of.
     pub(crate) fn new(hand: &Hand, claim: &Claim, sw: &Scoring) -> Result<Facts, ScoreError> {
-        let mut all = *hand.counts();
-        for m in hand.melds() {
-            m.add_to(&mut all);
-        }
-        let mut seen = all;
-        for t in claim.dora.iter().chain(&claim.ura_dora) {
-            seen[t.index()] += 1;
-            if seen[t.index()] > 4 {
-                return Err(ScoreError::IndicatorCopies {
-                    tile: *t,
-                    count: seen[t.index()] as usize,
-                });
-            }
-        }
+        let all = claim.check_indicator_copies(hand)?;
         let closed = hand.melds().iter().all(|m| !m.kind().is_open());
         let self_drawn = claim.how == WinHow::SelfDrawn;
         let dealer = claim.is_dealer();
