@@ -634,7 +634,7 @@ impl<'de> Visitor<'de> for ClaimVisitor {
             let value: FieldValue = fields.next_value()?;
             let items: Vec<&str>;
             let value = match &value {
-                FieldValue::Absent => continue,
+                FieldValue::Absent => ClaimValue::Absent,
                 FieldValue::Flag(on) => ClaimValue::Flag(*on),
                 FieldValue::Count(n) => ClaimValue::Count(*n),
                 FieldValue::Text(t) => ClaimValue::Text(t),

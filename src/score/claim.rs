@@ -667,6 +667,7 @@ impl ClaimSpec {
             Ok(Some(text.to_string()))
         };
         match (slot, &value) {
+            (_, ClaimValue::Absent) => {}
             (Slot::Flag(at), ClaimValue::Flag(on)) => *at(self) = Some(*on),
             (Slot::Count { max, at }, &ClaimValue::Count(n)) => {
                 let n = u32::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
@@ -799,6 +800,9 @@ impl ClaimSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ClaimValue<'a> {
+    /// No value (JSON `null`, Python `None`, JS `undefined` or `null`):
+    /// the field stays unset.
+    Absent,
     /// A boolean.
     Flag(bool),
     /// A whole number.
@@ -816,6 +820,7 @@ impl ClaimValue<'_> {
     /// The value's type, as an error names it.
     fn kind(&self) -> &'static str {
         match self {
+            ClaimValue::Absent => "nothing",
             ClaimValue::Flag(_) => "a boolean",
             ClaimValue::Count(_) => "a number",
             ClaimValue::Text(_) => "a string",

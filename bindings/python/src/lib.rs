@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 
 use hupai::batch::{self, LengthError, Rows, Status};
+use hupai::score::{ClaimSpec, ClaimValue, ScoreError};
 use hupai::{Hand, Preset, Rules, WinHow, WinningTile, KINDS};
 use numpy::ndarray::ArrayView2;
 use numpy::{
@@ -21,7 +22,7 @@ use numpy::{
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 create_exception!(
     hupai,
@@ -46,6 +47,75 @@ fn rules_err(e: impl std::fmt::Display) -> PyErr {
 
 fn parse(hand: &str) -> PyResult<Hand> {
     hand.parse::<Hand>().map_err(hand_err)
+}
+
+/// A claim that cannot be scored: `TypeError` for a field given a value of
+/// the wrong type, `HandError` for a hand or a tile that does not read,
+/// `ValueError` for the rest; the message names the field or the conflict.
+fn score_err(e: ScoreError) -> PyErr {
+    match e {
+        ScoreError::WrongType { .. } => PyTypeError::new_err(e.to_string()),
+        ScoreError::Hand(_) | ScoreError::Parse { .. } => hand_err(e),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Sets the claim field `name` from a keyword's value, read one level deep
+/// and by its exact type (a flag takes only `True` or `False`; a count an
+/// `int` but not a `bool`; the indicators a `str`, or a list or tuple of
+/// `str`): the library's reader decides what each field takes.
+fn claim_field(spec: &mut ClaimSpec, name: &str, value: &Bound<'_, PyAny>) -> Result<(), ScoreError> {
+    // A str's text, or None for a str that is not UTF-8 (a lone surrogate).
+    let text = |v: &Bound<'_, PyAny>| v.extract::<String>().ok();
+    if value.is_none() {
+        return spec.set_field(name, ClaimValue::Absent);
+    }
+    if value.is_instance_of::<PyBool>() {
+        return spec.set_field(name, ClaimValue::Flag(value.is_truthy().unwrap_or(false)));
+    }
+    if value.is_instance_of::<PyInt>() {
+        let value = match value.extract::<i128>() {
+            Ok(n) => ClaimValue::Count(n),
+            Err(_) => ClaimValue::Other("an int out of range"),
+        };
+        return spec.set_field(name, value);
+    }
+    if value.is_instance_of::<PyString>() {
+        return match text(value) {
+            Some(t) => spec.set_field(name, ClaimValue::Text(&t)),
+            None => spec.set_field(name, ClaimValue::Other("a str that is not UTF-8")),
+        };
+    }
+    let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = value.cast::<PyList>() {
+        list.iter().collect()
+    } else if let Ok(tuple) = value.cast::<PyTuple>() {
+        tuple.iter().collect()
+    } else {
+        return spec.set_field(name, ClaimValue::Other(python_kind(value)));
+    };
+    let mut texts = Vec::with_capacity(items.len());
+    for item in &items {
+        match item.is_instance_of::<PyString>().then(|| text(item)).flatten() {
+            Some(t) => texts.push(t),
+            None => {
+                let kind = "a list holding a value that is not a str";
+                return spec.set_field(name, ClaimValue::Other(kind));
+            }
+        }
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    spec.set_field(name, ClaimValue::Tiles(&texts))
+}
+
+/// A Python value's type, as a claim error names it.
+fn python_kind(value: &Bound<'_, PyAny>) -> &'static str {
+    if value.is_instance_of::<PyFloat>() {
+        "a float"
+    } else if value.is_instance_of::<PyDict>() {
+        "a dict"
+    } else {
+        "an object of another type"
+    }
 }
 
 /// A result as the library serialises it: dicts, lists, str, int, bool, None.
@@ -313,21 +383,20 @@ impl PyRules {
         py: Python<'py>,
         hand: &str,
         winning: &str,
-        claim: Option<&Bound<'py, pyo3::types::PyDict>>,
+        claim: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut spec: hupai::score::ClaimSpec = match claim {
-            Some(d) => pythonize::depythonize(d.as_any())
-                .map_err(|e| PyValueError::new_err(format!("bad claim: {e}")))?,
-            None => hupai::score::ClaimSpec::default(),
-        };
-        spec.hand = Some(hand.to_string());
-        spec.winning = Some(winning.to_string());
+        let mut spec = ClaimSpec::default();
+        if let Some(claim) = claim {
+            for (name, value) in claim.iter() {
+                let name: String = name.extract()?;
+                claim_field(&mut spec, &name, &value).map_err(score_err)?;
+            }
+        }
+        spec.set_field("hand", ClaimValue::Text(hand))
+            .and_then(|()| spec.set_field("winning", ClaimValue::Text(winning)))
+            .map_err(score_err)?;
         let scored = spec.resolve().and_then(|(h, c)| self.rules.score(&h, &c));
-        let score = scored.map_err(|e| match e {
-            hupai::ScoreError::Hand(e) => hand_err(e),
-            hupai::ScoreError::Parse { .. } => hand_err(e),
-            e => PyValueError::new_err(e.to_string()),
-        })?;
+        let score = scored.map_err(score_err)?;
         py_of(
             py,
             &hupai::serde_impls::Scored {

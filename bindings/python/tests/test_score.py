@@ -29,7 +29,7 @@ def test_score_errors_name_the_conflict():
     riichi = hupai.Rules("riichi")
     with pytest.raises(ValueError, match="riichi with the open meld"):
         riichi.score("123m55z [789s] [777p] [123s]", "1m", riichi=True)
-    with pytest.raises(ValueError, match="bad claim"):
+    with pytest.raises(ValueError, match='"colour" is not a claim field'):
         riichi.score("123m456p789s234s55p", "4s", colour="red")
     with pytest.raises(ValueError, match="no \\[scoring\\] table"):
         hupai.Rules("chinese").score("123m456p789s234s55p", "4s")
