@@ -2,8 +2,9 @@
 # Builds the npm package (one ES module package for Node and the browser)
 # into bindings/wasm/pkg: the wasm module for wasm32-unknown-unknown,
 # wasm-bindgen's `web` bindings, and the two entries of js/ (index.js for
-# the browser and bundlers, node.js for Node). Then `npm install
-# bindings/wasm/pkg` works in a Node project or a bundled web app.
+# the browser and bundlers, node.js for Node; each installs fast_calls.js
+# and arguments.js). Then `npm install bindings/wasm/pkg` works in a Node
+# project or a bundled web app.
 #
 # Needs the target (`rustup target add wasm32-unknown-unknown`) and
 # wasm-bindgen-cli of exactly the wasm-bindgen version in Cargo.lock
@@ -35,7 +36,7 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name hupai_wasm \
   "$target_dir/wasm32-unknown-unknown/release/hupai_wasm.wasm"
-cp bindings/wasm/js/index.js bindings/wasm/js/node.js bindings/wasm/js/fast_calls.js bindings/wasm/js/index.d.ts \
+cp bindings/wasm/js/index.js bindings/wasm/js/node.js bindings/wasm/js/fast_calls.js bindings/wasm/js/arguments.js bindings/wasm/js/index.d.ts \
   bindings/wasm/README.md LICENSE-MIT LICENSE-APACHE "$out/"
 # package.json with the workspace's version (Cargo.toml, [workspace.package]).
 version=$(awk '/^\[workspace.package\]/ { w = 1 } w && /^version = / { gsub(/[^0-9.]/, ""); print; exit }' Cargo.toml)

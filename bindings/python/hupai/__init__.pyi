@@ -131,8 +131,13 @@ class Rules:
         'legal', 'reason', 'fans', 'points', 'split', 'shape'}``:
         ``Rules("riichi").score("123m456p789s234s55p", "4s", riichi=True,
         seat_wind="2z")["points"]`` is ``{'total': 2000, 'discard': 2000}``.
-        Raises ``ValueError`` for a claim that cannot be scored (the message
-        names the conflict), ``HandError`` for a bad hand."""
+        Each keyword is read by its exact type: a flag takes only ``True`` or
+        ``False``, a count an ``int`` (not a ``bool``), ``dora`` and
+        ``ura_dora`` a ``str`` or a list or tuple of one-tile ``str``.
+        Raises ``TypeError`` for a keyword of the wrong type (the message
+        names the field), ``ValueError`` for a claim that cannot be scored
+        (an unknown field, a text over 4,096 bytes; the message names the
+        conflict), ``HandError`` for a bad hand or tile."""
     def reveal(self, hand: str) -> RevealDict:
         """The fewest tiles a ready player must show, as ``hupai reveal --json``
         prints them: ``Rules("basic").reveal("1234677p")`` is

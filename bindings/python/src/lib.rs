@@ -64,7 +64,11 @@ fn score_err(e: ScoreError) -> PyErr {
 /// and by its exact type (a flag takes only `True` or `False`; a count an
 /// `int` but not a `bool`; the indicators a `str`, or a list or tuple of
 /// `str`): the library's reader decides what each field takes.
-fn claim_field(spec: &mut ClaimSpec, name: &str, value: &Bound<'_, PyAny>) -> Result<(), ScoreError> {
+fn claim_field(
+    spec: &mut ClaimSpec,
+    name: &str,
+    value: &Bound<'_, PyAny>,
+) -> Result<(), ScoreError> {
     // A str's text, or None for a str that is not UTF-8 (a lone surrogate).
     let text = |v: &Bound<'_, PyAny>| v.extract::<String>().ok();
     if value.is_none() {
@@ -95,7 +99,11 @@ fn claim_field(spec: &mut ClaimSpec, name: &str, value: &Bound<'_, PyAny>) -> Re
     };
     let mut texts = Vec::with_capacity(items.len());
     for item in &items {
-        match item.is_instance_of::<PyString>().then(|| text(item)).flatten() {
+        match item
+            .is_instance_of::<PyString>()
+            .then(|| text(item))
+            .flatten()
+        {
             Some(t) => texts.push(t),
             None => {
                 let kind = "a list holding a value that is not a str";

@@ -17,6 +17,7 @@
 //! `RuntimeError`, not unwind.)
 
 use hupai::batch::{self, LengthError, Rows, Status};
+use hupai::score::{ClaimSpec, ClaimValue, ScoreError};
 use hupai::{Hand, HandError, Preset, Rules, TileSet, WinHow, WinningTile, KINDS};
 use std::cell::UnsafeCell;
 
@@ -200,6 +201,93 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// A claim that cannot be scored: a `TypeError` for a field given a value
+/// of the wrong type, an `Error` for the rest; the message names the field
+/// or the conflict.
+fn score_err(e: ScoreError) -> JsValue {
+    match e {
+        ScoreError::WrongType { .. } => js_sys::TypeError::new(&e.to_string()).into(),
+        e => js_sys::Error::new(&e.to_string()).into(),
+    }
+}
+
+/// The claim of a JS object: its own enumerable fields, each read one level
+/// deep by its type into the library's reader (`ClaimSpec::set_field`).
+/// `undefined` or `null` is a claim of no fields.
+fn claim_spec(claim: &JsValue) -> Result<ClaimSpec, JsValue> {
+    let mut spec = ClaimSpec::default();
+    if claim.is_undefined() || claim.is_null() {
+        return Ok(spec);
+    }
+    if !claim.is_object() || js_sys::Array::is_array(claim) {
+        let message = format!("a claim is an object of its fields, not {}", js_kind(claim));
+        return Err(js_sys::TypeError::new(&message).into());
+    }
+    let object: &js_sys::Object = claim.unchecked_ref();
+    for name in js_sys::Object::keys(object).iter() {
+        let value = js_sys::Reflect::get(object, &name)?;
+        let name = name.as_string().unwrap_or_default();
+        claim_field(&mut spec, &name, &value).map_err(score_err)?;
+    }
+    Ok(spec)
+}
+
+/// Sets the claim field `name` from a JS value, read one level deep: an
+/// array's items are read only as strings.
+fn claim_field(spec: &mut ClaimSpec, name: &str, value: &JsValue) -> Result<(), ScoreError> {
+    if value.is_undefined() || value.is_null() {
+        return spec.set_field(name, ClaimValue::Absent);
+    }
+    if let Some(on) = value.as_bool() {
+        return spec.set_field(name, ClaimValue::Flag(on));
+    }
+    if let Some(n) = value.as_f64() {
+        let value = if n.is_finite() && n.fract() == 0.0 {
+            // Saturates beyond i128: far out of any count's range still.
+            ClaimValue::Count(n as i128)
+        } else {
+            ClaimValue::Other("a number that is not whole")
+        };
+        return spec.set_field(name, value);
+    }
+    if let Some(text) = value.as_string() {
+        return spec.set_field(name, ClaimValue::Text(&text));
+    }
+    if !js_sys::Array::is_array(value) {
+        return spec.set_field(name, ClaimValue::Other(js_kind(value)));
+    }
+    let list: &js_sys::Array = value.unchecked_ref();
+    let mut texts = Vec::with_capacity(list.length().min(64) as usize);
+    for item in list.iter() {
+        match item.as_string() {
+            Some(text) => texts.push(text),
+            None => {
+                let kind = "a list holding a value that is not a string";
+                return spec.set_field(name, ClaimValue::Other(kind));
+            }
+        }
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    spec.set_field(name, ClaimValue::Tiles(&texts))
+}
+
+/// A JS value's type, as a claim error names it.
+fn js_kind(value: &JsValue) -> &'static str {
+    if js_sys::Array::is_array(value) {
+        "an array"
+    } else if value.is_function() {
+        "a function"
+    } else if value.is_object() {
+        "an object"
+    } else if value.is_bigint() {
+        "a bigint"
+    } else if value.is_symbol() {
+        "a symbol"
+    } else {
+        "a value of another type"
+    }
+}
+
 /// Does `text` read as a preset name rather than rule-file text? A rule
 /// file has at least one `key = value` line.
 fn looks_like_a_name(text: &str) -> bool {
@@ -363,38 +451,37 @@ impl JsRules {
         to_js(&self.rules.win(&hand, winning, how).map_err(hand_err)?)
     }
 
-    /// The fewest tiles of a ready hand to show so that every wait can be
-    /// read from them, as `hupai reveal --json` prints them: `{waits,
-    /// reveal}`. Throws for a hand that is not ready.
     /// Scores a claim under rules with a `[scoring]` table (such as
     /// `riichi`): `hand` (the winning tile in its concealed part) and the
     /// claim's fields as an object (`{winning: "8s", how: "self-drawn",
     /// riichi: true, dora: "3m"}`). Returns the object `hupai score
-    /// --json` prints a line as; throws for a claim that cannot be scored,
-    /// the message naming the conflict.
+    /// --json` prints a line as. The claim's own fields are read one level
+    /// deep, each by its type: throws a `TypeError` for a field of the
+    /// wrong type (`riichi: "false"`, a list inside `dora`), an `Error` for
+    /// an unknown field or a claim that cannot be scored, the message
+    /// naming the field or the conflict.
     #[wasm_bindgen(unchecked_return_type = "Score")]
     pub fn score(
         &self,
         hand: &str,
         #[wasm_bindgen(unchecked_param_type = "Claim")] claim: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let mut spec: hupai::score::ClaimSpec = if claim.is_undefined() || claim.is_null() {
-            hupai::score::ClaimSpec::default()
-        } else {
-            serde_wasm_bindgen::from_value(claim)
-                .map_err(|e| JsError::new(&format!("bad claim: {e}")))?
-        };
-        spec.hand = Some(hand.to_string());
+    ) -> Result<JsValue, JsValue> {
+        let mut spec = claim_spec(&claim)?;
+        spec.set_field("hand", ClaimValue::Text(hand))
+            .map_err(score_err)?;
         let score = spec
             .resolve()
             .and_then(|(h, c)| self.rules.score(&h, &c))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        to_js(&hupai::serde_impls::Scored {
+            .map_err(score_err)?;
+        Ok(to_js(&hupai::serde_impls::Scored {
             hand,
             score: &score,
-        })
+        })?)
     }
 
+    /// The fewest tiles of a ready hand to show so that every wait can be
+    /// read from them, as `hupai reveal --json` prints them: `{waits,
+    /// reveal}`. Throws for a hand that is not ready.
     #[wasm_bindgen(unchecked_return_type = "Reveal")]
     pub fn reveal(&self, hand: &str) -> Result<JsValue, JsError> {
         to_js(&self.rules.reveal(&parse(hand)?).map_err(hand_err)?)
