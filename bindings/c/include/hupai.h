@@ -177,7 +177,8 @@ int hupai_waits_batch(const hupai_rules *rules,
 // score's length in bytes (without the NUL), as `snprintf` does: a
 // return value of `out_len` or more means `out` was too small and was
 // not written. A negative error code (also in `err`) for a claim that is
-// not JSON, a field that does not read, an impossible combination
+// not JSON or is longer than 4,096 bytes (`hupai::score::MAX_CLAIM_BYTES`,
+// the CLI's line limit), a field that does not read, an impossible combination
 // (`HUPAI_E_ARGUMENT`, the message naming the conflict), rules without a
 // `[scoring]` table (`HUPAI_E_RULES`).
 //

@@ -496,7 +496,8 @@ pub unsafe extern "C" fn hupai_waits_batch(
 /// score's length in bytes (without the NUL), as `snprintf` does: a
 /// return value of `out_len` or more means `out` was too small and was
 /// not written. A negative error code (also in `err`) for a claim that is
-/// not JSON, a field that does not read, an impossible combination
+/// not JSON or is longer than 4,096 bytes (`hupai::score::MAX_CLAIM_BYTES`,
+/// the CLI's line limit), a field that does not read, an impossible combination
 /// (`HUPAI_E_ARGUMENT`, the message naming the conflict), rules without a
 /// `[scoring]` table (`HUPAI_E_RULES`).
 ///
@@ -517,6 +518,12 @@ pub unsafe extern "C" fn hupai_score_json(
         let rules = unsafe { rules_ref(rules) }?;
         // SAFETY: as the function's contract.
         let text = unsafe { text(claim_json, "claim_json") }?;
+        if text.len() > hupai::score::MAX_CLAIM_BYTES {
+            return Err(Failure::from(hupai::ScoreError::TooLong {
+                field: "claim",
+                bytes: text.len(),
+            }));
+        }
         let spec: hupai::score::ClaimSpec = serde_json::from_str(text).map_err(|e| {
             Failure::from(hupai::ScoreError::Json {
                 message: e.to_string(),

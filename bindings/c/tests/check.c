@@ -299,12 +299,90 @@ static void check_contract(void) {
   hupai_rules_free(r);
 }
 
+/* hupai_score_json: a good claim and its snprintf contract; bad claims
+ * (issue 49: not JSON, an indicator list item that is not one tile, a
+ * string where a flag goes, an unknown field, a list nested 2,000 deep
+ * (within the size limit), a hand of 50 MB of spaces), each a negative code
+ * and a message, each followed by the good claim answered exactly again. */
+static void check_score(void) {
+  hupai_error err;
+  hupai_rules *r = hupai_rules_new("riichi", &err);
+  EXPECT(r != NULL, "riichi rules: %s", err.message);
+  if (!r) return;
+  const char *good = "{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\"}";
+  char want[1024];
+  int n = hupai_score_json(r, good, want, sizeof want, &err);
+  EXPECT(n > 0 && (size_t)n < sizeof want && strlen(want) == (size_t)n &&
+             strncmp(want, "{\"hand\":\"234567m234p67888s\",\"legal\":true,", 41) == 0 &&
+             strstr(want, "\"points\":{\"total\":2900,\"discard\":2900}") != NULL,
+         "score: %d %s", n, n < 0 ? err.message : want);
+  if (n <= 0 || (size_t)n >= sizeof want) {
+    hupai_rules_free(r);
+    return;
+  }
+  /* The buffer: NULL or too small (no room for the NUL) is not written. */
+  EXPECT(hupai_score_json(r, good, NULL, 0, &err) == n, "score length with NULL out");
+  char *exact = malloc((size_t)n + 1);
+  if (!exact) {
+    perror("malloc");
+    exit(2);
+  }
+  memset(exact, 'x', (size_t)n + 1);
+  EXPECT(hupai_score_json(r, good, exact, (size_t)n, &err) == n && exact[0] == 'x',
+         "score into n bytes writes nothing");
+  EXPECT(hupai_score_json(r, good, exact, (size_t)n + 1, &err) == n && exact[n] == 0 &&
+             strcmp(exact, want) == 0,
+         "score into n + 1 bytes");
+  free(exact);
+
+  const size_t deep_n = 2000, spaces_n = 50u << 20;
+  char *deep = malloc(64 + 2 * deep_n);
+  char *spaces = malloc(64 + spaces_n);
+  if (!deep || !spaces) {
+    perror("malloc");
+    exit(2);
+  }
+  size_t at = (size_t)sprintf(deep, "{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\",\"dora\":");
+  memset(deep + at, '[', deep_n);
+  memset(deep + at + deep_n, ']', deep_n);
+  strcpy(deep + at + 2 * deep_n, "}");
+  at = (size_t)sprintf(spaces, "{\"hand\":\"");
+  memset(spaces + at, ' ', spaces_n);
+  strcpy(spaces + at + spaces_n, "234567m234p67888s\",\"winning\":\"8s\"}");
+  const struct {
+    const char *claim, *message;
+  } bad[] = {
+      {"not json", "bad claim"},
+      {"{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\",\"dora\":[\"1\",\"2m\"]}", "dora: "},
+      {"{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\",\"dora\":[\"3m\",\"\",\"7z\"]}", "dora: "},
+      {"{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\",\"riichi\":\"false\"}",
+       "riichi takes true or false"},
+      {"{\"hand\":\"234567m234p67888s\",\"winning\":\"8s\",\"seatWind\":\"2z\"}",
+       "\"seatWind\" is not a claim field"},
+      {deep, "bad claim"},
+      {spaces, "longer than 4096"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char got[1024] = "";
+    memset(&err, 0, sizeof err);
+    int code = hupai_score_json(r, bad[i].claim, got, sizeof got, &err);
+    EXPECT(code < 0 && code == err.code && got[0] == 0 && strstr(err.message, bad[i].message),
+           "bad claim %zu: %d, %s", i, code, err.message);
+    code = hupai_score_json(r, good, got, sizeof got, &err);
+    EXPECT(code == n && strcmp(got, want) == 0, "the good claim after bad claim %zu: %d", i, code);
+  }
+  free(deep);
+  free(spaces);
+  hupai_rules_free(r);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2 && argc != 4) {
     fprintf(stderr, "usage: %s HANDS_FILE [bench PASSES]\n", argv[0]);
     return 2;
   }
   check_contract();
+  check_score();
 
   FILE *f = fopen(argv[1], "r");
   if (!f) {

@@ -147,6 +147,34 @@ pub(crate) fn groups_of<'a>(
     groups_through(rules, s, r, &c, pair_ok(rules, s, r))
 }
 
+/// The last group a walk took at a suit's lowest rank left: its rank and
+/// its id there. The walk resumes at that rank from that id (a group of a
+/// lower id was tried already); at another rank it starts from id 0.
+///
+/// A plain pair, not an `Option`: with `Option<(usize, u8)>` the compiled
+/// code compared the rank of a `None` (uninitialised bytes) before testing
+/// its tag, which is sound but is what valgrind reports as a conditional
+/// jump on an uninitialised value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LastGroup {
+    rank: usize,
+    id: u8,
+}
+
+impl LastGroup {
+    /// No group taken yet: id 0 at rank 0 starts every rank from id 0.
+    const NONE: LastGroup = LastGroup { rank: 0, id: 0 };
+
+    /// The least id a walk at rank `r` takes.
+    fn from_at(self, r: usize) -> u8 {
+        if self.rank == r {
+            self.id
+        } else {
+            0
+        }
+    }
+}
+
 /// The listing's state: the tiles left and the groups taken so far.
 struct Walk<'a> {
     rules: &'a Rules,
@@ -215,7 +243,7 @@ impl<'a> Walk<'a> {
     /// pair at `place` (a suit, 4 for jokers only, `None` for no pair)
     /// into `out`; true once `out` is full.
     fn list(&mut self, place: Option<usize>, jokers: u8, out: &mut SplitSink) -> bool {
-        self.go(0, place, place == Some(0), None, jokers, out)
+        self.go(0, place, place == Some(0), LastGroup::NONE, jokers, out)
     }
 
     /// The fewest jokers the tiles left need from suit `s` on, the pair
@@ -243,7 +271,7 @@ impl<'a> Walk<'a> {
         s: usize,
         place: Option<usize>,
         pair: bool,
-        last: Option<(usize, u8)>,
+        last: LastGroup,
         left: u8,
         out: &mut SplitSink,
     ) -> bool {
@@ -267,20 +295,31 @@ impl<'a> Walk<'a> {
             return match (pair, s) {
                 (true, _) => false,
                 (false, 3) => self.finish(place, left, out),
-                (false, _) => self.go(s + 1, place, place == Some(s + 1), None, left, out),
+                (false, _) => self.go(
+                    s + 1,
+                    place,
+                    place == Some(s + 1),
+                    LastGroup::NONE,
+                    left,
+                    out,
+                ),
             };
         };
-        let from = match last {
-            Some((at, id)) if at == r => id,
-            _ => 0,
-        };
+        let from = last.from_at(r);
         let c = suit_counts(s, &self.left);
         for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
             if g.id < from || g.jokers() > left || !self.take(s, &g) {
                 continue;
             }
             let owes = pair && g.kind != GroupKind::Pair;
-            let full = self.go(s, place, owes, Some((r, g.id)), left - g.jokers(), out);
+            let full = self.go(
+                s,
+                place,
+                owes,
+                LastGroup { rank: r, id: g.id },
+                left - g.jokers(),
+                out,
+            );
             self.give_back(s, &g);
             if full {
                 return true;
@@ -301,7 +340,7 @@ impl<'a> Walk<'a> {
         s: usize,
         place: Option<usize>,
         pair: bool,
-        last: Option<(usize, u8)>,
+        last: LastGroup,
         out: &mut SplitSink,
     ) -> bool {
         let ranks_left = self.held_ranks[s];
@@ -309,14 +348,13 @@ impl<'a> Walk<'a> {
             return match (pair, s) {
                 (true, _) => false,
                 (false, 3) => self.finish(place, 0, out),
-                (false, _) => self.go_natural(s + 1, place, place == Some(s + 1), None, out),
+                (false, _) => {
+                    self.go_natural(s + 1, place, place == Some(s + 1), LastGroup::NONE, out)
+                }
             };
         }
         let r = ranks_left.trailing_zeros() as usize;
-        let from = match last {
-            Some((at, id)) if at == r => id,
-            _ => 0,
-        };
+        let from = last.from_at(r);
         let i = 9 * s + r;
         let tile = Tile::from_index(i).expect("a rank of the suit");
         if from <= 2
@@ -419,7 +457,16 @@ impl<'a> Walk<'a> {
             }
         }
         self.groups.push(group);
-        let full = self.go_natural(s, place, owes, Some(at), out);
+        let full = self.go_natural(
+            s,
+            place,
+            owes,
+            LastGroup {
+                rank: at.0,
+                id: at.1,
+            },
+            out,
+        );
         self.groups.pop();
         for r in ranks {
             self.left[9 * s + r] += 1;
@@ -636,10 +683,10 @@ impl<'a> SuitCount<'a> {
     /// The suit's completions (with the pair when `pair`) by jokers used.
     fn of(mut self, pair: bool) -> Hist {
         let key = key_of(&self.left[..ranks(self.s)]);
-        self.count(key, pair, None)
+        self.count(key, pair, LastGroup::NONE)
     }
 
-    fn count(&mut self, key: usize, pair: bool, last: Option<(usize, u8)>) -> Hist {
+    fn count(&mut self, key: usize, pair: bool, last: LastGroup) -> Hist {
         #[cfg(test)]
         {
             self.steps += 1;
@@ -653,10 +700,7 @@ impl<'a> SuitCount<'a> {
             hist[0] = !pair as u64;
             return hist;
         };
-        let from = match last {
-            Some((at, id)) if at == r => id,
-            _ => 0,
-        };
+        let from = last.from_at(r);
         // What the count depends on: the tiles left, the pair owed, the
         // least id at this rank, and (with the cap) the copies held.
         let held = if self.capped {
@@ -693,7 +737,11 @@ impl<'a> SuitCount<'a> {
                 }
             }
             if fits {
-                let rest = self.count(key, pair && g.kind != GroupKind::Pair, Some((r, g.id)));
+                let rest = self.count(
+                    key,
+                    pair && g.kind != GroupKind::Pair,
+                    LastGroup { rank: r, id: g.id },
+                );
                 for (u, &n) in rest.iter().enumerate().take(HIST - jokers) {
                     hist[u + jokers] = hist[u + jokers].saturating_add(n);
                 }
@@ -823,7 +871,7 @@ mod tests {
         for pair in [false, true] {
             let mut count = SuitCount::new(&rules, 3, &counts, &fixed, pos.jokers);
             let key = key_of(&count.left[..7]);
-            count.count(key, pair, None);
+            count.count(key, pair, LastGroup::NONE);
             assert!(count.steps < 2_000, "{} steps", count.steps);
         }
     }
