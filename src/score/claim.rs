@@ -567,7 +567,7 @@ impl ClaimSpec {
     ///
     /// # Errors
     /// [`ScoreError::UnknownField`], [`ScoreError::BadValue`],
-    /// [`ScoreError::MissingField`].
+    /// [`ScoreError::MissingField`], [`ScoreError::TooLong`].
     pub fn from_text(line: &str) -> Result<ClaimSpec, ScoreError> {
         let mut spec = ClaimSpec::default();
         let mut rest: Vec<&str> = Vec::new();
@@ -589,8 +589,8 @@ impl ClaimSpec {
         if rest.is_empty() {
             return Err(ScoreError::MissingField { field: "hand" });
         }
-        spec.winning = Some(winning.to_string());
-        spec.hand = Some(rest.join(" "));
+        spec.set_field("winning", ClaimValue::Text(winning))?;
+        spec.set_field("hand", ClaimValue::Text(&rest.join(" ")))?;
         Ok(spec)
     }
 

@@ -166,7 +166,7 @@ impl LastGroup {
     const NONE: LastGroup = LastGroup { rank: 0, id: 0 };
 
     /// The least id a walk at rank `r` takes.
-    fn from_at(self, r: usize) -> u8 {
+    fn least_id_at(self, r: usize) -> u8 {
         if self.rank == r {
             self.id
         } else {
@@ -305,7 +305,7 @@ impl<'a> Walk<'a> {
                 ),
             };
         };
-        let from = last.from_at(r);
+        let from = last.least_id_at(r);
         let c = suit_counts(s, &self.left);
         for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
             if g.id < from || g.jokers() > left || !self.take(s, &g) {
@@ -354,7 +354,7 @@ impl<'a> Walk<'a> {
             };
         }
         let r = ranks_left.trailing_zeros() as usize;
-        let from = last.from_at(r);
+        let from = last.least_id_at(r);
         let i = 9 * s + r;
         let tile = Tile::from_index(i).expect("a rank of the suit");
         if from <= 2
@@ -700,7 +700,7 @@ impl<'a> SuitCount<'a> {
             hist[0] = !pair as u64;
             return hist;
         };
-        let from = last.from_at(r);
+        let from = last.least_id_at(r);
         // What the count depends on: the tiles left, the pair owed, the
         // least id at this rank, and (with the cap) the copies held.
         let held = if self.capped {
