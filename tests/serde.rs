@@ -71,3 +71,73 @@ fn red_fives_round_trip_as_text() {
         2
     );
 }
+
+/// A JSON claim is read by the library's one reader, one level deep: each
+/// list item one tile, a nested list or a string flag refused with the
+/// field's name, an unknown field refused (issue 49).
+#[test]
+fn a_json_claim_reads_one_level_deep_and_one_tile_an_item() {
+    use hupai::score::{ClaimSpec, ClaimValue, ScoreError};
+    let read = |json: &str| serde_json::from_str::<ClaimSpec>(json).map_err(|e| e.to_string());
+    let spec =
+        read(r#"{"hand":"234567m234p67888s","winning":"8s","dora":["3m","7z"],"honba":null}"#)
+            .unwrap();
+    let (_, claim) = spec.resolve().unwrap();
+    assert_eq!(claim.dora, ["3m".parse().unwrap(), "7z".parse().unwrap()]);
+    assert_eq!(claim.honba, 0);
+    for (json, error) in [
+        (r#"{"dora":["1","2m"]}"#, "dora: "),
+        (r#"{"dora":["3m","","7z"]}"#, "dora: "),
+        (r#"{"dora":[["3m"]]}"#, "expected a string"),
+        (
+            r#"{"riichi":"false"}"#,
+            "riichi takes true or false, not a string",
+        ),
+        (r#"{"honba":1.5}"#, "honba takes a count"),
+        (r#"{"seatWind":"2z"}"#, "\"seatWind\" is not a claim field"),
+        (r#"{"dora":{"a":1}}"#, "not an object"),
+    ] {
+        let e = read(json).unwrap_err();
+        assert!(e.contains(error), "{json}: {e}");
+    }
+    // The same reader for the bindings' values and the text form.
+    let mut spec = ClaimSpec::default();
+    assert_eq!(
+        spec.set_field("hand", ClaimValue::Text(&" ".repeat(5000))),
+        Err(ScoreError::TooLong {
+            field: "hand",
+            bytes: 5000
+        })
+    );
+    assert!(matches!(
+        spec.set_field("honba", ClaimValue::Flag(true)),
+        Err(ScoreError::WrongType { field: "honba", .. })
+    ));
+    assert!(matches!(
+        ClaimSpec::from_text("234567m234p67888s 8s riichi=maybe"),
+        Err(ScoreError::BadValue { .. })
+    ));
+}
+
+/// `Rules::wait_values` refuses a context that makes a fifth copy without
+/// the wait, and leaves out only a wait whose own copies are all seen.
+#[test]
+fn wait_values_refuse_a_context_that_contradicts_the_hand() {
+    use hupai::score::{ClaimSpec, ScoreError};
+    let rules = Rules::preset("riichi").unwrap();
+    let hand: Hand = "23m456p678s55p123s".parse().unwrap();
+    let context = |text: &str| {
+        ClaimSpec::default()
+            .with_fields(text)
+            .unwrap()
+            .resolve_context()
+            .unwrap()
+    };
+    assert!(matches!(
+        rules.wait_values(&hand, &context("dora=5p5p5p")),
+        Err(ScoreError::IndicatorCopies { count: 5, .. })
+    ));
+    let values = rules.wait_values(&hand, &context("dora=1m1m1m1m")).unwrap();
+    let tiles: Vec<String> = values.iter().map(|v| v.tile.to_string()).collect();
+    assert_eq!(tiles, ["4m"]);
+}
