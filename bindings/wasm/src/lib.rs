@@ -279,6 +279,12 @@ fn js_kind(value: &JsValue) -> &'static str {
         "a function"
     } else if value.is_object() {
         "an object"
+    } else if value.is_string() {
+        "a string"
+    } else if value.as_f64().is_some() {
+        "a number"
+    } else if value.as_bool().is_some() {
+        "a boolean"
     } else if value.is_bigint() {
         "a bigint"
     } else if value.is_symbol() {

@@ -78,6 +78,17 @@ test("each item of an indicator list is one tile", () => {
   }
 });
 
+test("a claim that is not an object is a TypeError", () => {
+  const riichi = new Rules("riichi");
+  for (const claim of ['{"winning":"8s"}', 8, true, ["8s"]]) {
+    assert.throws(
+      () => riichi.score(HAND, claim),
+      (e) => e instanceof TypeError && e.message.startsWith("a claim is an object of its fields, not "),
+    );
+    assertStillAnswers(riichi);
+  }
+});
+
 test("a claim text longer than the limit is refused", () => {
   const riichi = new Rules("riichi");
   assert.throws(
