@@ -115,11 +115,17 @@ test("the built folder is at most 1.2 MB gzipped, and the first answer comes wit
   console.log(`the page (${ROOT}): ${raw} bytes, ${gz} gzipped`);
   assert.ok(gz <= 1_200_000, `${gz} bytes gzipped`);
 
-  const page = await open("?hand=1234m5677p13s1457z&rules=riichi");
-  const ms = await page.evaluate(() => window.firstAnswerMs);
-  console.log(`the first answer was drawn ${ms.toFixed(0)} ms after navigation (module fetched, compiled, every answer of a 14-tile hand)`);
-  assert.ok(ms <= 1000, `${ms} ms`);
-  await page.close();
+  // Three loads, each in a fresh context (no cache): the median is judged,
+  // so one load slowed by another process on the machine does not decide.
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const page = await open("?hand=1234m5677p13s1457z&rules=riichi");
+    times.push(await page.evaluate(() => window.firstAnswerMs));
+    await page.close();
+  }
+  const median = [...times].sort((x, y) => x - y)[1];
+  console.log(`the first answer was drawn ${median.toFixed(0)} ms after navigation, the median of ${times.map((t) => t.toFixed(0)).join(", ")} ms (module fetched, compiled, every answer of a 14-tile hand)`);
+  assert.ok(median <= 1000, `${times} ms`);
 });
 
 test("a typed hand: its win, split, shanten and efficiency", async () => {
