@@ -235,7 +235,18 @@ function render() {
   const { counts, jokers } = parsed.value;
   for (let i = 0; i < counts.length; i++) for (let k = 0; k < counts[i]; k++) handTiles.append(tileElement(KIND_CODES[i], 32));
   for (let k = 0; k < jokers; k++) handTiles.append(tileElement("*", 32));
-  const size = counts.reduce((a, b) => a + b, 0) + jokers;
+  // The declared melds: drawn apart, and their tiles are seen (no copy of them is left to draw).
+  const seen = Uint8Array.from(counts);
+  let size = counts.reduce((a, b) => a + b, 0) + jokers;
+  for (const meld of declaredMelds(hand)) {
+    const group = el("span", { class: `group meld ${meld.kind}` });
+    for (const c of meld.codes) {
+      group.append(tileElement(c, 32));
+      if (c !== "*") seen[indexOf(c)] += 1;
+    }
+    handTiles.append(group);
+    size += Math.min(meld.codes.length, 3); // a kong stands for three tiles of the hand's size
+  }
 
   const shanten = attempt(() => rules.shanten(hand));
   if (shanten.error) {
@@ -247,11 +258,11 @@ function render() {
   summary.append(el("p", { class: "big", "data-shanten": String(n) },
     n < 0 ? "−1: a win" : n === 0 ? "0: ready (tenpai)" : `${n}: ${n} useful draw${n > 1 ? "s" : ""} from ready`));
 
-  const unseen = (code) => Math.max(0, 4 - counts[indexOf(code)]);
+  const unseen = (code) => Math.max(0, 4 - seen[indexOf(code)]);
 
   if (size % 3 === 2) renderWin(rules, state, hand, scoring);
   if (size % 3 === 1 && n === 0) renderReady(rules, state, hand, scoring, unseen);
-  renderEfficiency(rules, hand, size, unseen);
+  renderEfficiency(rules, hand, unseen);
 }
 
 function renderWin(rules, state, hand, scoring) {
@@ -331,7 +342,7 @@ function renderReady(rules, state, hand, scoring, unseen) {
   vbox.append(table);
 }
 
-function renderEfficiency(rules, hand, size, unseen) {
+function renderEfficiency(rules, hand, unseen) {
   const found = attempt(() => rules.efficiency(hand));
   const box = section("Efficiency: each discard and the draws after it (Tenhou's order: fewest shanten, then most tiles)", "efficiency");
   if (found.error) return errorLine(box, found.error);
@@ -356,7 +367,21 @@ function renderEfficiency(rules, hand, size, unseen) {
   }
   table.append(body);
   box.append(table);
-  if (size % 3 === 2 && !("discards" in e)) errorLine(box, "unexpected answer");
+}
+
+/** The declared melds written after the concealed part ("[789s]", "(2222p)", in any notation):
+ *  `{kind: "open" | "concealed", codes}`. The library has read the hand, so each reads. */
+function declaredMelds(hand) {
+  const melds = [];
+  for (const m of hand.slice(meldStart(hand)).match(/[[【(（][^\]】)）]*[\]】)）]/g) ?? []) {
+    const inside = attempt(() => parseHand(m.slice(1, -1).replace(/\+\s*$/, "")));
+    if (inside.error) continue;
+    const codes = [];
+    inside.value.counts.forEach((n, i) => codes.push(...Array(n).fill(KIND_CODES[i])));
+    codes.push(...Array(inside.value.jokers).fill("*"));
+    melds.push({ kind: "[【".includes(m[0]) ? "open" : "concealed", codes });
+  }
+  return melds;
 }
 
 // ---- the palette ----

@@ -229,7 +229,8 @@ test("a bad hand shows the library's message next to the input, and no error rea
 
 test("the efficiency table of a hand is the library's, in its order", async () => {
   const page = await open();
-  for (const [hand, rules] of [["1234m5677p13s1457z", "riichi"], ["234567m234p6788s", "riichi"], ["13m2466p79s1235z*", "hongzhong"]]) {
+  for (const [hand, rules] of [["1234m5677p13s1457z", "riichi"], ["234567m234p6788s", "riichi"], ["13m2466p79s1235z*", "hongzhong"],
+    ["23m456p678s55p [234s]", "riichi"], ["2245m456p678s5p [234s]", "riichi"], ["11345m78s [777p] (2222z)", "chinese"], ["35m567p678s55p [444m]", "riichi"]]) {
     await page.selectOption("#rules", rules);
     await page.fill("#hand", hand);
     const want = cli("efficiency", rules, hand);
@@ -237,6 +238,10 @@ test("the efficiency table of a hand is the library's, in its order", async () =
       const rows = await page.$$eval("#efficiency tbody tr", (rs) =>
         rs.map((r) => ({ discard: r.dataset.discard, count: Number(r.dataset.count), tiles: r.dataset.draws.split(" ") })));
       assert.deepEqual(rows, want.discards.map((d) => ({ discard: d.discard, count: d.count, tiles: d.tiles })), hand);
+      // Each draw's unseen copies (the hand and its melds seen) add up to the library's count.
+      const sums = await page.$$eval("#efficiency tbody tr", (rs) =>
+        rs.map((r) => [...r.querySelectorAll(".counted")].reduce((a, t) => a + Number(t.dataset.copies), 0)));
+      assert.deepEqual(sums, want.discards.map((d) => d.count), hand);
       // Tenhou's order: fewest shanten after the discard, then most tiles.
       for (let i = 1; i < want.discards.length; i++) {
         const [p, q] = [want.discards[i - 1], want.discards[i]];
@@ -245,6 +250,8 @@ test("the efficiency table of a hand is the library's, in its order", async () =
     } else {
       const row = await page.$eval("#efficiency tbody tr", (r) => ({ count: Number(r.dataset.count), tiles: r.dataset.draws.split(" ") }));
       assert.deepEqual(row, { count: want.count, tiles: want.tiles }, hand);
+      const sum = await page.$$eval("#efficiency tbody .counted", (ts) => ts.reduce((a, t) => a + Number(t.dataset.copies), 0));
+      assert.equal(sum, want.count, hand);
     }
   }
   await page.close();
