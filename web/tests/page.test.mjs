@@ -281,6 +281,48 @@ test("a riichi claim and a GB claim show their scores; a ready hand its waits' v
   await gb.close();
 });
 
+test("the tile pictures: the 34 kinds, the red fives, a joker and a back, each its own picture with its name and Unicode text", async () => {
+  const page = await open();
+  const drawn = await page.evaluate(async () => {
+    const { tileSvg, nameOf, unicodeOf } = await import("./tiles.js");
+    const codes = [..."mps"].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`))
+      .concat([1, 2, 3, 4, 5, 6, 7].map((r) => `${r}z`), ["0m", "0p", "0s", "*", "back"]);
+    return codes.map((c) => ({ code: c, svg: tileSvg(c, 24), name: nameOf(c), text: unicodeOf(c) }));
+  });
+  assert.equal(drawn.length, 39);
+  assert.equal(new Set(drawn.map((d) => d.svg.replace(/<title>.*<\/title>|aria-label="[^"]*"/g, ""))).size, 39);
+  assert.equal(new Set(drawn.map((d) => d.name)).size, 39);
+  const by = Object.fromEntries(drawn.map((d) => [d.code, d]));
+  assert.equal(by["5p"].name, "5 of circles");
+  assert.equal(by["0s"].name, "red 5 of bamboo");
+  assert.equal(by["7z"].name, "red dragon");
+  assert.equal(by["1m"].text, "\u{1F007}");
+  assert.equal(by["5p"].text, "\u{1F01D}");
+  assert.equal(by["9s"].text, "\u{1F018}");
+  assert.equal(by["7z"].text, "\u{1F004}");
+  assert.equal(by["*"].text, "\u{1F02A}");
+  assert.equal(by["back"].text, "\u{1F02B}");
+  for (const d of drawn) assert.match(d.svg, /^<svg [^>]*height="24"/, d.code);
+  await page.close();
+});
+
+test("a pasted rule file: its answers, and it travels in the link", async () => {
+  const page = await open();
+  const hand = "123m456p789s111z33m";
+  await page.fill("#hand", hand);
+  assert.match(await page.textContent("#win"), /win: standard/);
+  await page.selectOption("#rules", "custom");
+  await page.fill("#toml", 'base = "chinese"\npair_ranks = [2, 5, 8]');
+  await page.press("#hand", "Enter");
+  assert.equal(await page.textContent("#rules-error"), "");
+  assert.match(await page.textContent("#win"), /no win/); // a pair of 3s is not 2, 5 or 8
+  const again = await open(page.url().slice(base.length));
+  assert.equal(await again.inputValue("#toml"), 'base = "chinese"\npair_ranks = [2, 5, 8]');
+  assert.deepEqual(await answersOf(again), await answersOf(page));
+  await again.close();
+  await page.close();
+});
+
 test("the keyboard: type, Tab to the winning tile, Enter keeps the hand in the address", async () => {
   const page = await open("?rules=chinese");
   await page.focus("#hand");
