@@ -233,8 +233,16 @@ function render() {
     return;
   }
   const { counts, jokers } = parsed.value;
-  for (let i = 0; i < counts.length; i++) for (let k = 0; k < counts[i]; k++) handTiles.append(tileElement(KIND_CODES[i], 32));
-  for (let k = 0; k < jokers; k++) handTiles.append(tileElement("*", 32));
+  // The concealed tiles, each a button that makes it the winning tile.
+  const concealed = [];
+  counts.forEach((n, i) => concealed.push(...Array(n).fill(KIND_CODES[i])));
+  concealed.push(...Array(jokers).fill("*"));
+  for (const code of concealed) {
+    const b = el("button", { type: "button", class: "pick", "data-tile": code, "aria-label": `${nameOf(code)}: make it the winning tile` });
+    b.append(tileElement(code, 32));
+    if (code === state.win.trim()) b.classList.add("chosen");
+    handTiles.append(b);
+  }
   // The declared melds: drawn apart, and their tiles are seen (no copy of them is left to draw).
   const seen = Uint8Array.from(counts);
   let size = counts.reduce((a, b) => a + b, 0) + jokers;
@@ -477,6 +485,12 @@ form.addEventListener("change", () => remember(true));
 $("palette").addEventListener("click", (e) => {
   const b = e.target.closest("button.pick");
   if (b) addTile(b.dataset.tile);
+});
+$("hand-tiles").addEventListener("click", (e) => {
+  const b = e.target.closest("button.pick");
+  if (!b) return;
+  winningInput.value = b.dataset.tile;
+  update(true);
 });
 $("clear").addEventListener("click", () => {
   handInput.value = "";

@@ -323,17 +323,24 @@ test("a pasted rule file: its answers, and it travels in the link", async () => 
   await page.close();
 });
 
-test("the keyboard: type, Tab to the winning tile, Enter keeps the hand in the address", async () => {
+test("the keyboard: type, Tab to a tile of the hand, Enter makes it the winning tile; Enter keeps the hand in the address", async () => {
   const page = await open("?rules=chinese");
   await page.focus("#hand");
   await page.keyboard.type("123m456p789s11122z");
   await page.keyboard.press("Tab"); // the Clear button
-  await page.keyboard.press("Tab"); // the first palette tile
+  await page.keyboard.press("Tab"); // the hand's first tile
   assert.equal(await page.evaluate(() => document.activeElement.dataset.tile), "1m");
-  await page.keyboard.press("Enter"); // adds 1m
-  assert.equal(await page.inputValue("#hand"), "123m456p789s11122z1m");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.inputValue("#winning"), "1m");
+  assert.match(page.url(), /win=1m/);
+  assert.match(await page.textContent("#win"), /wait shapes: ryanmen/);
+  // A palette tile by the keyboard.
+  await page.focus('#palette button[data-tile="5z"]');
+  await page.keyboard.press("Enter");
+  assert.equal(await page.inputValue("#hand"), "123m456p789s11122z5z");
   await page.fill("#hand", "123m456p789s11122z");
   await page.focus("#winning");
+  await page.keyboard.press("Control+A");
   await page.keyboard.type("2z");
   await page.keyboard.press("Enter");
   assert.match(page.url(), /win=2z/);
