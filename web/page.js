@@ -25,6 +25,10 @@ const FIELDS = {
   riichi: ["riichi", false],
   dora: ["dora", ""],
   flowers: ["flowers", "0"],
+  ippatsu: ["ippatsu", false],
+  kong: ["after-kong", false],
+  last: ["last-tile", false],
+  copy: ["last-copy", false],
 };
 const CUSTOM = "custom";
 
@@ -190,11 +194,25 @@ function shortScore(score) {
   return "no yaku";
 }
 
+/** The scoring family of rules with a `[scoring]` table ("riichi" or "gb"), or null. */
+const families = new WeakMap();
+function familyOf(rules) {
+  if (!families.has(rules)) {
+    families.set(rules, rules.hasScoring ? (/^family\s*=\s*"([a-z]+)"/m.exec(rules.toToml())?.[1] ?? null) : null);
+  }
+  return families.get(rules);
+}
+
 function claimOf(state, rules) {
   const claim = { seat_wind: state.seat, round_wind: state.round };
-  if (state.riichi) claim.riichi = true;
-  if (state.dora.trim()) claim.dora = state.dora.trim();
-  if (Number(state.flowers) > 0) claim.flowers = Number(state.flowers);
+  const family = familyOf(rules);
+  if (state.riichi && family === "riichi") claim.riichi = true;
+  if (state.ippatsu && family === "riichi") claim.ippatsu = true;
+  if (state.dora.trim() && family === "riichi") claim.dora = state.dora.trim();
+  if (Number(state.flowers) > 0 && family === "gb") claim.flowers = Number(state.flowers);
+  if (state.copy && family === "gb") claim.last_copy = true;
+  if (state.kong) claim.after_kong = true;
+  if (state.last) claim.last_tile = true;
   return claim;
 }
 
@@ -218,7 +236,7 @@ function render() {
   renderPalette(rules);
   const scoring = rules.hasScoring;
   $("claim-box").hidden = !scoring;
-  const family = scoring && /family\s*=\s*"gb"/.test(rules.toToml()) ? "gb" : "riichi";
+  const family = familyOf(rules);
   for (const e of document.querySelectorAll(".riichi-only")) e.hidden = family !== "riichi";
   for (const e of document.querySelectorAll(".gb-only")) e.hidden = family !== "gb";
 
@@ -397,12 +415,14 @@ function declaredMelds(hand) {
 let paletteKey = null;
 function renderPalette(rules) {
   const palette = $("palette");
-  const key = rules ? rules.tiles.join("") : "";
+  // Riichi counts red fives (aka dora): its palette offers them too.
+  const extra = rules && familyOf(rules) === "riichi" ? ["0m", "0p", "0s"] : [];
+  const key = rules ? rules.tiles.join("") + extra.join("") : "";
   if (key === paletteKey) return;
   paletteKey = key;
   palette.replaceChildren();
   if (!rules) return;
-  for (const code of [...rules.tiles, "*"]) {
+  for (const code of [...rules.tiles, ...extra, "*"]) {
     const b = el("button", { type: "button", class: "pick", "data-tile": code, "aria-label": `add ${nameOf(code)}` });
     b.append(tileElement(code, 40));
     palette.append(b);

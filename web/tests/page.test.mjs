@@ -160,7 +160,8 @@ test("a ready hand: its waits with the copies left, and the reveal, as the comma
 test("tiles clicked from the palette build a hand; the meld toggle puts them in brackets", async () => {
   const page = await open("?rules=riichi");
   const kinds = await page.$$eval("#palette button", (bs) => bs.map((b) => b.dataset.tile));
-  assert.equal(kinds.length, 35); // the 34 kinds and a joker
+  assert.equal(kinds.length, 38); // the 34 kinds, riichi's three red fives and a joker
+  assert.deepEqual(kinds.slice(34), ["0m", "0p", "0s", "*"]);
   for (const t of ["2m", "3m", "4m", "5p", "5p"]) await page.click(`#palette button[data-tile="${t}"]`);
   await page.check("#meld");
   for (const t of ["6s", "7s", "8s"]) await page.click(`#palette button[data-tile="${t}"]`);
@@ -258,23 +259,24 @@ test("the efficiency table of a hand is the library's, in its order", async () =
 });
 
 test("a riichi claim and a GB claim show their scores; a ready hand its waits' values", async () => {
-  const riichi = await open("?hand=234567m234p67888s&win=8s&how=self-drawn&rules=riichi&riichi=1&dora=3m");
-  const r = cli("score", "riichi", JSON.stringify({ hand: "234567m234p67888s", winning: "8s", how: "self-drawn", riichi: true, dora: "3m", seat_wind: "1z", round_wind: "1z" }));
+  const riichi = await open("?hand=234567m234p67888s&win=8s&how=self-drawn&rules=riichi&riichi=1&dora=3m&ippatsu=1&seat=2z");
+  const r = cli("score", "riichi", JSON.stringify({ hand: "234567m234p67888s", winning: "8s", how: "self-drawn", riichi: true, ippatsu: true, dora: "3m", seat_wind: "2z", round_wind: "1z" }));
+  assert.ok(r.yaku.some((y) => y.name === "ippatsu"));
   const rText = await riichi.textContent("#score");
   assert.match(rText, new RegExp(`${r.points.total} points`));
   assert.match(rText, new RegExp(`${r.han} han ${r.fu} fu`));
   for (const y of r.yaku) assert.ok(rText.includes(`${y.name}: ${y.han} han`), y.name);
 
   await riichi.fill("#hand", "23m456p678s55p234s");
-  const values = cli("waits", "riichi", "23m456p678s55p234s", "--values", "--context", "riichi dora=3m").values;
+  const values = cli("waits", "riichi", "23m456p678s55p234s", "--values", "--context", "riichi ippatsu dora=3m seat_wind=2z").values;
   assert.equal(values.length, 2);
   const rows = await riichi.$$eval("#values tbody tr", (rs) => rs.map((r) => [r.dataset.tile, ...[...r.cells].slice(1).map((c) => c.textContent)]));
   const show = (s) => (s.legal ? String(s.points.total) : "no yaku");
   assert.deepEqual(rows, values.map((v) => [v.tile, show(v.discard), show(v.self_drawn)]));
   await riichi.close();
 
-  const gb = await open("?hand=123456789m234s11z&win=1z&how=self-drawn&rules=gb&flowers=2");
-  const g = cli("score", "gb", JSON.stringify({ hand: "123456789m234s11z", winning: "1z", how: "self-drawn", flowers: 2 }));
+  const gb = await open("?hand=123456789m234s11z&win=1z&how=self-drawn&rules=gb&flowers=2&copy=1");
+  const g = cli("score", "gb", JSON.stringify({ hand: "123456789m234s11z", winning: "1z", how: "self-drawn", flowers: 2, last_copy: true }));
   const gText = await gb.textContent("#score");
   assert.match(gText, new RegExp(`${g.points.total} points \\(fans ${g.points.fans}\\)`));
   for (const f of g.fans) assert.ok(gText.includes(f.name), f.name);
