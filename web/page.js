@@ -218,7 +218,7 @@ function claimOf(state, rules) {
 
 // ---- the answers ----
 
-/** Answers every question about the form's hand; returns what was shown (for the tests). */
+/** Answers every question about the form's hand, under its rules, and draws the answers. */
 function render() {
   const state = readForm();
   $("custom-box").hidden = state.rules !== CUSTOM;

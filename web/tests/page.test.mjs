@@ -170,6 +170,13 @@ test("tiles clicked from the palette build a hand; the meld toggle puts them in 
   const hand = await page.inputValue("#hand");
   assert.equal(hand, "2m3m4m5p5p4p5p6p5m6m [6s7s8s]");
   assert.deepEqual(cli("shanten", "riichi", hand).shanten, Number(await page.getAttribute("#shanten .big", "data-shanten")));
+  // "Remove the last tile": the concealed part's last, or with the toggle on, the meld's.
+  await page.click("#back-one");
+  assert.equal(await page.inputValue("#hand"), "2m3m4m5p5p4p5p6p5m [6s7s8s]");
+  await page.check("#meld");
+  await page.click("#back-one");
+  assert.equal(await page.inputValue("#hand"), "2m3m4m5p5p4p5p6p5m [6s7s]");
+  await page.uncheck("#meld");
   // A rule set's own kinds: sichuan plays no honours.
   await page.selectOption("#rules", "sichuan");
   assert.equal(await page.locator("#palette button").count(), 28);
