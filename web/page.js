@@ -222,7 +222,7 @@ function claimOf(state, rules) {
 function render() {
   const state = readForm();
   $("custom-box").hidden = state.rules !== CUSTOM;
-  for (const id of ["hand-error", "winning-error", "rules-error"]) $(id).textContent = "";
+  for (const id of ["hand-error", "winning-error", "rules-error", "claim-error"]) $(id).textContent = "";
   answers.replaceChildren();
   const handTiles = $("hand-tiles");
   handTiles.replaceChildren();
@@ -330,7 +330,10 @@ function renderWin(rules, state, hand, scoring) {
   if (!winning) return errorLine(scoreBox, "give the winning tile to score the claim");
   const claim = { ...claimOf(state, rules), winning, how: state.how };
   const scored = attempt(() => rules.score(hand, claim));
-  if (scored.error) return errorLine(scoreBox, scored.error);
+  if (scored.error) {
+    $("claim-error").textContent = scored.error;
+    return errorLine(scoreBox, scored.error);
+  }
   scoreBox.append(scoreElement(scored.value));
 }
 
@@ -354,7 +357,10 @@ function renderReady(rules, state, hand, scoring, unseen) {
   if (!scoring) return;
   const values = attempt(() => rules.waitValues(hand, claimOf(state, rules)));
   const vbox = section("What each wait pays", "values");
-  if (values.error) return errorLine(vbox, values.error);
+  if (values.error) {
+    $("claim-error").textContent = values.error;
+    return errorLine(vbox, values.error);
+  }
   const table = el("table", { class: "values" });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, "wait"), el("th", {}, "on a discard"), el("th", {}, "self-drawn"))));
   const body = el("tbody");

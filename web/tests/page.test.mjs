@@ -228,6 +228,16 @@ test("a bad hand shows the library's message next to the input, and no error rea
   await page.fill("#hand", "123m456p789s11122z");
   await page.fill("#winning", "9p");
   assert.notEqual(await page.textContent("#winning-error"), "");
+  // A claim field that does not read, beside the claim's fields.
+  await page.selectOption("#rules", "riichi");
+  await page.fill("#winning", "8s");
+  await page.fill("#hand", "234567m234p67888s");
+  await page.fill("#dora", "3x");
+  const claimError = await page.textContent("#claim-error");
+  const want = cli("score", "riichi", JSON.stringify({ hand: "234567m234p67888s", winning: "8s", dora: "3x" })).error;
+  assert.ok(want);
+  assert.equal(claimError, want);
+  await page.fill("#dora", "");
   await page.selectOption("#rules", "custom");
   await page.fill("#toml", 'base = "nope"');
   assert.match(await page.textContent("#rules-error"), /nope/);
