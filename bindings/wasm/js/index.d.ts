@@ -1,8 +1,8 @@
 // The package's types: wasm-bindgen's declarations of Rules, Split, Reveal,
 // Win, WinSplit, Completion, Draws, DiscardChoice, Efficiency, WaitsBatch,
-// ShantenBatch, maskToTiles and parseHand (the module is ready once
+// ShantenBatch, WaitValue, maskToTiles, parseHand and presetNames (the module is ready once
 // imported: no init call), and the status codes of a bad batch row.
-export { Rules, maskToTiles, parseHand } from "./hupai_wasm.js";
+export { Rules, maskToTiles, parseHand, presetNames } from "./hupai_wasm.js";
 export type {
   Split,
   Reveal,
@@ -14,6 +14,9 @@ export type {
   Efficiency,
   WaitsBatch,
   ShantenBatch,
+  Claim,
+  Score,
+  WaitValue,
 } from "./hupai_wasm.js";
 
 /** Why a batch row could not be answered: the library's table of status codes (hupai::batch::Status,

@@ -554,6 +554,47 @@ impl JsRules {
         let waits = js_sys::BigUint64Array::from(&masks[..]);
         Ok(with_status(0, &waits, &status))
     }
+
+    /// The kinds these rules play with, in tile order (`["1m", ..., "7z"]`).
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn tiles(&self) -> Result<JsValue, JsError> {
+        to_js(&self.rules.tiles())
+    }
+
+    /// Do these rules have a `[scoring]` table (`score` and `waitValues`
+    /// answer under them)?
+    #[wasm_bindgen(getter, js_name = hasScoring)]
+    pub fn has_scoring(&self) -> bool {
+        self.rules.scoring().is_some()
+    }
+
+    /// For a ready hand (3N+1 tiles), every wait with the score of a win
+    /// on it on a discard and self-drawn, as `hupai waits --values --json`
+    /// prints them: `[{tile, discard, self_drawn, no_yaku_on_discard}]`
+    /// (riichi) or `[{tile, discard, self_drawn, reaches_8}]` (GB).
+    /// `context`: the claim's other fields (winds, riichi, dora, ...; its
+    /// `winning` and `how` are not read). A wait with no copy left is left
+    /// out. Throws under rules without `[scoring]` and for a bad hand or
+    /// field.
+    #[wasm_bindgen(js_name = waitValues, unchecked_return_type = "WaitValue[]")]
+    pub fn wait_values(
+        &self,
+        hand: &str,
+        #[wasm_bindgen(unchecked_param_type = "Partial<Claim>")] context: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let spec: hupai::score::ClaimSpec = if context.is_undefined() || context.is_null() {
+            hupai::score::ClaimSpec::default()
+        } else {
+            serde_wasm_bindgen::from_value(context)
+                .map_err(|e| JsError::new(&format!("bad claim: {e}")))?
+        };
+        let hand = parse(hand)?;
+        let values = spec
+            .resolve_context()
+            .and_then(|c| self.rules.wait_values(&hand, &c))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&values)
+    }
 }
 
 /// The status codes of the library's table (`hupai::batch::Status`),
@@ -594,6 +635,26 @@ pub fn parse_hand(hand: &str) -> Result<js_sys::Object, JsError> {
     set(&o, "jokers", &JsValue::from(h.jokers()));
     Ok(o)
 }
+
+/// The names of the presets (`new Rules(name)`), in the order of the
+/// repository's `rules/` folder.
+#[wasm_bindgen(js_name = presetNames, unchecked_return_type = "string[]")]
+pub fn preset_names() -> Result<JsValue, JsError> {
+    to_js(&Preset::ALL.map(Preset::name))
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_WAIT_VALUE: &str = r#"
+/** A wait of a ready hand and what a win on it scores (`waitValues`), as `hupai waits --values --json`
+ *  prints it: riichi rules flag a wait with no yaku on a discard, GB rules say whether each way reaches 8. */
+export interface WaitValue {
+  tile: string;
+  discard: Score;
+  self_drawn: Score;
+  no_yaku_on_discard?: boolean;
+  reaches_8?: { discard: boolean; self_drawn: boolean };
+}
+"#;
 
 #[cfg(test)]
 mod tests {

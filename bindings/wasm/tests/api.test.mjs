@@ -233,3 +233,33 @@ test("the package's declarations name the API", () => {
   assert.equal(pkg.type, "module");
   assert.equal(pkg.exports["."].types, "./index.d.ts");
 });
+
+test("the page's calls: presetNames, tiles, hasScoring, and waitValues as `hupai waits --values`", async () => {
+  const { presetNames } = await import("hupai");
+  const { PRESETS, cli } = await import("./common.mjs");
+  assert.deepEqual([...presetNames()].sort(), [...PRESETS].sort());
+  for (const name of presetNames()) assert.equal(new Rules(name).name, name);
+  assert.equal(new Rules("riichi").tiles.length, 34);
+  assert.deepEqual(new Rules("sichuan").tiles, maskToTiles((1n << 27n) - 1n)); // the three suits, no honour
+  assert.equal(new Rules("riichi").hasScoring, true);
+  assert.equal(new Rules("gb").hasScoring, true);
+  assert.equal(new Rules("chinese").hasScoring, false);
+  const ready = ["23m456p678s55p234s", "23m456p678s55p [234s]", "123456789m234s1z", "1112345678999m"];
+  for (const [rules, context, words] of [
+    ["riichi", { riichi: true, dora: "3m" }, "riichi dora=3m"],
+    ["riichi", { seat_wind: "2z" }, "seat_wind=2z"],
+    ["gb", { flowers: 2 }, "flowers=2"],
+  ]) {
+    const r = new Rules(rules);
+    cli("waits", rules, ready, "--values", "--context", words).forEach((want, i) => {
+      let got;
+      try {
+        got = { hand: ready[i], values: r.waitValues(ready[i], context) };
+      } catch (e) {
+        got = { hand: ready[i], error: e.message };
+      }
+      assert.deepEqual(got, want, `${rules} ${ready[i]}`);
+    });
+  }
+  assert.throws(() => new Rules("chinese").waitValues("23m456p678s55p234s"), /no \[scoring\] table/);
+});

@@ -1,7 +1,7 @@
 // Compiled by `tsc -p tsconfig.json` (no output): the package's
 // declarations, found through package.json's "exports", type the calls a
 // TypeScript project makes, and reject wrong ones.
-import { Rules, Status, maskToTiles, parseHand, type Reveal, type Split, type StatusCode, type Win } from "hupai";
+import { Rules, Status, maskToTiles, parseHand, presetNames, type Reveal, type Split, type StatusCode, type WaitValue, type Win } from "hupai";
 
 const rules: Rules = new Rules("chinese");
 const win: boolean = rules.isWin("123m456p789s11122z");
@@ -24,6 +24,12 @@ const shape: string = won.splits[0].completions[0].shape;
 const claimed: Win = rules.win("46s5s 123p 55z [789m] (1111z)", "5s");
 // A claim's how as riichi players say it.
 const tsumo = new Rules("riichi").score("234567m234p67888s", { winning: "8s", how: "tsumo" });
+// The page's calls: the presets, the rules' kinds, and each wait's value.
+const presets: string[] = presetNames();
+const kinds: string[] = rules.tiles;
+const scoring: boolean = rules.hasScoring;
+const values: WaitValue[] = new Rules("riichi").waitValues("23m456p678s55p234s", { riichi: true, dora: "3m" });
+const paid: number = values[0].discard.points.total;
 
 // @ts-expect-error: a hand is a string, not counts
 rules.isWin(counts);
@@ -34,4 +40,4 @@ Status.PARSE = 0;
 // @ts-expect-error: the winning tile is a string, not a tile index
 rules.win("46s5s 123p 55z [789m] (1111z)", 22);
 
-export { win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, tsumo, distances, code, bad };
+export { presets, kinds, scoring, values, paid, win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, tsumo, distances, code, bad };
