@@ -11,6 +11,8 @@ use std::fmt;
 use crate::error::{cut, HandError, ParseError};
 use crate::hand::Hand;
 use crate::meld::Meld;
+use crate::position::Purpose;
+use crate::rules::Rules;
 use crate::tile::{Suit, Tile};
 use crate::win::WinHow;
 
@@ -176,6 +178,20 @@ impl Claim {
         }
         Ok(())
     }
+}
+
+/// Is `hand` a whole hand, asked by every scoring family once the claim's
+/// own conflicts are checked and before any reading: a win's size (3N+2 tiles, a kong counted as three) that is
+/// the rules' `max_tiles` (14, or 17 where `max_tiles = 17`). A win's size
+/// short of it (`55z`, `123m456p789s55z`) is `Ok(false)`: the family
+/// scores it as not legal, with the reason `not_a_win`.
+///
+/// # Errors
+/// [`ScoreError::Hand`] with the shape layer's error for a hand no win
+/// has (a size that is not 3N+2, too many copies, a tile out of play).
+pub(crate) fn is_whole_hand(rules: &Rules, hand: &Hand) -> Result<bool, ScoreError> {
+    rules.accept_hand(hand, Purpose::Win)?;
+    Ok(hand.size() == rules.max_tiles as usize)
 }
 
 /// Why a claim cannot be scored.

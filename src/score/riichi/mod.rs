@@ -50,7 +50,7 @@ use crate::group::{Group, Split};
 use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
-use crate::score::claim::{Claim, ScoreError, MAX_STICKS};
+use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -61,14 +61,18 @@ pub enum Illegal {
     NoYaku,
     /// The hand is not complete.
     NotComplete,
+    /// The hand is short of a whole hand: fewer than 14 tiles, a kong
+    /// counted as three.
+    NotAWin,
 }
 
 impl Illegal {
-    /// `no_yaku`, `not_complete`.
+    /// `no_yaku`, `not_complete`, `not_a_win`.
     pub const fn name(self) -> &'static str {
         match self {
             Illegal::NoYaku => "no_yaku",
             Illegal::NotComplete => "not_complete",
+            Illegal::NotAWin => "not_a_win",
         }
     }
 }
@@ -230,6 +234,9 @@ pub(crate) fn score(
     }
     check(claim)?;
     let facts = Facts::new(hand, claim, sw)?;
+    if !is_whole_hand(rules, hand)? {
+        return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
+    }
     let mut best: Option<Best> = None;
     rules
         .each_reading(
