@@ -158,9 +158,6 @@ impl Claim {
             if self.how != WinHow::SelfDrawn {
                 return Err(ScoreError::AfterKongNotSelfDrawn { how: self.how });
             }
-            if self.last_tile {
-                return Err(ScoreError::AfterKongOnLastTile);
-            }
         }
         if self.last_tile && self.how == WinHow::RobbingKong {
             return Err(ScoreError::LastTileRobbingKong);
@@ -309,8 +306,9 @@ pub enum ScoreError {
         /// How the tile came.
         how: WinHow,
     },
-    /// `after_kong` with `last_tile`: the replacement tile is not the
-    /// wall's last tile.
+    /// `after_kong` with `last_tile` under riichi: the replacement tile
+    /// comes from the dead wall, never the live wall's last tile (GB
+    /// counts 杠上开花 and 妙手回春 together).
     #[error(
         "after_kong with last_tile: the replacement tile after a kong is not the wall's last tile"
     )]

@@ -28,7 +28,8 @@
 //! - with `double_yakuman = false` the doubled yakuman keep their names
 //!   (`kokushi_13`) and count once;
 //! - ippatsu and `after_kong` never meet: the riichi player's own kong
-//!   ends ippatsu.
+//!   ends ippatsu; nor do `after_kong` and `last_tile`: the replacement
+//!   tile comes from the dead wall, never the live wall's last tile.
 
 mod detect;
 pub mod fu;
@@ -183,11 +184,15 @@ impl Best {
 }
 
 /// Checks what riichi's own fields make impossible: ippatsu on a kong's
-/// replacement tile, more sticks than [`MAX_STICKS`] (the indicators'
+/// replacement tile, a replacement tile that is the wall's last (it comes
+/// from the dead wall), more sticks than [`MAX_STICKS`] (the indicators'
 /// copies are counted with the hand's, in `Facts::new`).
 fn check(claim: &Claim) -> Result<(), ScoreError> {
     if claim.ippatsu && claim.after_kong {
         return Err(ScoreError::IppatsuAfterKong);
+    }
+    if claim.after_kong && claim.last_tile {
+        return Err(ScoreError::AfterKongOnLastTile);
     }
     for (field, count) in [
         ("honba", claim.honba),
