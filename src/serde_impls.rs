@@ -612,8 +612,28 @@ impl Serialize for Reaches8 {
 impl<'de> Deserialize<'de> for ClaimSpec {
     /// The JSON claim object: its fields as [`ClaimSpec`]'s, where
     /// `dora` and `ura_dora` may also be lists of tiles (`["3m", "7z"]`).
+    /// Anything but an object (`[1, 2]`, `"8s"`) is refused with the words
+    /// "a claim, which is a JSON object of its fields".
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClaimSpec, D::Error> {
-        ClaimFields::deserialize(d).map(ClaimFields::into_spec)
+        d.deserialize_map(ClaimObject).map(ClaimFields::into_spec)
+    }
+}
+
+/// Reads a claim from an object (a map) only: a derived struct would also
+/// take a list of its fields in order, and name itself in its errors.
+struct ClaimObject;
+
+impl<'de> Visitor<'de> for ClaimObject {
+    type Value = ClaimFields;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(
+            "a claim, which is a JSON object of its fields ({\"winning\": \"1m\", \"how\": \"self-drawn\", ...})",
+        )
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<ClaimFields, A::Error> {
+        ClaimFields::deserialize(de::value::MapAccessDeserializer::new(map))
     }
 }
 

@@ -246,3 +246,34 @@ fn wait_values_of_a_short_hand_are_not_a_win() {
         .collect();
     assert_eq!(read, ["7z not_a_win not_a_win"]);
 }
+
+/// The text form's errors name the field: a hand alone lacks its winning
+/// tile, and a field given twice with different values is named with both
+/// (issue 45).
+#[test]
+fn text_claim_errors_name_the_field() {
+    let message = |line: &str| outcome(&Rules::riichi(), line).unwrap_err().to_string();
+    assert_eq!(
+        message("234567m234p67888s"),
+        "the claim has no winning tile"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s tsumo chankan seat_wind=2z"),
+        "how is given twice: tsumo and chankan"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s seat_wind=2z seat_wind=3z"),
+        "seat_wind is given twice: 2z and 3z"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s riichi riichi=false"),
+        "riichi is given twice: true and false"
+    );
+    assert_eq!(
+        message("234567m234p67888s 0m riichi seat_wind=2z"),
+        "the winning tile is a red 5m, and the concealed part holds no red 5m"
+    );
+    // The text form parses as a claim (`FromStr`).
+    let spec: hupai::score::ClaimSpec = "234567m234p67888s 8s how=self-drawn".parse().unwrap();
+    assert_eq!(spec.winning.as_deref(), Some("8s"));
+}

@@ -104,3 +104,20 @@ fn waits_values_flag_the_waits_without_yaku() {
     assert_eq!(v["values"][0]["no_yaku_on_discard"], true);
     assert_eq!(v["values"][1]["discard"]["points"]["total"], 1500);
 }
+
+/// Issue 45: a JSON line that is not an object is told that a claim is a
+/// JSON object; a text claim without its winning tile says so.
+#[test]
+fn score_names_what_a_claim_lacks() {
+    let (out, _, code) = run(
+        &["score", "--rules", "riichi"],
+        "[1,2]\n234567m234p67888s\n",
+    );
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("a claim, which is a JSON object of its fields"),
+        "{out}"
+    );
+    assert!(lines[1].ends_with("the claim has no winning tile"), "{out}");
+}

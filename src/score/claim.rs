@@ -228,10 +228,21 @@ pub enum ScoreError {
         name: String,
     },
     /// A field the claim needs and lacks.
-    #[error("the claim has no {field}")]
+    #[error("the claim has no {}", if *field == "winning" { "winning tile" } else { field })]
     MissingField {
         /// `hand` or `winning`.
         field: &'static str,
+    },
+    /// A field of the text form given twice with different values
+    /// (`tsumo chankan`, `seat_wind=2z seat_wind=3z`).
+    #[error("{field} is given twice: {first} and {second}")]
+    ConflictingField {
+        /// The field.
+        field: &'static str,
+        /// The value given first.
+        first: String,
+        /// The value given next.
+        second: String,
     },
     /// A claim line that is not a JSON object of claim fields.
     #[error("bad claim: {message}")]
@@ -265,6 +276,14 @@ pub enum ScoreError {
     #[error("the winning tile {tile} is not in the concealed part")]
     WinningNotHeld {
         /// The tile.
+        tile: Tile,
+    },
+    /// A red winning tile (`0m`) where the concealed part holds no red
+    /// five of its suit (named `winning_not_held`, as
+    /// [`ScoreError::WinningNotHeld`]).
+    #[error("the winning tile is a red {tile}, and the concealed part holds no red {tile}")]
+    RedWinningNotHeld {
+        /// The five.
         tile: Tile,
     },
     /// Riichi (or double riichi) with an open meld.
@@ -390,11 +409,14 @@ impl ScoreError {
             ScoreError::BadValue { .. } => "bad_value",
             ScoreError::UnknownField { .. } => "unknown_field",
             ScoreError::MissingField { .. } => "missing_field",
+            ScoreError::ConflictingField { .. } => "conflicting_field",
             ScoreError::Json { .. } => "json",
             ScoreError::NotAWind { .. } => "not_a_wind",
             ScoreError::TooManyIndicators { .. } => "too_many_indicators",
             ScoreError::Jokers { .. } => "jokers",
-            ScoreError::WinningNotHeld { .. } => "winning_not_held",
+            ScoreError::WinningNotHeld { .. } | ScoreError::RedWinningNotHeld { .. } => {
+                "winning_not_held"
+            }
             ScoreError::RiichiWithOpenMeld { .. } => "riichi_with_open_meld",
             ScoreError::IppatsuWithoutRiichi => "ippatsu_without_riichi",
             ScoreError::IppatsuAfterKong => "ippatsu_after_kong",
@@ -526,9 +548,13 @@ impl ClaimSpec {
     /// (`123m55z [789s] [777p] [123s] 1m riichi`). `how` may also be given
     /// alone (`discard`, `ron`, `self-drawn`, `tsumo`, `robbing-kong`, `chankan`).
     ///
+    /// A field given twice must say the same both times (`tsumo
+    /// how=self-drawn` does).
+    ///
     /// # Errors
     /// [`ScoreError::UnknownField`], [`ScoreError::BadValue`],
-    /// [`ScoreError::MissingField`].
+    /// [`ScoreError::MissingField`] (a single word is the hand, without
+    /// its winning tile), [`ScoreError::ConflictingField`].
     pub fn from_text(line: &str) -> Result<ClaimSpec, ScoreError> {
         let mut spec = ClaimSpec::default();
         let mut rest: Vec<&str> = Vec::new();
@@ -544,17 +570,21 @@ impl ClaimSpec {
             };
             spec.set(key, value.unwrap_or(""))?;
         }
-        let Some(winning) = rest.pop() else {
-            return Err(ScoreError::MissingField { field: "winning" });
-        };
         if rest.is_empty() {
             return Err(ScoreError::MissingField { field: "hand" });
         }
+        // A hand alone (`234567m234p67888s`) lacks its winning tile.
+        let winning = match rest.pop() {
+            Some(winning) if !rest.is_empty() => winning,
+            _ => return Err(ScoreError::MissingField { field: "winning" }),
+        };
         spec.winning = Some(winning.to_string());
         spec.hand = Some(rest.join(" "));
         Ok(spec)
     }
 
+    /// Sets the field `key` to `value`, refusing a second value that
+    /// differs from the first ([`ScoreError::ConflictingField`]).
     fn set(&mut self, key: &str, value: &str) -> Result<(), ScoreError> {
         let flag = |v: &str| match v {
             "true" | "1" | "yes" => Ok(true),
@@ -572,37 +602,38 @@ impl ClaimSpec {
                 expected: "a count (0 or more)",
             })
         };
-        let text = Some(value.to_string());
+        let text = value.to_string();
         match key {
-            "hand" => self.hand = text,
-            "winning" => self.winning = text,
-            "how" => self.how = text,
-            "seat_wind" => self.seat_wind = text,
-            "round_wind" => self.round_wind = text,
-            "dora" => self.dora = text,
-            "ura_dora" => self.ura_dora = text,
-            "riichi" => self.riichi = Some(flag(value)?),
-            "double_riichi" => self.double_riichi = Some(flag(value)?),
-            "ippatsu" => self.ippatsu = Some(flag(value)?),
-            "after_kong" => self.after_kong = Some(flag(value)?),
-            "last_tile" => self.last_tile = Some(flag(value)?),
-            "first_turn" => self.first_turn = Some(flag(value)?),
-            "last_copy" => self.last_copy = Some(flag(value)?),
-            "honba" => self.honba = Some(count(value)?),
-            "riichi_sticks" => self.riichi_sticks = Some(count(value)?),
+            "hand" => put(&mut self.hand, "hand", text),
+            "winning" => put(&mut self.winning, "winning", text),
+            "how" => match &self.how {
+                // `tsumo` and `how=self-drawn` name one way.
+                Some(first) if how_of(first).is_some() && how_of(first) == how_of(value) => Ok(()),
+                _ => put(&mut self.how, "how", text),
+            },
+            "seat_wind" => put(&mut self.seat_wind, "seat_wind", text),
+            "round_wind" => put(&mut self.round_wind, "round_wind", text),
+            "dora" => put(&mut self.dora, "dora", text),
+            "ura_dora" => put(&mut self.ura_dora, "ura_dora", text),
+            "riichi" => put(&mut self.riichi, "riichi", flag(value)?),
+            "double_riichi" => put(&mut self.double_riichi, "double_riichi", flag(value)?),
+            "ippatsu" => put(&mut self.ippatsu, "ippatsu", flag(value)?),
+            "after_kong" => put(&mut self.after_kong, "after_kong", flag(value)?),
+            "last_tile" => put(&mut self.last_tile, "last_tile", flag(value)?),
+            "first_turn" => put(&mut self.first_turn, "first_turn", flag(value)?),
+            "last_copy" => put(&mut self.last_copy, "last_copy", flag(value)?),
+            "honba" => put(&mut self.honba, "honba", count(value)?),
+            "riichi_sticks" => put(&mut self.riichi_sticks, "riichi_sticks", count(value)?),
             "flowers" => {
-                self.flowers =
-                    Some(
-                        u8::try_from(count(value)?).map_err(|_| ScoreError::BadValue {
-                            field: "flowers".into(),
-                            text: cut(value),
-                            expected: "a count (0-8)",
-                        })?,
-                    )
+                let flowers = u8::try_from(count(value)?).map_err(|_| ScoreError::BadValue {
+                    field: "flowers".into(),
+                    text: cut(value),
+                    expected: "a count (0-8)",
+                })?;
+                put(&mut self.flowers, "flowers", flowers)
             }
-            _ => return Err(ScoreError::UnknownField { name: cut(key) }),
+            _ => Err(ScoreError::UnknownField { name: cut(key) }),
         }
-        Ok(())
     }
 
     /// The fields of `text`, `key=value` words (and flags alone) as in
@@ -641,6 +672,8 @@ impl ClaimSpec {
     /// [`ScoreError::MissingField`] without a hand or a winning tile,
     /// [`ScoreError::Parse`] for a field that does not read,
     /// [`ScoreError::BadValue`] for an unknown `how`,
+    /// [`ScoreError::RedWinningNotHeld`] for a red winning tile (`0m`)
+    /// the concealed part holds no red five of,
     /// [`HandError::TooManyRedFives`] for a red five of a suit written
     /// twice across the hand and the indicators.
     pub fn resolve(&self) -> Result<(Hand, Claim), ScoreError> {
@@ -652,12 +685,21 @@ impl ClaimSpec {
             field: "hand",
             source,
         })?;
-        let winning = parse_tile(
-            "winning",
-            self.winning
-                .as_deref()
-                .ok_or(ScoreError::MissingField { field: "winning" })?,
-        )?;
+        let winning_text = self
+            .winning
+            .as_deref()
+            .ok_or(ScoreError::MissingField { field: "winning" })?;
+        let winning = parse_tile("winning", winning_text)?;
+        // A red winning tile is the concealed part's red five of its suit
+        // (bit 1 of the suit's place in the red-five layout).
+        let red_written = winning_text
+            .trim()
+            .parse::<Hand>()
+            .is_ok_and(|one| one.red_fives() > 0);
+        let suit = winning.index() / 9;
+        if red_written && (hand.red_bits() >> (3 * suit) & 7) != 1 {
+            return Err(ScoreError::RedWinningNotHeld { tile: winning });
+        }
         let how = match self.how.as_deref() {
             None => WinHow::Discard,
             Some(t) => how_of(t).ok_or_else(|| ScoreError::BadValue {
@@ -693,6 +735,45 @@ impl ClaimSpec {
         claim.flowers = self.flowers.unwrap_or(0);
         claim.last_copy = self.last_copy.unwrap_or(false);
         Ok((hand, claim))
+    }
+}
+
+/// Fills the text form's `field` with `value`, unless it holds another
+/// value already.
+fn put<T: PartialEq + fmt::Display>(
+    slot: &mut Option<T>,
+    field: &'static str,
+    value: T,
+) -> Result<(), ScoreError> {
+    match slot {
+        Some(first) if *first != value => Err(ScoreError::ConflictingField {
+            field,
+            first: cut(&first.to_string()),
+            second: cut(&value.to_string()),
+        }),
+        _ => {
+            *slot = Some(value);
+            Ok(())
+        }
+    }
+}
+
+impl std::str::FromStr for ClaimSpec {
+    type Err = ScoreError;
+
+    /// [`ClaimSpec::from_text`]: `HAND WINNING key=value ...`.
+    ///
+    /// ```
+    /// use hupai::score::{ClaimSpec, Score};
+    /// use hupai::Rules;
+    /// let spec: ClaimSpec = "234567m234p67888s 8s how=self-drawn riichi".parse()?;
+    /// let (hand, claim) = spec.resolve()?;
+    /// let score = Rules::riichi().score(&hand, &claim)?;
+    /// assert_eq!(score.total(), 7800);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(text: &str) -> Result<ClaimSpec, ScoreError> {
+        ClaimSpec::from_text(text)
     }
 }
 

@@ -27,6 +27,8 @@
 //!   yakuman hand;
 //! - with `double_yakuman = false` the doubled yakuman keep their names
 //!   (`kokushi_13`) and count once;
+//! - with `red_fives`, a hand holding all four fives of a suit holds its
+//!   red one, written red (`0p`) or not (`5555p`): aka dora counts it;
 //! - ippatsu and `after_kong` never meet: the riichi player's own kong
 //!   ends ippatsu; nor do `after_kong` and `last_tile`: the replacement
 //!   tile comes from the dead wall, never the live wall's last tile.
