@@ -241,7 +241,12 @@ fn wait_values_of_a_short_hand_are_not_a_win() {
                 Score::Riichi(s) => s.reason.map_or("legal", |r| r.name()),
                 _ => unreachable!(),
             };
-            format!("{} {} {}", v.tile, reason(&v.discard), reason(&v.self_drawn))
+            format!(
+                "{} {} {}",
+                v.tile,
+                reason(&v.discard),
+                reason(&v.self_drawn)
+            )
         })
         .collect();
     assert_eq!(read, ["7z not_a_win not_a_win"]);

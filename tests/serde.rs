@@ -79,7 +79,9 @@ fn red_fives_round_trip_as_text() {
 fn a_claim_is_a_json_object() {
     use hupai::score::ClaimSpec;
     for json in ["[1,2]", "\"8s\"", "3"] {
-        let e = serde_json::from_str::<ClaimSpec>(json).unwrap_err().to_string();
+        let e = serde_json::from_str::<ClaimSpec>(json)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("expected a claim, which is a JSON object of its fields"),
             "{json}: {e}"

@@ -98,6 +98,7 @@ enum Command {
     /// (`234567m234p67888s 8s how=self-drawn riichi dora=3m`). Prints
     /// `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu [LIMIT]<TAB>YAKU:HAN ...`
     /// or `HAND<TAB>WINNING<TAB>not legal: REASON`.
+    #[command(mut_arg("hands", |a| a.value_name("CLAIMS").help(CLAIMS_HELP)))]
     Score(CommonArgs),
     /// Build, verify or describe table files.
     #[command(subcommand)]
@@ -158,6 +159,9 @@ struct CommonArgs {
     #[arg(long, hide = true, value_name = "HAND")]
     test_panic_on: Option<String>,
 }
+
+/// The help of `score`'s arguments: claims, not hands.
+const CLAIMS_HELP: &str = "Claims, each quoted as one argument: `HAND WINNING key=value ...` ('234567m234p67888s 8s how=self-drawn riichi') or a JSON object. With none, claims are read from standard input, one per line";
 
 /// The `--rules` help, naming every preset.
 fn rules_help() -> String {

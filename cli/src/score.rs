@@ -30,8 +30,7 @@ struct Scores(Settings);
 /// (`[1,2]`, which the library refuses: a claim is a JSON object), else
 /// the text form.
 fn claim_of(line: &str) -> Result<ClaimSpec, ScoreError> {
-    let json = line.starts_with('{')
-        || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok();
+    let json = line.starts_with('{') || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok();
     if json {
         serde_json::from_str(line).map_err(|e| ScoreError::Json {
             message: e.to_string(),

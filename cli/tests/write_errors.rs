@@ -153,8 +153,19 @@ fn write_errors_dev_null_read_write_exits_0() {
     let mut all = commands(&tables, &built);
     all.extend(
         [
-            &["score", "--rules", "riichi", "234567m234p67888s 8s how=self-drawn riichi"][..],
-            &["waits", "--values", "--rules", "riichi", "23m456p678s55p [234s]"],
+            &[
+                "score",
+                "--rules",
+                "riichi",
+                "234567m234p67888s 8s how=self-drawn riichi",
+            ][..],
+            &[
+                "waits",
+                "--values",
+                "--rules",
+                "riichi",
+                "23m456p678s55p [234s]",
+            ],
             &["shanten", "123m456p789s1z2z3z4z"],
             &["score", "--help"],
         ]
@@ -180,7 +191,10 @@ fn write_errors_dev_null_read_write_exits_0() {
 /// `/dev/null` opened write-only (a shell's `>/dev/null`): exit 0.
 #[test]
 fn write_errors_dev_null_write_only_exits_0() {
-    for args in [&["check", "22567p12555678m*"][..], &["waits", "1112345678999m"]] {
+    for args in [
+        &["check", "22567p12555678m*"][..],
+        &["waits", "1112345678999m"],
+    ] {
         let null = OpenOptions::new().write(true).open("/dev/null").unwrap();
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let out = run_with(&args, Stdio::from(null), Stdio::piped());

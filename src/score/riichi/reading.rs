@@ -260,7 +260,11 @@ impl Facts {
             } else {
                 0
             },
-            aka: if sw.red_fives { red_fives(hand, &all) } else { 0 },
+            aka: if sw.red_fives {
+                red_fives(hand, &all)
+            } else {
+                0
+            },
         })
     }
 }
