@@ -615,9 +615,32 @@ impl<'de> Deserialize<'de> for ClaimSpec {
     /// Anything but an object (`[1, 2]`, `"8s"`) is refused with the words
     /// "a claim, which is a JSON object of its fields".
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClaimSpec, D::Error> {
-        d.deserialize_map(ClaimObject).map(ClaimFields::into_spec)
+        d.deserialize_struct("Claim", CLAIM_FIELDS, ClaimObject)
+            .map(ClaimFields::into_spec)
     }
 }
+
+/// The fields of a JSON claim, [`ClaimFields`]' names (a format that reads
+/// an object field by field, such as a JS object's, reads these).
+const CLAIM_FIELDS: &[&str] = &[
+    "hand",
+    "winning",
+    "how",
+    "seat_wind",
+    "round_wind",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "after_kong",
+    "last_tile",
+    "first_turn",
+    "dora",
+    "ura_dora",
+    "honba",
+    "riichi_sticks",
+    "flowers",
+    "last_copy",
+];
 
 /// Reads a claim from an object (a map) only: a derived struct would also
 /// take a list of its fields in order, and name itself in its errors.

@@ -34,11 +34,11 @@ fn note(message: &str) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
-/// The hint for a hand that does not parse: a letter no notation reads
+/// The hint for a hand that does not parse: an ASCII letter no notation reads
 /// (`e e e`, where the east wind is meant) gets how honours are written.
 pub fn parse_hint(error: &hupai::ParseError) -> Option<&'static str> {
     match error {
-        hupai::ParseError::UnknownChar { ch, .. } if ch.is_alphabetic() => Some(
+        hupai::ParseError::UnknownChar { ch, .. } if ch.is_ascii_alphabetic() => Some(
             "honours are written 1z-7z, or E S W N P F C (east, south, west, north, white, green, red)",
         ),
         _ => None,
