@@ -153,7 +153,7 @@ impl Rules {
     }
 
     /// Does the accepted 3N+2 `pos` win? Each form's own test, in the
-    /// order of [`Form::ALL`], until one wins.
+    /// order of [`Form::ALL`](crate::Form::ALL), until one wins.
     #[inline(always)]
     pub(crate) fn wins(&self, pos: &Position) -> bool {
         self.suits_ok(pos) && self.forms_for(pos).any_wins(self, pos)

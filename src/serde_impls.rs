@@ -614,6 +614,8 @@ impl<'de> Deserialize<'de> for ClaimSpec {
     /// [`ClaimSpec::set_field`], one level deep (`dora` and `ura_dora`
     /// may be lists of one-tile strings, `["3m", "7z"]`; a value nested
     /// deeper is refused before it is read). A `null` field is absent.
+    /// Anything but an object (`[1, 2]`, `"8s"`) is refused with the words
+    /// "a claim, which is a JSON object of its fields".
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClaimSpec, D::Error> {
         d.deserialize_map(ClaimVisitor)
     }
@@ -625,7 +627,9 @@ impl<'de> Visitor<'de> for ClaimVisitor {
     type Value = ClaimSpec;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a claim object")
+        f.write_str(
+            "a claim, which is a JSON object of its fields ({\"winning\": \"1m\", \"how\": \"self-drawn\", ...})",
+        )
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut fields: A) -> Result<ClaimSpec, A::Error> {

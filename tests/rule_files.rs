@@ -35,3 +35,22 @@ fn rule_file_err_toml_keeps_the_parsers_lines_and_caret() {
     assert!(lines[4].starts_with("unknown field `frobs`"), "{message}");
     assert!(!message.ends_with('\n'), "{message:?}");
 }
+
+/// A `base` that nearly names a preset gets a "did you mean", as
+/// `--rules riichii` does (issue 45: `base = "chines"`).
+#[test]
+fn rule_file_err_unknown_base_suggests_the_preset() {
+    let e = Rules::from_toml_str("base = \"chines\"").unwrap_err();
+    assert_eq!(
+        e,
+        RulesError::UnknownBase {
+            name: "chines".into(),
+            suggestion: Some(hupai::Preset::Chinese),
+        }
+    );
+    assert!(
+        e.to_string()
+            .starts_with("base \"chines\" is not a preset: did you mean \"chinese\"? ("),
+        "{e}"
+    );
+}

@@ -218,3 +218,67 @@ fn wait_values_leave_out_a_wait_with_no_copy_left() {
     context.dora = vec!["4p".parse().unwrap()];
     assert_eq!(tiles(&context), ["1p", "7p"]);
 }
+
+/// A ready hand short of the whole size has no winning value: each wait is
+/// listed, not legal either way, for the reason `not_a_win`, as `score`
+/// scores the short hand (issue 45: `123m456p789s77z` won on the 7z is 11
+/// tiles, not a win; before the win it waits on 7z).
+#[test]
+fn wait_values_of_a_short_hand_are_not_a_win() {
+    use hupai::score::Claim;
+    use hupai::WinHow;
+    let rules = Rules::riichi();
+    let mut context = Claim::new("1z".parse().unwrap(), WinHow::Discard);
+    context.seat_wind = "2z".parse().unwrap();
+    context.riichi = true;
+    let values = rules
+        .wait_values(&"123m456p789s7z".parse().unwrap(), &context)
+        .unwrap();
+    let read: Vec<String> = values
+        .iter()
+        .map(|v| {
+            let reason = |s: &Score| match s {
+                Score::Riichi(s) => s.reason.map_or("legal", |r| r.name()),
+                _ => unreachable!(),
+            };
+            format!(
+                "{} {} {}",
+                v.tile,
+                reason(&v.discard),
+                reason(&v.self_drawn)
+            )
+        })
+        .collect();
+    assert_eq!(read, ["7z not_a_win not_a_win"]);
+}
+
+/// The text form's errors name the field: a hand alone lacks its winning
+/// tile, and a field given twice with different values is named with both
+/// (issue 45).
+#[test]
+fn text_claim_errors_name_the_field() {
+    let message = |line: &str| outcome(&Rules::riichi(), line).unwrap_err().to_string();
+    assert_eq!(
+        message("234567m234p67888s"),
+        "the claim has no winning tile"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s tsumo chankan seat_wind=2z"),
+        "how is given twice: tsumo and chankan"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s seat_wind=2z seat_wind=3z"),
+        "seat_wind is given twice: 2z and 3z"
+    );
+    assert_eq!(
+        message("123456m234p67899s 8s riichi riichi=false"),
+        "riichi is given twice: true and false"
+    );
+    assert_eq!(
+        message("234567m234p67888s 0m riichi seat_wind=2z"),
+        "the winning tile is a red 5m, and the concealed part holds no red 5m"
+    );
+    // The text form parses as a claim (`FromStr`).
+    let spec: hupai::score::ClaimSpec = "234567m234p67888s 8s how=self-drawn".parse().unwrap();
+    assert_eq!(spec.winning.as_deref(), Some("8s"));
+}

@@ -141,3 +141,22 @@ fn wait_values_refuse_a_context_that_contradicts_the_hand() {
     let tiles: Vec<String> = values.iter().map(|v| v.tile.to_string()).collect();
     assert_eq!(tiles, ["4m"]);
 }
+
+/// A claim that is not a JSON object is told what a claim is (issue 45:
+/// `[1,2]`), and so is a claim given as a string (the JS `r.score(hand,
+/// "8s")`).
+#[test]
+fn a_claim_is_a_json_object() {
+    use hupai::score::ClaimSpec;
+    for json in ["[1,2]", "\"8s\"", "3"] {
+        let e = serde_json::from_str::<ClaimSpec>(json)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("expected a claim, which is a JSON object of its fields"),
+            "{json}: {e}"
+        );
+    }
+    let spec: ClaimSpec = serde_json::from_str(r#"{"hand": "11z", "winning": "1z"}"#).unwrap();
+    assert_eq!(spec.winning.as_deref(), Some("1z"));
+}

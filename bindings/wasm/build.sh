@@ -14,6 +14,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+if command -v rustup >/dev/null 2>&1 &&
+  ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "the wasm32-unknown-unknown target is required:" >&2
+  echo "  rustup target add wasm32-unknown-unknown" >&2
+  exit 1
+fi
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then

@@ -1,6 +1,8 @@
 //! Notes on standard error for a person at a terminal: that hupai waits
 //! for hands typed on standard input, and that an argument which names a
-//! file and no hand is a joker the shell expanded.
+//! file and no hand is a joker the shell expanded. Hints a text error line
+//! ends with: how honours are written, for a hand with a letter no
+//! notation reads (`e e e`).
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
@@ -30,4 +32,15 @@ fn expanded_joker(argument: &str) -> bool {
 fn note(message: &str) {
     let line = format!("hupai: {}\n", crate::output::safe_message(message));
     let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// The hint for a hand that does not parse: an ASCII letter no notation reads
+/// (`e e e`, where the east wind is meant) gets how honours are written.
+pub fn parse_hint(error: &hupai::ParseError) -> Option<&'static str> {
+    match error {
+        hupai::ParseError::UnknownChar { ch, .. } if ch.is_ascii_alphabetic() => Some(
+            "honours are written 1z-7z, or E S W N P F C (east, south, west, north, white, green, red)",
+        ),
+        _ => None,
+    }
 }

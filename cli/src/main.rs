@@ -13,6 +13,11 @@
 //!   run stops quietly, with the status a shell reports for a command killed
 //!   by SIGPIPE, so `set -o pipefail` sees the output was cut short.
 //!
+//! A standard output closed before the run starts (`>&-`) is, once the
+//! Rust runtime has reopened it on `/dev/null`, the same as `>/dev/null`
+//! opened read and write (as `daemon(3)` and Python's `DEVNULL` open it):
+//! the run writes there and exits 0.
+//!
 //! No write error panics. hupai writes to standard error when the run
 //! fails, and one line when it reads standard input from a terminal
 //! (`hupai: reading hands from standard input; Ctrl-D ends`); when standard
@@ -93,6 +98,7 @@ enum Command {
     /// (`234567m234p67888s 8s how=self-drawn riichi dora=3m`). Prints
     /// `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu [LIMIT]<TAB>YAKU:HAN ...`
     /// or `HAND<TAB>WINNING<TAB>not legal: REASON`.
+    #[command(mut_arg("hands", |a| a.value_name("CLAIMS").help(CLAIMS_HELP)))]
     Score(CommonArgs),
     /// Build, verify or describe table files.
     #[command(subcommand)]
@@ -153,6 +159,9 @@ struct CommonArgs {
     #[arg(long, hide = true, value_name = "HAND")]
     test_panic_on: Option<String>,
 }
+
+/// The help of `score`'s arguments: claims, not hands.
+const CLAIMS_HELP: &str = "Claims, each quoted as one argument: `HAND WINNING key=value ...` ('234567m234p67888s 8s how=self-drawn riichi') or a JSON object. With none, claims are read from standard input, one per line";
 
 /// The `--rules` help, naming every preset.
 fn rules_help() -> String {
@@ -319,27 +328,6 @@ fn complain(message: &str) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
-/// Why standard output cannot be written: it was closed when the command
-/// started. Rust's runtime then opens `/dev/null` in its place, read and
-/// write (a shell's `> /dev/null` opens it write-only), and every write
-/// would vanish; Linux's `/proc` tells the two apart.
-#[cfg(target_os = "linux")]
-fn stdout_closed() -> Option<io::Error> {
-    let target = std::fs::read_link("/proc/self/fd/1").ok()?;
-    if target != std::path::Path::new("/dev/null") {
-        return None;
-    }
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
-    let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?.trim();
-    let read_write = u32::from_str_radix(flags, 8).ok()? & 3 == 2;
-    read_write.then(|| io::Error::other("standard output is closed"))
-}
-
-#[cfg(not(target_os = "linux"))]
-fn stdout_closed() -> Option<io::Error> {
-    None
-}
-
 /// The status for a failed write to standard output, or a failed read of
 /// standard input ([`stream::InputFailed`]).
 fn output_failed(e: &io::Error) -> ExitCode {
@@ -402,9 +390,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    if let Some(e) = stdout_closed() {
-        return output_failed(&e);
-    }
     let result = match cli.command {
         Command::Check(a) => {
             let how = if a.self_drawn {

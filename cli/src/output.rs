@@ -202,7 +202,11 @@ pub fn judged<T, E: std::fmt::Display>(
 ) -> Option<T> {
     let result = match hand.parse::<hupai::Hand>() {
         Ok(h) => judge(&h).map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
+        // Text is read by a person: a hint after the library's message.
+        Err(e) => match crate::hints::parse_hint(&e) {
+            Some(hint) if !json => Err(format!("{e}; {hint}")),
+            _ => Err(e.to_string()),
+        },
     };
     match result {
         Ok(v) => Some(v),

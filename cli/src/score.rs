@@ -26,9 +26,12 @@ pub fn job(settings: Settings) -> Box<dyn Job> {
 
 struct Scores(Settings);
 
-/// The claim of a line: JSON when it starts with `{`, else the text form.
+/// The claim of a line: JSON when it starts with `{` or reads as JSON
+/// (`[1,2]`, which the library refuses: a claim is a JSON object), else
+/// the text form.
 fn claim_of(line: &str) -> Result<ClaimSpec, ScoreError> {
-    if line.starts_with('{') {
+    let json = line.starts_with('{') || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok();
+    if json {
         serde_json::from_str(line).map_err(|e| ScoreError::Json {
             message: e.to_string(),
         })

@@ -143,3 +143,63 @@ fn canonical_echoes_each_hand_in_mpsz() {
     let (out, _, _) = run(&["reveal", "--json", "--canonical", "7p6p4p3p2p1p7p"], "");
     assert_eq!(json(out.trim())["hand"], "1234677p");
 }
+
+/// Every `$ hupai ...` line of the README's shell blocks prints what the
+/// README shows under it (`cargo run --release -- ARGS` is `hupai ARGS`;
+/// a JSON line shown ending in `...}` is compared up to the `...`).
+#[test]
+fn readme_commands_print_what_the_readme_shows() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("the README");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_hupai"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // (command, expected lines) of each `$ ` line in a ```sh block.
+    let mut runs: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_sh = false;
+    // Output lines belong to the `$ ` line above them in the same block.
+    let mut open = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            open = false;
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            runs.push((command.to_string(), Vec::new()));
+            open = true;
+        } else if let (true, Some((_, expected))) = (open, runs.last_mut()) {
+            expected.push(line.to_string());
+        }
+    }
+    let mut ran = 0;
+    for (command, expected) in &runs {
+        let command = command.replace("cargo run --release -- ", "hupai ");
+        if !command.starts_with("hupai ") && !command.contains("| hupai ") {
+            continue;
+        }
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let got = String::from_utf8(out.stdout).unwrap();
+        let got: Vec<&str> = got.lines().collect();
+        assert_eq!(got.len(), expected.len(), "{command}: {got:?}");
+        for (g, e) in got.iter().zip(expected) {
+            match e.strip_suffix("...}") {
+                Some(start) => assert!(g.starts_with(start), "{command}: {g} is not {e}"),
+                None => assert_eq!(g, e, "{command}"),
+            }
+        }
+        ran += 1;
+    }
+    assert!(ran >= 12, "only {ran} README commands");
+}

@@ -222,3 +222,49 @@ fn score_json_indicator_lists_hold_one_tile_an_item_and_nothing_nested() {
         lines[6]
     );
 }
+
+/// Issue 45: a JSON line that is not an object is told that a claim is a
+/// JSON object; a text claim without its winning tile says so.
+#[test]
+fn score_names_what_a_claim_lacks() {
+    let (out, _, code) = run(
+        &["score", "--rules", "riichi"],
+        "[1,2]\n234567m234p67888s\n",
+    );
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("a claim, which is a JSON object of its fields"),
+        "{out}"
+    );
+    assert!(lines[1].ends_with("the claim has no winning tile"), "{out}");
+}
+
+/// Issue 45's messages: `score --help` names its arguments claims; `e e e`
+/// is told how honours are written; `waits` on 14 tiles points to `check`
+/// and `efficiency`; a short hand's waits are no win.
+#[test]
+fn messages_point_a_newcomer_on() {
+    let (out, _, code) = run(&["score", "--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("[CLAIMS]..."), "{out}");
+    assert!(!out.contains("HANDS"), "{out}");
+    let (out, _, _) = run(&["check", "e e e"], "");
+    assert_eq!(
+        out,
+        "e e e\terror: unknown character 'e' at byte 0; honours are written 1z-7z, or E S W N P F C (east, south, west, north, white, green, red)\n"
+    );
+    let (out, _, _) = run(&["waits", "123m456p789s11z22z3z"], "");
+    assert!(
+        out.ends_with("; for a hand of 3N+2 tiles, try hupai check (a win?) or hupai efficiency (what to discard)\n"),
+        "{out}"
+    );
+    let (out, _, code) = run(
+        &["waits", "--values", "--rules", "riichi", "123m456p789s7z"],
+        "",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("123m456p789s7z\t7z: not a win / not a win\n", 0)
+    );
+}

@@ -194,7 +194,7 @@ macro_rules! judge {
     };
 }
 
-/// Each form's [`Judge`], by the form's name.
+/// Each form's `Judge`, by the form's name.
 impl Form {
     /// [`Judge::TAKES_MELDS`].
     #[inline(always)]

@@ -161,10 +161,12 @@ pub enum RulesError {
         message: String,
     },
     /// `base` names no preset.
-    #[error("base {name:?} is not a preset ({})", PRESET_NAMES)]
+    #[error("base {name:?} is not a preset{} ({})", did_you_mean(*.suggestion), PRESET_NAMES)]
     UnknownBase {
         /// The name given.
         name: String,
+        /// The preset it nearly names ([`Preset::nearest`]), if any.
+        suggestion: Option<Preset>,
     },
     /// `tiles` or `jokers` is not a list of distinct tiles in `mpsz` notation.
     #[error("{field} = {value:?}: {message}")]
@@ -559,11 +561,13 @@ impl RuleSpec {
         let base_name = self.base.as_deref().unwrap_or("chinese");
         let preset = Preset::from_name(base_name).ok_or_else(|| RulesError::UnknownBase {
             name: cut(base_name),
+            suggestion: Preset::nearest(base_name),
         })?;
         let base = RuleSpec::from_toml_str(preset.toml())?;
         if base.base.is_some() {
             return Err(RulesError::UnknownBase {
                 name: format!("{base_name} (a preset may not name a base)"),
+                suggestion: None,
             });
         }
         let spec = self.clone().over(base);

@@ -11,6 +11,8 @@ use std::fmt;
 use crate::error::{cut, HandError, ParseError};
 use crate::hand::Hand;
 use crate::meld::Meld;
+use crate::position::Purpose;
+use crate::rules::Rules;
 use crate::tile::{Suit, Tile, KINDS};
 use crate::win::WinHow;
 
@@ -186,9 +188,6 @@ impl Claim {
             if self.how != WinHow::SelfDrawn {
                 return Err(ScoreError::AfterKongNotSelfDrawn { how: self.how });
             }
-            if self.last_tile {
-                return Err(ScoreError::AfterKongOnLastTile);
-            }
         }
         if self.last_tile && self.how == WinHow::RobbingKong {
             return Err(ScoreError::LastTileRobbingKong);
@@ -206,6 +205,20 @@ impl Claim {
         }
         Ok(())
     }
+}
+
+/// Is `hand` a whole hand, asked by every scoring family once the claim's
+/// own conflicts are checked and before any reading: a win's size (3N+2 tiles, a kong counted as three) that is
+/// the rules' `max_tiles` (14, or 17 where `max_tiles = 17`). A win's size
+/// short of it (`55z`, `123m456p789s55z`) is `Ok(false)`: the family
+/// scores it as not legal, with the reason `not_a_win`.
+///
+/// # Errors
+/// [`ScoreError::Hand`] with the shape layer's error for a hand no win
+/// has (a size that is not 3N+2, too many copies, a tile out of play).
+pub(crate) fn is_whole_hand(rules: &Rules, hand: &Hand) -> Result<bool, ScoreError> {
+    rules.accept_hand(hand, Purpose::Win)?;
+    Ok(hand.size() == rules.max_tiles as usize)
 }
 
 /// Why a claim cannot be scored.
@@ -266,10 +279,21 @@ pub enum ScoreError {
         name: String,
     },
     /// A field the claim needs and lacks.
-    #[error("the claim has no {field}")]
+    #[error("the claim has no {}", if *field == "winning" { "winning tile" } else { field })]
     MissingField {
         /// `hand` or `winning`.
         field: &'static str,
+    },
+    /// A field of the text form given twice with different values
+    /// (`tsumo chankan`, `seat_wind=2z seat_wind=3z`).
+    #[error("{field} is given twice: {first} and {second}")]
+    ConflictingField {
+        /// The field.
+        field: &'static str,
+        /// The value given first.
+        first: String,
+        /// The value given next.
+        second: String,
     },
     /// A claim line that is not a JSON object of claim fields.
     #[error("bad claim: {message}")]
@@ -303,6 +327,14 @@ pub enum ScoreError {
     #[error("the winning tile {tile} is not in the concealed part")]
     WinningNotHeld {
         /// The tile.
+        tile: Tile,
+    },
+    /// A red winning tile (`0m`) where the concealed part holds no red
+    /// five of its suit (named `winning_not_held`, as
+    /// [`ScoreError::WinningNotHeld`]).
+    #[error("the winning tile is a red {tile}, and the concealed part holds no red {tile}")]
+    RedWinningNotHeld {
+        /// The five.
         tile: Tile,
     },
     /// Riichi (or double riichi) with an open meld.
@@ -344,8 +376,9 @@ pub enum ScoreError {
         /// How the tile came.
         how: WinHow,
     },
-    /// `after_kong` with `last_tile`: the replacement tile is not the
-    /// wall's last tile.
+    /// `after_kong` with `last_tile` under riichi: the replacement tile
+    /// comes from the dead wall, never the live wall's last tile (GB
+    /// counts 杠上开花 and 妙手回春 together).
     #[error(
         "after_kong with last_tile: the replacement tile after a kong is not the wall's last tile"
     )]
@@ -429,11 +462,14 @@ impl ScoreError {
             ScoreError::TooLong { .. } => "too_long",
             ScoreError::UnknownField { .. } => "unknown_field",
             ScoreError::MissingField { .. } => "missing_field",
+            ScoreError::ConflictingField { .. } => "conflicting_field",
             ScoreError::Json { .. } => "json",
             ScoreError::NotAWind { .. } => "not_a_wind",
             ScoreError::TooManyIndicators { .. } => "too_many_indicators",
             ScoreError::Jokers { .. } => "jokers",
-            ScoreError::WinningNotHeld { .. } => "winning_not_held",
+            ScoreError::WinningNotHeld { .. } | ScoreError::RedWinningNotHeld { .. } => {
+                "winning_not_held"
+            }
             ScoreError::RiichiWithOpenMeld { .. } => "riichi_with_open_meld",
             ScoreError::IppatsuWithoutRiichi => "ippatsu_without_riichi",
             ScoreError::IppatsuAfterKong => "ippatsu_after_kong",
@@ -508,6 +544,11 @@ pub struct ClaimSpec {
     pub last_copy: Option<bool>,
 }
 
+/// Do `a` and `b` name one way (`tsumo`, `self-drawn`)?
+fn same_way(a: &str, b: &str) -> bool {
+    how_of(a).is_some() && how_of(a) == how_of(b)
+}
+
 /// The way `text` names, if any (`WinHow`'s `FromStr`, aliases included).
 fn how_of(text: &str) -> Option<WinHow> {
     text.parse().ok()
@@ -565,9 +606,14 @@ impl ClaimSpec {
     /// (`123m55z [789s] [777p] [123s] 1m riichi`). `how` may also be given
     /// alone (`discard`, `ron`, `self-drawn`, `tsumo`, `robbing-kong`, `chankan`).
     ///
+    /// A field given twice must say the same both times (`tsumo
+    /// how=self-drawn` does).
+    ///
     /// # Errors
     /// [`ScoreError::UnknownField`], [`ScoreError::BadValue`],
-    /// [`ScoreError::MissingField`], [`ScoreError::TooLong`].
+    /// [`ScoreError::MissingField`] (a single word is the hand, without
+    /// its winning tile), [`ScoreError::TooLong`],
+    /// [`ScoreError::ConflictingField`].
     pub fn from_text(line: &str) -> Result<ClaimSpec, ScoreError> {
         let mut spec = ClaimSpec::default();
         let mut rest: Vec<&str> = Vec::new();
@@ -583,12 +629,11 @@ impl ClaimSpec {
             };
             spec.set(key, value.unwrap_or(""))?;
         }
-        let Some(winning) = rest.pop() else {
-            return Err(ScoreError::MissingField { field: "winning" });
+        // A hand alone (`234567m234p67888s`) lacks its winning tile.
+        let winning = match rest.pop() {
+            Some(winning) if !rest.is_empty() => winning,
+            _ => return Err(ScoreError::MissingField { field: "winning" }),
         };
-        if rest.is_empty() {
-            return Err(ScoreError::MissingField { field: "hand" });
-        }
         spec.set_field("winning", ClaimValue::Text(winning))?;
         spec.set_field("hand", ClaimValue::Text(&rest.join(" ")))?;
         Ok(spec)
@@ -652,6 +697,25 @@ impl ClaimSpec {
         let Some(&(field, slot)) = FIELDS.iter().find(|(n, _)| *n == name) else {
             return Err(ScoreError::UnknownField { name: cut(name) });
         };
+        // A field given twice must say the same both times (`tsumo` and
+        // `how=self-drawn` name one way).
+        let conflict =
+            |first: &dyn fmt::Display, second: &dyn fmt::Display| ScoreError::ConflictingField {
+                field,
+                first: cut(&first.to_string()),
+                second: cut(&second.to_string()),
+            };
+        let put_text = |slot: &mut Option<String>, t: Option<String>| match (&*slot, &t) {
+            (Some(first), Some(second))
+                if first != second && !(field == "how" && same_way(first, second)) =>
+            {
+                Err(conflict(first, second))
+            }
+            _ => {
+                *slot = t;
+                Ok(())
+            }
+        };
         let wrong = |value: &ClaimValue<'_>| ScoreError::WrongType {
             field,
             expected: slot.expected(),
@@ -668,8 +732,11 @@ impl ClaimSpec {
         };
         match (slot, &value) {
             (_, ClaimValue::Absent) => {}
-            (Slot::Flag(at), ClaimValue::Flag(on)) => *at(self) = Some(*on),
-            (Slot::Count { max, at }, &ClaimValue::Count(n)) => {
+            (Slot::Flag(at), &ClaimValue::Flag(on)) => match *at(self) {
+                Some(first) if first != on => return Err(conflict(&first, &on)),
+                _ => *at(self) = Some(on),
+            },
+            (Slot::Count { max, get, at }, &ClaimValue::Count(n)) => {
                 let n = u32::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
                     ScoreError::BadValue {
                         field: field.into(),
@@ -681,9 +748,15 @@ impl ClaimSpec {
                         },
                     }
                 })?;
-                at(self, n);
+                match get(self) {
+                    Some(first) if first != n => return Err(conflict(&first, &n)),
+                    _ => at(self, n),
+                }
             }
-            (Slot::Text(at) | Slot::Tiles(at), ClaimValue::Text(t)) => *at(self) = text(t)?,
+            (Slot::Text(at) | Slot::Tiles(at), ClaimValue::Text(t)) => {
+                let t = text(t)?;
+                put_text(at(self), t)?;
+            }
             (Slot::Tiles(at), ClaimValue::Tiles(items)) => {
                 if items.len() > MAX_INDICATORS {
                     return Err(ScoreError::TooManyIndicators {
@@ -696,7 +769,8 @@ impl ClaimSpec {
                 for item in items.iter() {
                     parse_tile(field, item)?;
                 }
-                *at(self) = text(&items.join(" "))?;
+                let t = text(&items.join(" "))?;
+                put_text(at(self), t)?;
             }
             _ => return Err(wrong(&value)),
         }
@@ -739,6 +813,8 @@ impl ClaimSpec {
     /// [`ScoreError::MissingField`] without a hand or a winning tile,
     /// [`ScoreError::Parse`] for a field that does not read,
     /// [`ScoreError::BadValue`] for an unknown `how`,
+    /// [`ScoreError::RedWinningNotHeld`] for a red winning tile (`0m`)
+    /// the concealed part holds no red five of,
     /// [`HandError::TooManyRedFives`] for a red five of a suit written
     /// twice across the hand and the indicators.
     pub fn resolve(&self) -> Result<(Hand, Claim), ScoreError> {
@@ -750,12 +826,21 @@ impl ClaimSpec {
             field: "hand",
             source,
         })?;
-        let winning = parse_tile(
-            "winning",
-            self.winning
-                .as_deref()
-                .ok_or(ScoreError::MissingField { field: "winning" })?,
-        )?;
+        let winning_text = self
+            .winning
+            .as_deref()
+            .ok_or(ScoreError::MissingField { field: "winning" })?;
+        let winning = parse_tile("winning", winning_text)?;
+        // A red winning tile is the concealed part's red five of its suit
+        // (bit 1 of the suit's place in the red-five layout).
+        let red_written = winning_text
+            .trim()
+            .parse::<Hand>()
+            .is_ok_and(|one| one.red_fives() > 0);
+        let suit = winning.index() / 9;
+        if red_written && (hand.red_bits() >> (3 * suit) & 7) != 1 {
+            return Err(ScoreError::RedWinningNotHeld { tile: winning });
+        }
         let how = match self.how.as_deref() {
             None => WinHow::Discard,
             Some(t) => how_of(t).ok_or_else(|| ScoreError::BadValue {
@@ -842,6 +927,7 @@ enum Slot {
     /// A count of at most `max`.
     Count {
         max: u32,
+        get: fn(&ClaimSpec) -> Option<u32>,
         at: fn(&mut ClaimSpec, u32),
     },
 }
@@ -879,6 +965,7 @@ const FIELDS: [(&str, Slot); 17] = [
         "honba",
         Slot::Count {
             max: u32::MAX,
+            get: |s| s.honba,
             at: |s, n| s.honba = Some(n),
         },
     ),
@@ -886,6 +973,7 @@ const FIELDS: [(&str, Slot); 17] = [
         "riichi_sticks",
         Slot::Count {
             max: u32::MAX,
+            get: |s| s.riichi_sticks,
             at: |s, n| s.riichi_sticks = Some(n),
         },
     ),
@@ -893,11 +981,31 @@ const FIELDS: [(&str, Slot); 17] = [
         "flowers",
         Slot::Count {
             max: u8::MAX as u32,
+            get: |s| s.flowers.map(u32::from),
             at: |s, n| s.flowers = Some(n as u8),
         },
     ),
     ("last_copy", Slot::Flag(|s| &mut s.last_copy)),
 ];
+
+impl std::str::FromStr for ClaimSpec {
+    type Err = ScoreError;
+
+    /// [`ClaimSpec::from_text`]: `HAND WINNING key=value ...`.
+    ///
+    /// ```
+    /// use hupai::score::{ClaimSpec, Score};
+    /// use hupai::Rules;
+    /// let spec: ClaimSpec = "234567m234p67888s 8s how=self-drawn riichi".parse()?;
+    /// let (hand, claim) = spec.resolve()?;
+    /// let score = Rules::riichi().score(&hand, &claim)?;
+    /// assert_eq!(score.total(), 7800);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(text: &str) -> Result<ClaimSpec, ScoreError> {
+        ClaimSpec::from_text(text)
+    }
+}
 
 /// Is `word` a flag (the text form reads it alone)?
 fn is_flag(word: &str) -> bool {

@@ -110,9 +110,14 @@ impl Rules {
     /// Scores `hand` (the winning tile in its concealed part) won by
     /// `claim`, under these rules' `[scoring]` table.
     ///
-    /// A complete hand without a yaku, or a hand that is not complete, is
-    /// scored as not legal (an `Ok`); a claim that cannot happen is an
-    /// error.
+    /// A claim is a whole hand: 3N+2 tiles, a kong counted as three,
+    /// making the rules' `max_tiles` (14; 17 where `max_tiles = 17`). A
+    /// hand of a win's size short of it (`55z`, `22m [234p] [555z]`) is
+    /// scored as not legal with the reason `not_a_win`; a whole hand that
+    /// is not complete (`not_complete`), or complete without a yaku (riichi's
+    /// `no_yaku`, GB's `under_8_points`), is not legal too (each an `Ok`).
+    /// A claim that cannot happen is an error, and so is a hand of a size
+    /// no win has ([`ScoreError::Hand`]).
     ///
     /// # Errors
     /// [`ScoreError::NoScoring`] for rules with no `[scoring]` table; the
@@ -135,7 +140,11 @@ impl Rules {
     /// (its winds, riichi, dora, ...; its `winning` and `how` are not
     /// read, and `after_kong` counts on the self-draw only). A wait whose
     /// every copy is in the hand, its melds and the context's indicators
-    /// is left out: no copy is left to win on.
+    /// is left out: no copy is left to win on. A ready hand short of the
+    /// whole size (`123m456p789s5z`, 10 tiles under 14-tile rules) is no
+    /// error: each of its waits is listed, not legal on either way, with
+    /// the reason `not_a_win`, as [`Rules::score`] scores the hand with
+    /// that tile.
     ///
     /// ```
     /// use hupai::score::Claim;

@@ -231,7 +231,7 @@ impl Tables {
     }
 
     /// The raw bytes of the four distance columns, as a table file stores
-    /// them (named by [`DIST_COLUMNS`]; the stored layout, not the
+    /// them (named by [`DIST_COLUMNS`](distance::DIST_COLUMNS); the stored layout, not the
     /// profiles held in memory).
     pub(crate) fn raw_distances(&self) -> [Vec<u8>; 4] {
         [SUIT_CAP, SUIT_FIFTH, HONOR_CAP, HONOR_FIFTH].map(|i| {

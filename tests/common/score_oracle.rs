@@ -858,8 +858,9 @@ fn try_claim<R: Rng>(rng: &mut R) -> Option<(Hand, Claim)> {
 /// `hand` with some of its fives made red (each numbered suit holding a
 /// five gets one red five with probability 0.4, in the concealed part or
 /// in a meld holding one), written in mpsz by this generator and read back
-/// by the library's parser; with the number of red fives placed, which
-/// the oracle counts as aka dora without asking the library.
+/// by the library's parser; with the number of red fives held (placed,
+/// or one of four fives of a suit), which the oracle counts as aka dora
+/// without asking the library.
 pub fn paint_red<R: Rng>(rng: &mut R, hand: &Hand) -> (Hand, u32) {
     // Where each suit's red five goes: None, Some(None) concealed,
     // Some(Some(i)) the meld i.
@@ -917,5 +918,17 @@ pub fn paint_red<R: Rng>(rng: &mut R, hand: &Hand) -> (Hand, u32) {
         .unwrap_or_else(|e| panic!("{text:?} does not read: {e}"));
     assert_eq!(painted.counts(), hand.counts(), "{text}");
     assert_eq!(painted.melds(), hand.melds(), "{text}");
-    (painted, red.iter().filter(|r| r.is_some()).count() as u32)
+    // A suit whose four fives are all held holds its red five, painted or
+    // not (the riichi module's reading).
+    let fives = |s: usize| {
+        let five = 9 * s + 4;
+        hand.counts()[five] as usize
+            + hand
+                .melds()
+                .iter()
+                .map(|m| m.tiles().filter(|t| t.index() == five).count())
+                .sum::<usize>()
+    };
+    let held = (0..3).filter(|&s| red[s].is_some() || fives(s) == 4);
+    (painted, held.count() as u32)
 }

@@ -73,6 +73,7 @@ fn score_json_errors_carry_codes_and_messages() {
             "dora",
         ),
         (r#"not json"#, -10, "bad claim"),
+        (r#"[1,2]"#, -10, "a claim, which is a JSON object"),
         (r#"{"hand":"123m456p","winning":"4p"}"#, -6, "expected 3N+2"),
     ];
     for (claim, code, words) in cases {

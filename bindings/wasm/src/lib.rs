@@ -104,7 +104,7 @@ export type Score = RiichiScore | GbScore;
 export interface RiichiScore {
   hand: string;
   legal: boolean;
-  reason?: "no_yaku" | "not_complete";
+  reason?: "no_yaku" | "not_complete" | "not_a_win";
   han: number;
   fu: number;
   fu_details: { fu: number; reason: string }[];
@@ -120,7 +120,7 @@ export interface RiichiScore {
 export interface GbScore {
   hand: string;
   legal: boolean;
-  reason?: "under_8_points" | "not_complete";
+  reason?: "under_8_points" | "not_complete" | "not_a_win";
   fans: { name: string; name_zh: string; points: number; count: number }[];
   points: { total: number; fans: number };
   split: Split | null;

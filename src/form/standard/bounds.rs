@@ -78,7 +78,7 @@ pub(crate) fn frees_around(
 /// The standard distance of a position with no declared melds, for
 /// targets of `k` melds and the pair, lies between these two: its suits
 /// at their most permissive (`frees`, [`frees_of`]) and within four
-/// copies (`res`). Equal, they are it ([`distance_fifth`]).
+/// copies (`res`). Equal, they are it ([`distance_fifth`](super::fifths::distance_fifth)).
 #[inline(always)]
 pub(crate) fn bounds_of(
     rules: &Rules,

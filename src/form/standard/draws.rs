@@ -89,7 +89,7 @@ pub(super) fn equal_bytes(d: Dist, v: u8) -> Dist {
 /// [`Lanes`] `r[p][j]` = `l[1 - p][K - j]` for their join `l` (what they
 /// hold when the suits beside them hold `j` melds and `p` pairs, on a
 /// target of `K` melds and the pair; `FAR` beyond `K`), moved down `i`
-/// places for `i` = 0..=K the way [`ReversedJoin::beside`] reads them.
+/// places for `i` = 0..=K the way [`ReversedJoin::besides`] reads them.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ReversedJoin {
     /// `[i]`: `r` moved down `i` places in each half.
@@ -108,7 +108,7 @@ impl ReversedJoin {
         m
     }
 
-    /// The join `l` ([`join`]'s layout) read from the other end for `K`
+    /// The join `l` ([`join`](super::distance::join)'s layout) read from the other end for `K`
     /// melds: `r[p][j]` = `l[1 - p][K - j]`, FAR past `K`.
     #[inline(always)]
     fn read_back<const K: usize>(l: &[[u8; 8]; 2]) -> [u64; 2] {
@@ -149,8 +149,9 @@ impl ReversedJoin {
         c
     }
 
-    /// [`ReversedJoin::beside`] of the suit `a` and each of the `N` joins `m`,
-    /// written to `c` (every lane [`FAR`] on entry), out of line: inlined,
+    /// The suit `a` joined with each of the `N` joins `m` (each read from
+    /// the other end), written to `c` (every lane [`FAR`] on entry), out
+    /// of line: inlined,
     /// or handing its lanes back by value, the compiler worked some of them
     /// a byte at a time in general registers. Each lane of `a` is spread
     /// once for all `N`.
@@ -282,7 +283,7 @@ pub(super) fn kept_lanes(rules: &Rules, s: usize) -> u32 {
 /// tile fewer) under `rules`? Not with declared melds, a suit limit or
 /// more than five melds; nor, the caller checks, when a suit is flagged
 /// for fifth copies and the position has a fifth copy to spend
-/// ([`spends_fifths`]). The caller then judges each draw whole.
+/// ([`spends_fifths`](super::distance::spends_fifths)). The caller then judges each draw whole.
 #[inline]
 pub(crate) fn draws_by_suit_apply(rules: &Rules, pos: &Position) -> bool {
     rules.derived.suit_limit >= 3 && !pos.has_melds() && (pos.total() as usize - 1) / 3 <= 5

@@ -8,7 +8,7 @@ use crate::tables::key::key_of;
 use crate::tables::HONOR_SEQUENCES;
 use crate::tile::Tile;
 
-/// Suit `s`'s distances (bytes as [`Dist`] lays them out, far where no
+/// Suit `s`'s distances (bytes as [`Dist`](super::distance::Dist) lays them out, far where no
 /// target exists) for its `counts`, for every number `b` of copies beyond
 /// each kind's `limits` (4, or fewer for a kind in a declared meld) the
 /// targets may hold (`[b]`, 0–8): every target of up to

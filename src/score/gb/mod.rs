@@ -66,7 +66,7 @@ use crate::group::Split;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
-use crate::score::claim::{Claim, ScoreError};
+use crate::score::claim::{is_whole_hand, Claim, ScoreError};
 use crate::tile::{Suit, Tile, TileSet, KINDS};
 use crate::win::{WaitShape, WinHow, WinningTile};
 
@@ -84,14 +84,18 @@ pub enum Illegal {
     UnderEight,
     /// The hand is not complete.
     NotComplete,
+    /// The hand is short of a whole hand: fewer than 14 tiles, a kong
+    /// counted as three.
+    NotAWin,
 }
 
 impl Illegal {
-    /// `under_8_points`, `not_complete`.
+    /// `under_8_points`, `not_complete`, `not_a_win`.
     pub const fn name(self) -> &'static str {
         match self {
             Illegal::UnderEight => "under_8_points",
             Illegal::NotComplete => "not_complete",
+            Illegal::NotAWin => "not_a_win",
         }
     }
 }
@@ -252,16 +256,19 @@ fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
 }
 
 impl GbScore {
-    /// The score of a hand that is not complete: no win, no fan.
-    const NOT_COMPLETE: GbScore = GbScore {
-        legal: false,
-        reason: Some(Illegal::NotComplete),
-        fans: Vec::new(),
-        points: 0,
-        fan_points: 0,
-        split: None,
-        shape: None,
-    };
+    /// The score of a claim that is no win for `reason` (a hand that is
+    /// not complete, or short of a whole hand): no fan.
+    const fn no_win(reason: Illegal) -> GbScore {
+        GbScore {
+            legal: false,
+            reason: Some(reason),
+            fans: Vec::new(),
+            points: 0,
+            fan_points: 0,
+            split: None,
+            shape: None,
+        }
+    }
 }
 
 /// Scores `hand` won by `claim` under GB rules.
@@ -278,6 +285,9 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
         });
     }
     check(hand, claim)?;
+    if !is_whole_hand(rules, hand)? {
+        return Ok(GbScore::no_win(Illegal::NotAWin));
+    }
     let win = rules
         .win(hand, WinningTile::Tile(claim.winning), claim.how)
         .map_err(ScoreError::of_win)?;
@@ -286,7 +296,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
         count: claim.flowers,
     };
     if win.splits.is_empty() {
-        return Ok(GbScore::NOT_COMPLETE);
+        return Ok(GbScore::no_win(Illegal::NotComplete));
     }
     // The single wait is asked only when a reading could take a wait fan.
     let wait_fans = win.readings().any(|(split, _, shape)| {
@@ -314,7 +324,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore
         }
     }
     let Some((mut fans, fan_points, i, shape)) = best else {
-        return Ok(GbScore::NOT_COMPLETE);
+        return Ok(GbScore::no_win(Illegal::NotComplete));
     };
     fans.set(Fan::FlowerTiles, flowers.count);
     let legal = fan_points >= MINIMUM;

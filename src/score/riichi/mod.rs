@@ -27,8 +27,11 @@
 //!   yakuman hand;
 //! - with `double_yakuman = false` the doubled yakuman keep their names
 //!   (`kokushi_13`) and count once;
+//! - with `red_fives`, a hand holding all four fives of a suit holds its
+//!   red one, written red (`0p`) or not (`5555p`): aka dora counts it;
 //! - ippatsu and `after_kong` never meet: the riichi player's own kong
-//!   ends ippatsu.
+//!   ends ippatsu; nor do `after_kong` and `last_tile`: the replacement
+//!   tile comes from the dead wall, never the live wall's last tile.
 
 mod detect;
 pub mod fu;
@@ -50,7 +53,7 @@ use crate::group::{Group, Split};
 use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
-use crate::score::claim::{Claim, ScoreError, MAX_STICKS};
+use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -61,14 +64,18 @@ pub enum Illegal {
     NoYaku,
     /// The hand is not complete.
     NotComplete,
+    /// The hand is short of a whole hand: fewer than 14 tiles, a kong
+    /// counted as three.
+    NotAWin,
 }
 
 impl Illegal {
-    /// `no_yaku`, `not_complete`.
+    /// `no_yaku`, `not_complete`, `not_a_win`.
     pub const fn name(self) -> &'static str {
         match self {
             Illegal::NoYaku => "no_yaku",
             Illegal::NotComplete => "not_complete",
+            Illegal::NotAWin => "not_a_win",
         }
     }
 }
@@ -179,11 +186,15 @@ impl Best {
 }
 
 /// Checks what riichi's own fields make impossible: ippatsu on a kong's
-/// replacement tile, more sticks than [`MAX_STICKS`] (the indicators'
+/// replacement tile, a replacement tile that is the wall's last (it comes
+/// from the dead wall), more sticks than [`MAX_STICKS`] (the indicators'
 /// copies are counted with the hand's, in `Facts::new`).
 fn check(claim: &Claim) -> Result<(), ScoreError> {
     if claim.ippatsu && claim.after_kong {
         return Err(ScoreError::IppatsuAfterKong);
+    }
+    if claim.after_kong && claim.last_tile {
+        return Err(ScoreError::AfterKongOnLastTile);
     }
     for (field, count) in [
         ("honba", claim.honba),
@@ -230,6 +241,9 @@ pub(crate) fn score(
     }
     check(claim)?;
     let facts = Facts::new(hand, claim, sw)?;
+    if !is_whole_hand(rules, hand)? {
+        return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
+    }
     let mut best: Option<Best> = None;
     rules
         .each_reading(

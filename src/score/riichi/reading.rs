@@ -133,6 +133,17 @@ pub(crate) fn dora_of(indicator: Tile) -> usize {
     }
 }
 
+/// The red fives `hand` holds: those written red (`0m`), and, in a suit
+/// none is written red, the red one among four fives held (`all`: the
+/// counts, the melds' copies included), since the set's red five is one of
+/// the four.
+fn red_fives(hand: &Hand, all: &[u8; KINDS]) -> u8 {
+    let written = hand.red_bits();
+    (0..3)
+        .filter(|s| written >> (3 * s) & 7 != 0 || all[9 * s + 4] == 4)
+        .count() as u8
+}
+
 impl Facts {
     /// The facts of `hand` won by `claim`, or
     /// [`ScoreError::IndicatorCopies`] when the dora and ura-dora
@@ -236,7 +247,11 @@ impl Facts {
             } else {
                 0
             },
-            aka: if sw.red_fives { hand.red_fives() } else { 0 },
+            aka: if sw.red_fives {
+                red_fives(hand, &all)
+            } else {
+                0
+            },
         })
     }
 }
