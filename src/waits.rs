@@ -20,12 +20,13 @@ use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
+use crate::tile::sets::{HONORS, MAN, PIN, SOU};
 use crate::tile::{TileSet, KINDS};
 
 /// The kinds of the suits set in `open` (bit 0 m, 1 p, 2 s, 3 honours) as
 /// bits, for each of the 16 sets of suits.
 static OPEN_KINDS: [u64; 16] = {
-    const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+    const SUIT_BITS: [u64; 4] = [MAN, PIN, SOU, HONORS];
     let mut t = [0u64; 16];
     let mut open = 0;
     while open < 16 {

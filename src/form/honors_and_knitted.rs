@@ -13,12 +13,13 @@
 
 use crate::form::judge::{judged_on_a_copy, Judge};
 use crate::form::kind::Form;
-use crate::form::knitted::{for_choices, held, ASSIGNMENTS, HONORS};
+use crate::form::knitted::{for_choices, held, ASSIGNMENTS};
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::SuitProfile;
+use crate::tile::sets::HONORS;
 use crate::tile::Suit;
 
 /// The kinds honours and knitted tiles may hold under `rules` for

@@ -11,6 +11,7 @@ use std::fmt;
 use crate::error::{cut, HandError, ParseError};
 use crate::hand::Hand;
 use crate::meld::Meld;
+use crate::tile::sets::{holds, EAST, WINDS};
 use crate::tile::{Suit, Tile};
 use crate::win::WinHow;
 
@@ -101,7 +102,7 @@ impl Claim {
 
     /// Is the winner the dealer (the east seat)?
     pub fn is_dealer(&self) -> bool {
-        self.seat_wind.index() == 27
+        self.seat_wind.index() == EAST
     }
 
     /// Was riichi declared (riichi or double riichi)?
@@ -121,7 +122,7 @@ impl Claim {
             ("seat_wind", self.seat_wind),
             ("round_wind", self.round_wind),
         ] {
-            if !(27..31).contains(&tile.index()) {
+            if !holds(WINDS, tile.index()) {
                 return Err(ScoreError::NotAWind { field, tile });
             }
         }

@@ -67,6 +67,7 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
 use crate::score::claim::{Claim, ScoreError};
+use crate::tile::sets::{holds, HONORS};
 use crate::tile::{Suit, Tile, TileSet, KINDS};
 use crate::win::{WaitShape, WinHow, WinningTile};
 
@@ -197,7 +198,7 @@ impl Facts {
 /// kinds held four times counted.
 fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileSet, HandError> {
     let counts = *before;
-    let mut free = (27..KINDS).filter(|&i| before[i] == 0);
+    let mut free = (0..KINDS).filter(|&i| holds(HONORS, i) && before[i] == 0);
     let mut stand_ins = Vec::new();
     for _ in hand.melds() {
         match free.next() {
