@@ -1,5 +1,5 @@
 //! Chinese Official scoring (国标麻将, MCR): the 81 fans and 明暗杠 ([`Fan`],
-//! with the names and points of `shared/gb-fans.tsv`), the 8-point
+//! their points and names written once in `fans.rs`), the 8-point
 //! minimum, and flowers, for rules whose `[scoring]` table says
 //! `family = "gb"` (the `gb` preset).
 //!
