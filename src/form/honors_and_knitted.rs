@@ -11,7 +11,7 @@
 //! (seven honours and seven of the nine knitted kinds): the natural knitted
 //! tiles are at most seven, and jokers fill the missing honours.
 
-use crate::form::judge::{judged_on_a_copy, Judge};
+use crate::form::judge::{judged_on_a_copy, Judge, WaitOptions};
 use crate::form::kind::Form;
 use crate::form::knitted::{for_choices, held, ASSIGNMENTS};
 use crate::group::{Group, GroupKind, Split, SplitSink};
@@ -206,7 +206,7 @@ impl<const GREATER: bool> HonorsAndKnitted<GREATER> {
     }
 
     #[inline(never)]
-    fn waits_of(rules: &Rules, pos: Position) -> u64 {
+    fn waits_of(rules: &Rules, pos: Position, _options: WaitOptions) -> u64 {
         singles_waits(rules, &pos, GREATER)
     }
 }

@@ -7,7 +7,7 @@
 //! so the form can be won only when all thirteen orphans are in play (the
 //! rules drop it from their winnable forms otherwise).
 
-use crate::form::judge::Judge;
+use crate::form::judge::{Judge, WaitOptions};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
@@ -157,7 +157,7 @@ impl Judge for ThirteenOrphans {
     }
 
     #[inline(always)]
-    fn waits(_rules: &Rules, pos: &Position, _open: u32) -> u64 {
+    fn waits(_rules: &Rules, pos: &Position, _open: u32, _options: WaitOptions) -> u64 {
         waits(pos)
     }
 

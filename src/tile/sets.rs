@@ -43,6 +43,25 @@ pub(crate) const EAST: usize = 27;
 /// follow.
 pub(crate) const WHITE_DRAGON: usize = 31;
 
+/// Is the kind of `index` an honour? The honours are the kinds from
+/// [`EAST`] on (the same kinds as [`HONORS`], by one comparison).
+#[inline(always)]
+pub(crate) const fn is_honor(index: usize) -> bool {
+    index >= EAST
+}
+
+/// Is the kind of `index` a dragon ([`DRAGONS`], by one comparison)?
+#[inline(always)]
+pub(crate) const fn is_dragon(index: usize) -> bool {
+    index >= WHITE_DRAGON
+}
+
+/// Is the kind of `index` a wind ([`WINDS`], by comparisons)?
+#[inline(always)]
+pub(crate) const fn is_wind(index: usize) -> bool {
+    index >= EAST && index < WHITE_DRAGON
+}
+
 /// Characters (`1m`–`9m`).
 pub(crate) const MAN: u64 = 0x1ff;
 /// Dots (`1p`–`9p`).
@@ -51,8 +70,6 @@ pub(crate) const PIN: u64 = MAN << 9;
 pub(crate) const SOU: u64 = MAN << 18;
 /// The three numbered suits, in index order.
 pub(crate) const SUITS: [u64; 3] = [MAN, PIN, SOU];
-/// Every numbered tile.
-pub(crate) const NUMBERED: u64 = MAN | PIN | SOU;
 /// East, south, west, north (`1z`–`4z`).
 pub(crate) const WINDS: u64 = 0xf << EAST;
 /// White, green, red (`5z`–`7z`).
@@ -128,6 +145,9 @@ mod tests {
         for t in Tile::all() {
             assert_eq!(holds(ORPHANS, t.index()), t.is_orphan(), "{t}");
             assert_eq!(holds(HONORS, t.index()), t.suit() == Suit::Honor, "{t}");
+            assert_eq!(is_honor(t.index()), holds(HONORS, t.index()), "{t}");
+            assert_eq!(is_dragon(t.index()), holds(DRAGONS, t.index()), "{t}");
+            assert_eq!(is_wind(t.index()), holds(WINDS, t.index()), "{t}");
         }
     }
 }

@@ -61,6 +61,7 @@ pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
 
 use self::reading::{Reading, Shape};
 use crate::error::HandError;
+use crate::form::judge::WaitOptions;
 use crate::form::Form;
 use crate::group::Split;
 use crate::hand::Hand;
@@ -212,16 +213,12 @@ fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileS
         }
     }
     let waiting = Hand::from_counts(&counts, 0)?.with_melds(&stand_ins)?;
-    // The rules' flag changes nothing unless the concealed part holds a
-    // kind four times (the stand-ins are never four): only then are the
-    // rules copied with it set.
-    if rules.four_held_is_wait() || counts.iter().all(|&c| c < 4) {
-        rules.waits(&waiting)
-    } else {
-        let mut by_shape = rules.clone();
-        by_shape.four_held_is_wait = true;
-        by_shape.waits(&waiting)
-    }
+    rules.waits_with(
+        &waiting,
+        WaitOptions {
+            four_held_is_wait: true,
+        },
+    )
 }
 
 /// Checks `claim` for GB: the common conflicts ([`Claim::check`]), the

@@ -4,7 +4,7 @@
 
 use super::reading::{Facts, Reading, SetKind};
 use super::yaku::{Yaku, YakuSet};
-use crate::tile::sets::{holds, DRAGONS, HONORS, MAN, ORPHANS, WHITE_DRAGON, WINDS};
+use crate::tile::sets::{holds, is_dragon, is_honor, is_wind, MAN, ORPHANS, WHITE_DRAGON};
 use crate::win::WaitShape;
 
 const DRAGON_YAKU: [Yaku; 3] = [Yaku::YakuhaiHaku, Yaku::YakuhaiHatsu, Yaku::YakuhaiChun];
@@ -34,7 +34,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
                 if !holds(ORPHANS, s.tile as usize) {
                     all_orphan_sets = false;
                 }
-                honor_anywhere |= holds(HONORS, s.tile as usize);
+                honor_anywhere |= is_honor(s.tile as usize);
             }
             SetKind::Pung | SetKind::Kong => {
                 pung_tiles[n_pung] = s.tile;
@@ -48,12 +48,12 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
                 if !holds(ORPHANS, s.tile as usize) {
                     all_orphan_sets = false;
                 }
-                honor_anywhere |= holds(HONORS, s.tile as usize);
+                honor_anywhere |= is_honor(s.tile as usize);
                 let t = s.tile as usize;
-                if holds(DRAGONS, t) {
+                if is_dragon(t) {
                     y |= DRAGON_YAKU[t - WHITE_DRAGON].bit();
                     dragon_pungs += 1;
-                } else if holds(WINDS, t) {
+                } else if is_wind(t) {
                     wind_pungs += 1;
                     if s.tile == facts.seat {
                         y |= Yaku::SeatWind.bit();
@@ -69,7 +69,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     // Pinfu: closed, four sequences, a pair of no value, two-sided.
     if facts.closed
         && n_seq == 4
-        && !holds(DRAGONS, pair as usize)
+        && !is_dragon(pair as usize)
         && pair != facts.seat
         && pair != facts.round
         && r.shape == WaitShape::Ryanmen
@@ -133,12 +133,12 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     }
     match dragon_pungs {
         3 => y |= Yaku::Daisangen.bit(),
-        2 if holds(DRAGONS, pair as usize) => y |= Yaku::Shousangen.bit(),
+        2 if is_dragon(pair as usize) => y |= Yaku::Shousangen.bit(),
         _ => {}
     }
     match wind_pungs {
         4 => y |= Yaku::Daisuushii.bit(),
-        3 if holds(WINDS, pair as usize) => y |= Yaku::Shousuushii.bit(),
+        3 if is_wind(pair as usize) => y |= Yaku::Shousuushii.bit(),
         _ => {}
     }
     y

@@ -21,7 +21,7 @@
 use std::fmt;
 
 use super::reading::{Facts, Reading, SetKind};
-use crate::tile::sets::{holds, DRAGONS, ORPHANS};
+use crate::tile::sets::{holds, is_dragon, ORPHANS};
 use crate::win::WaitShape;
 
 macro_rules! reasons {
@@ -142,7 +142,7 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
         _ => {}
     }
     let pair = r.sets[r.pair].tile;
-    if holds(DRAGONS, pair as usize) {
+    if is_dragon(pair as usize) {
         f.push(2, FuReason::DragonPair);
     }
     if pair == facts.seat {

@@ -9,9 +9,7 @@ use crate::hand::Hand;
 use crate::rules::scoring::{Renhou, Scoring};
 use crate::score::claim::{Claim, ScoreError};
 use crate::swar::SuitWords;
-use crate::tile::sets::{
-    holds, EAST, GREENS, HONORS, NUMBERED, ORPHANS, SUITS, WHITE_DRAGON, WINDS,
-};
+use crate::tile::sets::{is_honor, is_wind, EAST, GREENS, HONORS, ORPHANS, SUITS, WHITE_DRAGON};
 use crate::tile::Tile;
 use crate::win::{WaitShape, WinHow};
 
@@ -116,9 +114,9 @@ pub(crate) struct Facts {
 /// The tile an indicator points at (the dora).
 pub(crate) fn dora_of(indicator: Tile) -> usize {
     let i = indicator.index();
-    if holds(NUMBERED, i) {
+    if !is_honor(i) {
         i - i % 9 + (i % 9 + 1) % 9
-    } else if holds(WINDS, i) {
+    } else if is_wind(i) {
         EAST + (i - EAST + 1) % 4
     } else {
         WHITE_DRAGON + (i - WHITE_DRAGON + 1) % 3
