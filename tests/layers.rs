@@ -116,9 +116,10 @@ const LAYERS: &[&[&str]] = &[
         "src/win.rs",
         "src/shanten/",
     ],
-    // Scoring: the claim (a win with its circumstances), each family's
-    // rules, then the one entry point.
+    // Scoring: the claim (a win with its circumstances), the interface
+    // every family answers, each family's rules, then the one entry point.
     &["src/score/claim.rs"],
+    &["src/score/family.rs"],
     &["src/score/riichi/", "src/score/gb/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.

@@ -2,9 +2,9 @@
 //! is read from ([`ClaimSpec`]: the JSON object's fields, or `HAND WINNING
 //! key=value ...`), and every error of scoring ([`ScoreError`]).
 //!
-//! One claim type serves every scoring family; a family reads the fields
-//! it knows and refuses a field it has no meaning for (riichi refuses
-//! `flowers` and `last_copy`).
+//! One claim type serves every scoring family; each family declares the
+//! fields it reads, and a field it does not read, set, is refused
+//! (`score/family.rs`: riichi refuses `flowers` and `last_copy`).
 
 use std::fmt;
 
