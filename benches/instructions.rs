@@ -1,8 +1,9 @@
 //! Instruction counts (valgrind's callgrind through gungraun) for the win
-//! check, the waits, shanten and efficiency: stable on a noisy machine,
-//! where timings are not. Each benchmark judges 256 seeded hands; divide by
-//! 256 for a hand. The hands and the rules are built in the setup, outside
-//! the count.
+//! check, the waits, shanten, efficiency and scoring: stable on a noisy
+//! machine, where timings are not. Each benchmark judges 256 seeded hands;
+//! divide by 256 for a hand (scoring: the 1,024 seeded claims of the score
+//! bench, divide by 1,024). The hands, claims and rules are built in the
+//! setup, outside the count.
 //!
 //! Run: `cargo install gungraun-runner --version 0.18.2` once, then
 //! `cargo bench --bench instructions`.
@@ -14,6 +15,7 @@ use std::hint::black_box;
 
 use common::gen;
 use gungraun::{library_benchmark, library_benchmark_group, main};
+use hupai::score::Claim;
 use hupai::{Hand, LiveHand, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -224,6 +226,46 @@ fn efficiency_14((rules, hands): (Rules, Vec<Hand>)) -> usize {
         .count()
 }
 
+/// The score bench's claims: 1,024 seeded claims of the riichi or the GB
+/// oracle's generator, with their rules.
+fn claims(family: &str) -> (Rules, Vec<(Hand, Claim)>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    match family {
+        "riichi" => (
+            Rules::riichi(),
+            (0..1024)
+                .map(|_| common::score_oracle::random_claim(&mut rng))
+                .collect(),
+        ),
+        "gb" => (
+            Rules::preset("gb").expect("the gb preset"),
+            (0..1024)
+                .map(|_| common::score_gb_oracle::random_claim(&mut rng))
+                .collect(),
+        ),
+        _ => unreachable!("unknown family {family}"),
+    }
+}
+
+#[library_benchmark]
+#[bench::riichi(claims("riichi"))]
+#[bench::gb(claims("gb"))]
+fn score_claims((rules, claims): (Rules, Vec<(Hand, Claim)>)) -> u32 {
+    claims
+        .iter()
+        .map(|(h, c)| {
+            rules
+                .score(black_box(h), black_box(c))
+                .map_or(0, |s| s.total())
+        })
+        .sum()
+}
+
+library_benchmark_group!(
+    name = score;
+    benchmarks = score_claims
+);
+
 library_benchmark_group!(
     name = melds;
     benchmarks = is_win_melds, waits_melds
@@ -248,5 +290,6 @@ main!(
     library_benchmark_groups = hot_path,
     shanten,
     melds,
-    efficiency
+    efficiency,
+    score
 );

@@ -6,9 +6,10 @@
 use std::fmt;
 
 use crate::form::kind::Form;
-use crate::form::knitted::{ASSIGNMENTS, HONORS};
+use crate::form::knitted::ASSIGNMENTS;
 use crate::hand::MAX_HAND_TILES;
 use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
+use crate::tile::sets::HONORS;
 use crate::tile::Tile;
 
 /// What a group is.

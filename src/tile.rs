@@ -16,6 +16,7 @@
 // `error.rs` (which names tiles), so the imports point one way:
 // `tile/kind.rs` <- `error.rs` <- `tile.rs`.
 pub(crate) mod kind;
+pub(crate) mod sets;
 
 pub use kind::{Suit, Tile, TileSet, KINDS};
 

@@ -16,16 +16,18 @@
 //! ```
 
 use crate::error::HandError;
+use crate::form::judge::WaitOptions;
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
+use crate::tile::sets::{HONORS, MAN, PIN, SOU};
 use crate::tile::{TileSet, KINDS};
 
 /// The kinds of the suits set in `open` (bit 0 m, 1 p, 2 s, 3 honours) as
 /// bits, for each of the 16 sets of suits.
 static OPEN_KINDS: [u64; 16] = {
-    const SUIT_BITS: [u64; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+    const SUIT_BITS: [u64; 4] = [MAN, PIN, SOU, HONORS];
     let mut t = [0u64; 16];
     let mut open = 0;
     while open < 16 {
@@ -118,6 +120,31 @@ impl Rules {
     /// The waits of the accepted 3N+1 `pos`.
     #[inline(always)]
     pub(crate) fn waits_of(&self, pos: &Position) -> TileSet {
+        self.waits_of_with(pos, WaitOptions::of(self))
+    }
+
+    /// [`Rules::waits`] judged under `options` in place of the rules' own
+    /// wait rule (GB scoring asks for the waits by shape: a kind held four
+    /// times is a wait when the shape waits on it).
+    ///
+    /// # Errors
+    /// As [`Rules::waits`].
+    pub(crate) fn waits_with(
+        &self,
+        hand: &Hand,
+        options: WaitOptions,
+    ) -> Result<TileSet, HandError> {
+        let pos = if hand.has_melds() {
+            self.accept_hand(hand, Purpose::Wait)?
+        } else {
+            self.accept_counts(hand.counts(), hand.jokers(), Purpose::Wait)?
+        };
+        Ok(self.waits_of_with(&pos, options))
+    }
+
+    /// The waits of the accepted 3N+1 `pos` under `options`.
+    #[inline(always)]
+    fn waits_of_with(&self, pos: &Position, options: WaitOptions) -> TileSet {
         let held = pos.suits_held();
         let suits = held.count_ones();
         let limit = self.derived.suit_limit;
@@ -127,14 +154,14 @@ impl Rules {
         // The suits a new tile may join: any, or with the limit reached,
         // the suits held and the honours.
         let open: u32 = if suits == limit { held | 8 } else { 15 };
-        let mut waits = self.forms_for(pos).waits(self, pos, open);
+        let mut waits = self.forms_for(pos).waits(self, pos, open, options);
         if pos.has_melds() {
             // Kinds whose four copies are in the hand and its melds.
             waits &= !self.melded_fours(pos);
         }
         let open_bits = OPEN_KINDS[open as usize & 15];
-        // Kinds held four times cannot be drawn, unless the rules count them.
-        let fours = if self.four_held_is_wait {
+        // Kinds held four times cannot be drawn, unless `options` counts them.
+        let fours = if options.four_held_is_wait {
             0
         } else if pos.words.any_four() {
             pos.words.kinds_with_bit(2) | pos.joker_fours

@@ -24,10 +24,12 @@ use std::path::Path;
 /// A file may import files of its own layer and of the layers below; every
 /// file of `src/` must be in a layer, and every entry must name a file.
 const LAYERS: &[&[&str]] = &[
-    // Leaves, importing nothing of the crate: the plain tile types, and
-    // the per-suit tables' key and value layout (which `build.rs` compiles
-    // too, by `#[path]`, so they cannot import the crate).
+    // Leaves, importing nothing else of the crate: the tile sets as masks
+    // and the plain tile types that read them, and the per-suit tables'
+    // key and value layout (which `build.rs` compiles too, by `#[path]`,
+    // so they cannot import the crate).
     &[
+        "src/tile/sets.rs",
         "src/tile/kind.rs",
         "src/tables/key.rs",
         "src/tables/layout.rs",
@@ -114,9 +116,10 @@ const LAYERS: &[&[&str]] = &[
         "src/win.rs",
         "src/shanten/",
     ],
-    // Scoring: the claim (a win with its circumstances), each family's
-    // rules, then the one entry point.
+    // Scoring: the claim (a win with its circumstances), the interface
+    // every family answers, each family's rules, then the one entry point.
     &["src/score/claim.rs"],
+    &["src/score/family.rs"],
     &["src/score/riichi/", "src/score/gb/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.

@@ -166,3 +166,67 @@ fn score_err_unscorable_rules_over_gb() {
     let e = outcome(&rules, "123m456p789s234s11z 1z").expect_err("unscorable");
     assert_eq!(e.name(), "unscorable");
 }
+
+/// Each claim field set alone (ippatsu with riichi, which it needs) on a
+/// complete hand: a field the family does not read is refused by its
+/// name, one it reads is scored. Riichi reads every field but `flowers`
+/// and `last_copy`; GB reads the winds, `after_kong`, `last_tile`,
+/// `flowers` and `last_copy`. `after_kong` (which needs a kong) is read
+/// by both.
+#[test]
+fn claim_fields_a_family_does_not_read_are_refused_by_name() {
+    use hupai::score::ClaimField;
+    let cases: [(Rules, &str, &[&str]); 2] = [
+        (
+            Rules::riichi(),
+            "123m456p789s234s55p 4s",
+            &["flowers", "last_copy"],
+        ),
+        (
+            gb(),
+            "123m456p789s234s55z 3s",
+            &[
+                "riichi",
+                "double_riichi",
+                "ippatsu",
+                "first_turn",
+                "dora",
+                "ura_dora",
+                "honba",
+                "riichi_sticks",
+            ],
+        ),
+    ];
+    for (rules, claim, refused) in cases {
+        for field in ClaimField::ALL {
+            let name = field.name();
+            let words = match name {
+                "after_kong" => continue,
+                "seat_wind" | "round_wind" => format!("{name}=2z"),
+                "dora" | "ura_dora" => format!("{name}=1m"),
+                "honba" | "riichi_sticks" | "flowers" => format!("{name}=1"),
+                "ippatsu" => "riichi ippatsu".to_string(),
+                _ => name.to_string(),
+            };
+            let line = format!("{claim} {words}");
+            let (hand, c) = ClaimSpec::from_text(&line).unwrap().resolve().unwrap();
+            assert!(field.is_set(&c), "{line}");
+            let got = rules.score(&hand, &c);
+            // Ippatsu comes with riichi, refused first where unread.
+            let want = if name == "ippatsu" && refused.contains(&"riichi") {
+                "riichi"
+            } else {
+                name
+            };
+            if refused.contains(&name) {
+                assert!(
+                    matches!(&got, Err(ScoreError::NotInFamily { field, .. }) if *field == want),
+                    "{}: {line}: {got:?}",
+                    rules.name()
+                );
+            } else {
+                assert!(got.is_ok(), "{}: {line}: {got:?}", rules.name());
+            }
+        }
+    }
+}

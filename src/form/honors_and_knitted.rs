@@ -11,14 +11,15 @@
 //! (seven honours and seven of the nine knitted kinds): the natural knitted
 //! tiles are at most seven, and jokers fill the missing honours.
 
-use crate::form::judge::{judged_on_a_copy, Judge};
+use crate::form::judge::{judged_on_a_copy, Judge, WaitOptions};
 use crate::form::kind::Form;
-use crate::form::knitted::{for_choices, held, ASSIGNMENTS, HONORS};
+use crate::form::knitted::{for_choices, held, ASSIGNMENTS};
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::SuitProfile;
+use crate::tile::sets::HONORS;
 use crate::tile::Suit;
 
 /// The kinds honours and knitted tiles may hold under `rules` for
@@ -205,7 +206,7 @@ impl<const GREATER: bool> HonorsAndKnitted<GREATER> {
     }
 
     #[inline(never)]
-    fn waits_of(rules: &Rules, pos: Position) -> u64 {
+    fn waits_of(rules: &Rules, pos: Position, _options: WaitOptions) -> u64 {
         singles_waits(rules, &pos, GREATER)
     }
 }

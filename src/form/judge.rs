@@ -45,8 +45,8 @@ pub(crate) trait Judge {
     /// The natural kinds whose draw completes the 3N+1 `pos` by the form,
     /// among the suits whose bit is set in `open` (m, p, s, honours) where
     /// the form reads it. Kinds held four times may be included: the
-    /// caller masks them unless the rules count them.
-    fn waits(rules: &Rules, pos: &Position, open: u32) -> u64;
+    /// caller masks them unless `options` counts them.
+    fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptions) -> u64;
 
     /// Every split of the winning `pos` by the form (the concealed part:
     /// the caller adds declared melds), each pushed into `out` once; the
@@ -140,6 +140,26 @@ impl RevealSplit<'_> {
     }
 }
 
+/// How a wait is judged beyond the position: the rules' own wait rule
+/// ([`WaitOptions::of`]), or another asked for by a caller (GB scoring
+/// asks for the waits by shape, a kind held four times included). The
+/// rules themselves never change after they are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WaitOptions {
+    /// A kind held four times (a fifth copy) may be a wait.
+    pub four_held_is_wait: bool,
+}
+
+impl WaitOptions {
+    /// The rules' own wait rule.
+    #[inline(always)]
+    pub(crate) fn of(rules: &Rules) -> WaitOptions {
+        WaitOptions {
+            four_held_is_wait: rules.four_held_is_wait,
+        }
+    }
+}
+
 /// The natural kinds whose draw makes the 3N+1 `pos` win by `win_mask`,
 /// each draw judged whole: for forms and rules whose waits the tables do
 /// not give (declared melds whose copies cap what jokers stand for, a
@@ -180,8 +200,8 @@ macro_rules! judged_on_a_copy {
         }
 
         #[inline(always)]
-        fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
-            Self::waits_of(rules, *pos)
+        fn waits(rules: &Rules, pos: &Position, _open: u32, options: WaitOptions) -> u64 {
+            Self::waits_of(rules, *pos, options)
         }
     };
 }

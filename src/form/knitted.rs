@@ -43,9 +43,6 @@ pub(crate) const ASSIGNMENT_ONES: [SuitWords; 6] = {
     out
 };
 
-/// The seven honours (bit `i` for index `i`).
-pub(crate) const HONORS: u64 = 0x7f << 27;
-
 /// The kinds `words` holds (bit `i` for index `i`).
 #[inline(always)]
 pub(crate) fn held(words: &SuitWords) -> u64 {

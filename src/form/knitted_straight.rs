@@ -20,7 +20,7 @@
 //! tiles and the pair (11 tiles), judged by counting over the six
 //! assignments and the pairs (`declared_*` below).
 
-use crate::form::judge::{judged_on_a_copy, waits_by_draws, Judge, RevealSplit};
+use crate::form::judge::{judged_on_a_copy, waits_by_draws, Judge, RevealSplit, WaitOptions};
 use crate::form::kind::Form;
 use crate::form::knitted::{for_subsets, held, ASSIGNMENTS, ASSIGNMENT_ONES};
 use crate::form::standard;
@@ -82,7 +82,7 @@ pub(crate) fn straight_wins(rules: &Rules, pos: &Position) -> bool {
 /// a fifth copy; five natural copies never complete under
 /// `joker_fifth_copy = false`.
 #[inline]
-pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
+pub(crate) fn straight_waits(rules: &Rules, pos: &Position, options: WaitOptions) -> u64 {
     if pos.total() != 13 {
         return 0;
     }
@@ -102,7 +102,7 @@ pub(crate) fn straight_waits(rules: &Rules, pos: &Position) -> u64 {
             waits |= kinds & !held;
         }
         if j >= 0 {
-            waits |= standard::waits(rules, &rest, 15);
+            waits |= standard::waits(rules, &rest, 15, options);
         }
     }
     if !rules.joker_fifth_copy && pos.words.any_four() {
@@ -544,14 +544,14 @@ impl KnittedStraight {
     }
 
     #[inline(never)]
-    fn waits_of(rules: &Rules, pos: Position) -> u64 {
+    fn waits_of(rules: &Rules, pos: Position, options: WaitOptions) -> u64 {
         if pos.has_melds() {
             if !declared_within_a_draw(&pos) {
                 return 0;
             }
             return waits_by_draws(rules, &pos, declared_win_mask);
         }
-        straight_waits(rules, &pos)
+        straight_waits(rules, &pos, options)
     }
 }
 

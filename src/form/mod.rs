@@ -28,6 +28,7 @@ pub(crate) mod thirteen_orphans;
 pub(crate) use self::judge::{Judge, RevealSplit};
 pub use self::kind::{Form, Forms};
 
+use crate::form::judge::WaitOptions;
 use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
@@ -153,10 +154,16 @@ impl Forms {
 
     /// The forms' waits together ([`Judge::waits`]).
     #[inline(always)]
-    pub(crate) fn waits(self, rules: &Rules, pos: &Position, open: u32) -> u64 {
+    pub(crate) fn waits(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        open: u32,
+        options: WaitOptions,
+    ) -> u64 {
         let mut waits = 0;
         each_judge!(self, J => {
-            waits |= J::waits(rules, pos, open);
+            waits |= J::waits(rules, pos, open, options);
         });
         waits
     }

@@ -7,7 +7,7 @@
 //! `14 - natural` jokers when no more kinds are odd than that (and, with
 //! different pairs, no kind is held more than twice).
 
-use crate::form::judge::{Judge, RevealSplit};
+use crate::form::judge::{Judge, RevealSplit, WaitOptions};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::position::Position;
@@ -304,7 +304,7 @@ impl Judge for SevenPairs {
     }
 
     #[inline(always)]
-    fn waits(rules: &Rules, pos: &Position, _open: u32) -> u64 {
+    fn waits(rules: &Rules, pos: &Position, _open: u32, _options: WaitOptions) -> u64 {
         waits(rules, pos)
     }
 

@@ -7,28 +7,15 @@
 //! so the form can be won only when all thirteen orphans are in play (the
 //! rules drop it from their winnable forms otherwise).
 
-use crate::form::judge::Judge;
+use crate::form::judge::{Judge, WaitOptions};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules};
 use crate::swar::SuitWords;
 use crate::tables::{CountedFields, SuitProfile, ORPHANS_INDEXES};
+use crate::tile::sets::{ORPHANS, ORPHAN_INDICES};
 use crate::tile::Tile;
-
-/// Indices of the thirteen orphans: 1 and 9 of each suit, and the honours.
-pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-
-/// The orphans as a set of kinds (bit `i` for index `i`).
-pub(crate) const ORPHAN_BITS: u64 = {
-    let mut bits = 0;
-    let mut i = 0;
-    while i < ORPHANS.len() {
-        bits |= 1 << ORPHANS[i];
-        i += 1;
-    }
-    bits
-};
 
 /// The simples (ranks 2–8) in the layout of [`SuitWords`]: bytes 1–7 of
 /// each numbered suit's word.
@@ -80,8 +67,8 @@ pub(crate) fn waits(pos: &Position) -> u64 {
     let once = pos.words.kinds_with_bit(0);
     let twice = pos.words.kinds_with_bit(1);
     match pos.words.pairs() {
-        0 => ORPHAN_BITS & !twice,
-        1 => ORPHAN_BITS & !(once | twice),
+        0 => ORPHANS & !twice,
+        1 => ORPHANS & !(once | twice),
         _ => 0,
     }
 }
@@ -90,17 +77,17 @@ pub(crate) fn waits(pos: &Position) -> u64 {
 /// can be the pair.
 pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
     let counts = pos.counts();
-    for &p in &ORPHANS {
+    for &p in &ORPHAN_INDICES {
         let want = |o: usize| if o == p { 2 } else { 1 };
-        if ORPHANS.iter().any(|&o| counts[o] > want(o)) {
+        if ORPHAN_INDICES.iter().any(|&o| counts[o] > want(o)) {
             continue;
         }
-        let missing: u8 = ORPHANS.iter().map(|&o| want(o) - counts[o]).sum();
+        let missing: u8 = ORPHAN_INDICES.iter().map(|&o| want(o) - counts[o]).sum();
         if missing != pos.jokers {
             continue;
         }
-        let mut groups = Vec::with_capacity(ORPHANS.len() + pos.melds.as_slice().len());
-        for &o in &ORPHANS {
+        let mut groups = Vec::with_capacity(ORPHAN_INDICES.len() + pos.melds.as_slice().len());
+        for &o in &ORPHAN_INDICES {
             let kind = if o == p {
                 GroupKind::Pair
             } else {
@@ -109,7 +96,7 @@ pub(crate) fn splits(pos: &Position, out: &mut SplitSink) {
             let tile = Tile::from_index(o).expect("orphan index");
             groups.push(Group::same(kind, tile, counts[o] as usize));
         }
-        // In the order of the tiles: ORPHANS ascends, one kind a group.
+        // In the order of the tiles: ORPHAN_INDICES ascends, one kind a group.
         out.push(Split {
             form: Form::ThirteenOrphans,
             groups,
@@ -150,7 +137,7 @@ impl Judge for ThirteenOrphans {
     const TAKES_MELDS: bool = false;
 
     fn never_wins(r: &Resolved) -> Option<&'static str> {
-        let orphans_in_play = ORPHANS.iter().all(|&i| r.tiles.bits() >> i & 1 == 1);
+        let orphans_in_play = ORPHAN_INDICES.iter().all(|&i| r.tiles.bits() >> i & 1 == 1);
         (!r.fourteen())
             .then_some("thirteen-orphans: hands have at most max_tiles tiles, below 14")
             .or((!orphans_in_play)
@@ -170,7 +157,7 @@ impl Judge for ThirteenOrphans {
     }
 
     #[inline(always)]
-    fn waits(_rules: &Rules, pos: &Position, _open: u32) -> u64 {
+    fn waits(_rules: &Rules, pos: &Position, _open: u32, _options: WaitOptions) -> u64 {
         waits(pos)
     }
 

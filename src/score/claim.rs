@@ -2,9 +2,9 @@
 //! is read from ([`ClaimSpec`]: the JSON object's fields, or `HAND WINNING
 //! key=value ...`), and every error of scoring ([`ScoreError`]).
 //!
-//! One claim type serves every scoring family; a family reads the fields
-//! it knows and refuses a field it has no meaning for (riichi refuses
-//! `flowers` and `last_copy`).
+//! One claim type serves every scoring family; each family declares the
+//! fields it reads, and a field it does not read, set, is refused
+//! (`score/family.rs`: riichi refuses `flowers` and `last_copy`).
 
 use std::fmt;
 
@@ -13,6 +13,7 @@ use crate::hand::Hand;
 use crate::meld::Meld;
 use crate::position::Purpose;
 use crate::rules::Rules;
+use crate::tile::sets::{holds, EAST, WINDS};
 use crate::tile::{Suit, Tile, KINDS};
 use crate::win::WinHow;
 
@@ -109,7 +110,7 @@ impl Claim {
 
     /// Is the winner the dealer (the east seat)?
     pub fn is_dealer(&self) -> bool {
-        self.seat_wind.index() == 27
+        self.seat_wind.index() == EAST
     }
 
     /// Was riichi declared (riichi or double riichi)?
@@ -153,7 +154,7 @@ impl Claim {
             ("seat_wind", self.seat_wind),
             ("round_wind", self.round_wind),
         ] {
-            if !(27..31).contains(&tile.index()) {
+            if !holds(WINDS, tile.index()) {
                 return Err(ScoreError::NotAWind { field, tile });
             }
         }

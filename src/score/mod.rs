@@ -20,17 +20,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The claim ([`Claim`]) is shared by every family; each family's rules
-//! live in their own module ([`riichi`]). Every family scores on the
+//! The claim ([`Claim`]) is shared by every family; each family is one
+//! module ([`riichi`], [`gb`]) behind one interface (`score/family.rs`),
+//! which declares the claim fields it reads ([`ClaimField`]): a field a
+//! family does not read, set, is refused ([`ScoreError::NotInFamily`]). Every family scores on the
 //! readings of [`Rules::win`]: the splits of the hand with the groups the
 //! winning tile can have completed, so a score and `hupai check
 //! --winning` never disagree on the shape.
 
 pub mod claim;
+mod family;
 pub mod gb;
 pub mod riichi;
 
 pub use claim::{Claim, ClaimSpec, ClaimValue, ScoreError, MAX_CLAIM_BYTES};
+pub use family::ClaimField;
 pub use gb::GbScore;
 pub use riichi::RiichiScore;
 
@@ -38,6 +42,7 @@ use crate::group::Split;
 use crate::hand::Hand;
 use crate::rules::scoring::Family;
 use crate::rules::Rules;
+use crate::score::family::score_in;
 use crate::tile::{Tile, KINDS};
 use crate::win::{WaitShape, WinHow};
 
@@ -130,8 +135,8 @@ impl Rules {
             });
         };
         match sw.family {
-            Family::Riichi => riichi::score(self, sw, hand, claim).map(Score::Riichi),
-            Family::Gb => gb::score(self, hand, claim).map(Score::Gb),
+            Family::Riichi => score_in::<riichi::Riichi>(self, sw, hand, claim).map(Score::Riichi),
+            Family::Gb => score_in::<gb::Gb>(self, sw, hand, claim).map(Score::Gb),
         }
     }
 

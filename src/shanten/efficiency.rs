@@ -8,7 +8,6 @@ use std::borrow::Borrow;
 use super::*;
 use crate::error::HandError;
 use crate::form::standard::{BesideJoins, SuitDraws};
-use crate::form::thirteen_orphans::ORPHAN_BITS;
 use crate::form::{knitted, knitted_straight, standard, Form};
 use crate::hand::{Hand, MAX_HAND_TILES};
 use crate::meld::Melds;
@@ -17,6 +16,7 @@ use crate::rules::Rules;
 use crate::swar::bits;
 use crate::swar::SuitWords;
 use crate::tables::{key, CountedFields, SuitProfile};
+use crate::tile::sets::ORPHANS;
 use crate::tile::{Tile, TileSet, KINDS};
 
 impl Rules {
@@ -325,7 +325,7 @@ impl Rules {
                 let [odd, twos] = held.count_bits;
                 let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
                 for (c, &kinds) in by_count.iter().enumerate() {
-                    for (orphan, class) in [(false, !ORPHAN_BITS), (true, ORPHAN_BITS)] {
+                    for (orphan, class) in [(false, !ORPHANS), (true, ORPHANS)] {
                         let class = kinds & class & rest;
                         if class != 0 {
                             let after = counted.with_tile(c as u8, orphan);
@@ -382,7 +382,7 @@ impl Rules {
         let [odd, twos] = held.count_bits;
         for i in bits(rest & !lower) {
             let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
-            let after = counted.with_tile(class, ORPHAN_BITS >> i & 1 == 1);
+            let after = counted.with_tile(class, ORPHANS >> i & 1 == 1);
             let falls = self.counted_distance(held.natural + 1, after) < now
                 || straight
                     .as_ref()

@@ -1,12 +1,14 @@
 //! The plain tile types: [`Tile`], [`Suit`], [`TileSet`] and [`KINDS`],
-//! with what needs no error. This file imports nothing of the crate, so
-//! that every other file may import it: the constructors that check their
+//! with what needs no error. This file imports nothing of the crate but
+//! the tile sets (`tile/sets.rs`), so that every other file may import it: the constructors that check their
 //! input and return a [`HandError`](crate::HandError) (`Tile::new`,
 //! `Tile::from_index`, `Tile::from_code`) live a layer up, in
 //! `src/tile.rs`, above `src/error.rs`, which names tiles. The public
 //! paths are `hupai::tile::*` (re-exported there).
 
 use std::fmt;
+
+use crate::tile::sets;
 
 /// Number of tile kinds.
 pub const KINDS: usize = 34;
@@ -115,7 +117,7 @@ impl Tile {
     /// A terminal (1 or 9 of a numbered suit) or an honour: the tiles of
     /// thirteen orphans.
     pub const fn is_orphan(self) -> bool {
-        matches!(self.suit(), Suit::Honor) || self.rank() == 1 || self.rank() == 9
+        sets::holds(sets::ORPHANS, self.0 as usize)
     }
 
     /// All 34 tiles in index order.

@@ -35,7 +35,7 @@ pub(crate) use self::reveal::*;
 pub(crate) use self::split::*;
 pub(crate) use self::win::*;
 
-use crate::form::judge::{waits_by_draws, Judge, RevealSplit};
+use crate::form::judge::{waits_by_draws, Judge, RevealSplit, WaitOptions};
 use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, SplitSink};
 use crate::position::Position;
@@ -79,11 +79,11 @@ impl Judge for Standard {
     }
 
     #[inline(always)]
-    fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
+    fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptions) -> u64 {
         if pos.has_melds() && !rules.joker_fifth_copy {
             return waits_by_draws(rules, pos, capped_win_mask);
         }
-        waits(rules, pos, open)
+        waits(rules, pos, open, options)
     }
 
     fn splits(rules: &Rules, pos: &Position, out: &mut SplitSink) {

@@ -2,6 +2,7 @@
 //! with the pair's cost, and the draws that complete a 3N+1 hand.
 
 use super::needs::{fifth_copy, ranks};
+use crate::form::judge::WaitOptions;
 use crate::position::Position;
 use crate::rules::compiled::{Rules, NO_PAIR};
 use crate::tables::{Need, POW5};
@@ -61,7 +62,7 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 /// bits of kinds held four times are meaningful only when the rules count
 /// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
-pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
+pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptions) -> u64 {
     let needs = &rules.tables.needs(pos.keys);
     let j = pos.jokers as i32;
     let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
@@ -103,8 +104,8 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32) -> u64 {
         }
         waits |= bits << (9 * s);
     }
-    if rules.four_held_is_wait && pos.words.any_four() {
-        // Kinds held four times, when the rules count a fifth copy.
+    if options.four_held_is_wait && pos.words.any_four() {
+        // Kinds held four times, when a fifth copy is counted.
         let fours = pos.words.kinds_with_bit(2);
         waits &= !fours;
         let counts = pos.counts();

@@ -1,5 +1,5 @@
 //! Chinese Official scoring (国标麻将, MCR): the 81 fans and 明暗杠 ([`Fan`],
-//! with the names and points of `shared/gb-fans.tsv`), the 8-point
+//! their points and names written once in `fans.rs`), the 8-point
 //! minimum, and flowers, for rules whose `[scoring]` table says
 //! `family = "gb"` (the `gb` preset).
 //!
@@ -61,12 +61,16 @@ pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
 
 use self::reading::{Reading, Shape};
 use crate::error::HandError;
+use crate::form::judge::WaitOptions;
 use crate::form::Form;
 use crate::group::Split;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
+use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError};
+use crate::score::family::{ClaimField, Family};
+use crate::tile::sets::{holds, HONORS};
 use crate::tile::{Suit, Tile, TileSet, KINDS};
 use crate::win::{WaitShape, WinHow, WinningTile};
 
@@ -201,7 +205,7 @@ impl Facts {
 /// kinds held four times counted.
 fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileSet, HandError> {
     let counts = *before;
-    let mut free = (27..KINDS).filter(|&i| before[i] == 0);
+    let mut free = (0..KINDS).filter(|&i| holds(HONORS, i) && before[i] == 0);
     let mut stand_ins = Vec::new();
     for _ in hand.melds() {
         match free.next() {
@@ -215,44 +219,66 @@ fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileS
         }
     }
     let waiting = Hand::from_counts(&counts, 0)?.with_melds(&stand_ins)?;
-    // The rules' flag changes nothing unless the concealed part holds a
-    // kind four times (the stand-ins are never four): only then are the
-    // rules copied with it set.
-    if rules.four_held_is_wait() || counts.iter().all(|&c| c < 4) {
-        rules.waits(&waiting)
-    } else {
-        let mut by_shape = rules.clone();
-        by_shape.four_held_is_wait = true;
-        by_shape.waits(&waiting)
-    }
+    rules.waits_with(
+        &waiting,
+        WaitOptions {
+            four_held_is_wait: true,
+        },
+    )
 }
 
-/// Checks `claim` for GB: the common conflicts ([`Claim::check`]), the
-/// riichi fields GB has no meaning for, and the flowers; the copies a
-/// robbed kong cannot leave in the hand are [`Rules::win`]'s to refuse.
-fn check(hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
-    claim.check(hand)?;
-    let family = "gb";
-    for (field, set) in [
-        ("riichi", claim.riichi),
-        ("double_riichi", claim.double_riichi),
-        ("ippatsu", claim.ippatsu),
-        ("first_turn", claim.first_turn),
-        ("dora", !claim.dora.is_empty()),
-        ("ura_dora", !claim.ura_dora.is_empty()),
-        ("honba", claim.honba > 0),
-        ("riichi_sticks", claim.riichi_sticks > 0),
-    ] {
-        if set {
-            return Err(ScoreError::NotInFamily { field, family });
+/// The GB family ([`Family`]): the winds, the circumstances GB counts,
+/// the flowers and the last copy; none of riichi's fields.
+pub(crate) struct Gb;
+
+impl Family for Gb {
+    const NAME: &'static str = "gb";
+
+    const READS: &'static [ClaimField] = &[
+        ClaimField::SeatWind,
+        ClaimField::RoundWind,
+        ClaimField::AfterKong,
+        ClaimField::LastTile,
+        ClaimField::Flowers,
+        ClaimField::LastCopy,
+    ];
+
+    type Score = GbScore;
+
+    fn check_rules(rules: &Rules) -> Result<(), ScoreError> {
+        if rules.tiles != TileSet::ALL
+            || !rules.jokers.is_empty()
+            || rules.honor_sequences
+            || rules.max_tiles != 14
+        {
+            return Err(ScoreError::Unscorable {
+                rules: rules.name().to_string(),
+                family: Self::NAME,
+                needs: "hands of 14 tiles of all 34 kinds, with no joker and no honour sequence",
+            });
         }
+        Ok(())
     }
-    if claim.flowers > MAX_FLOWERS {
-        return Err(ScoreError::TooManyFlowers {
-            flowers: claim.flowers,
-        });
+
+    /// Checks the flowers; the copies a robbed kong cannot leave in the
+    /// hand are [`Rules::win`]'s to refuse.
+    fn check(_hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
+        if claim.flowers > MAX_FLOWERS {
+            return Err(ScoreError::TooManyFlowers {
+                flowers: claim.flowers,
+            });
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn score(
+        rules: &Rules,
+        _scoring: &Scoring,
+        hand: &Hand,
+        claim: &Claim,
+    ) -> Result<GbScore, ScoreError> {
+        score(rules, hand, claim)
+    }
 }
 
 impl GbScore {
@@ -271,20 +297,8 @@ impl GbScore {
     }
 }
 
-/// Scores `hand` won by `claim` under GB rules.
-pub(crate) fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
-    if rules.tiles != TileSet::ALL
-        || !rules.jokers.is_empty()
-        || rules.honor_sequences
-        || rules.max_tiles != 14
-    {
-        return Err(ScoreError::Unscorable {
-            rules: rules.name().to_string(),
-            family: "gb",
-            needs: "hands of 14 tiles of all 34 kinds, with no joker and no honour sequence",
-        });
-    }
-    check(hand, claim)?;
+/// Scores `hand` won by the checked `claim` under GB rules.
+fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
     if !is_whole_hand(rules, hand)? {
         return Ok(GbScore::no_win(Illegal::NotAWin));
     }

@@ -4,40 +4,13 @@
 //! Every tile of the hand counts, its declared melds' included.
 
 use super::fans::{Fan, FanCounts};
+use crate::tile::sets::{
+    mask_of, ranks, DRAGONS, GREENS, HONORS, ORPHANS, SIMPLES, SUITS, TERMINALS, WINDS,
+};
 use crate::tile::KINDS;
 
-/// Bit `i` set for the tile of index `i`.
-const fn set_of(indices: &[usize]) -> u64 {
-    let mut bits = 0;
-    let mut i = 0;
-    while i < indices.len() {
-        bits |= 1 << indices[i];
-        i += 1;
-    }
-    bits
-}
-
-const MAN: u64 = 0x1ff;
-const PIN: u64 = 0x1ff << 9;
-const SOU: u64 = 0x1ff << 18;
-const WINDS: u64 = 0xf << 27;
-const DRAGONS: u64 = 0x7 << 31;
-const HONORS: u64 = WINDS | DRAGONS;
-/// The tiles of each rank, in all three suits.
-const fn ranks(from: usize, to: usize) -> u64 {
-    let mut bits = 0;
-    let mut r = from;
-    while r <= to {
-        bits |= (1 << (r - 1)) | (1 << (r + 8)) | (1 << (r + 17));
-        r += 1;
-    }
-    bits
-}
-const TERMINALS: u64 = ranks(1, 1) | ranks(9, 9);
-/// 绿一色: 23468s and 发 (6z).
-const GREEN: u64 = set_of(&[19, 20, 21, 23, 25, 32]);
 /// 推不倒: 1234589p, 245689s and 白 (5z).
-const REVERSIBLE: u64 = set_of(&[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]);
+const REVERSIBLE: u64 = mask_of(&[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]);
 
 /// Adds the fans of the tiles to `out`: `all` counts every tile of the
 /// hand (a kong's four), `kong_kinds` marks the kinds declared as kongs
@@ -47,9 +20,9 @@ pub(crate) fn tile_fans(all: &[u8; KINDS], kong_kinds: u64, out: &mut FanCounts)
         .filter(|&i| all[i] > 0)
         .fold(0u64, |m, i| m | 1 << i);
     let within = |set: u64| kinds & !set == 0;
-    let suits = [MAN, PIN, SOU].iter().filter(|&&s| kinds & s != 0).count();
+    let suits = SUITS.iter().filter(|&&s| kinds & s != 0).count();
     let honors = kinds & HONORS != 0;
-    if within(GREEN) {
+    if within(GREENS) {
         out.add(Fan::AllGreen);
     }
     if within(REVERSIBLE) {
@@ -71,11 +44,11 @@ pub(crate) fn tile_fans(all: &[u8; KINDS], kong_kinds: u64, out: &mut FanCounts)
     if within(TERMINALS) {
         out.add(Fan::AllTerminals);
     }
-    if within(TERMINALS | HONORS) {
+    if within(ORPHANS) {
         out.add(Fan::AllTerminalsAndHonors);
     }
     for (set, fan) in [
-        (ranks(2, 8), Fan::AllSimples),
+        (SIMPLES, Fan::AllSimples),
         (ranks(7, 9), Fan::UpperTiles),
         (ranks(4, 6), Fan::MiddleTiles),
         (ranks(1, 3), Fan::LowerTiles),

@@ -3,10 +3,11 @@
 //! (`Facts::fixed`).
 
 use super::reading::{Facts, Reading, SetKind};
-use super::yaku::{is_orphan, Yaku, YakuSet};
+use super::yaku::{Yaku, YakuSet};
+use crate::tile::sets::{holds, is_dragon, is_honor, is_wind, MAN, ORPHANS, WHITE_DRAGON};
 use crate::win::WaitShape;
 
-const DRAGONS: [Yaku; 3] = [Yaku::YakuhaiHaku, Yaku::YakuhaiHatsu, Yaku::YakuhaiChun];
+const DRAGON_YAKU: [Yaku; 3] = [Yaku::YakuhaiHaku, Yaku::YakuhaiHatsu, Yaku::YakuhaiChun];
 
 /// The yaku of a standard-form reading, beyond the claim's and the
 /// counts' (in `facts.fixed`).
@@ -30,10 +31,10 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
                 }
             }
             SetKind::Pair => {
-                if !is_orphan(s.tile) {
+                if !holds(ORPHANS, s.tile as usize) {
                     all_orphan_sets = false;
                 }
-                honor_anywhere |= s.tile >= 27;
+                honor_anywhere |= is_honor(s.tile as usize);
             }
             SetKind::Pung | SetKind::Kong => {
                 pung_tiles[n_pung] = s.tile;
@@ -44,25 +45,22 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
                 if !s.open {
                     concealed += 1;
                 }
-                if !is_orphan(s.tile) {
+                if !holds(ORPHANS, s.tile as usize) {
                     all_orphan_sets = false;
                 }
-                honor_anywhere |= s.tile >= 27;
-                match s.tile {
-                    31..=33 => {
-                        y |= DRAGONS[(s.tile - 31) as usize].bit();
-                        dragon_pungs += 1;
+                honor_anywhere |= is_honor(s.tile as usize);
+                let t = s.tile as usize;
+                if is_dragon(t) {
+                    y |= DRAGON_YAKU[t - WHITE_DRAGON].bit();
+                    dragon_pungs += 1;
+                } else if is_wind(t) {
+                    wind_pungs += 1;
+                    if s.tile == facts.seat {
+                        y |= Yaku::SeatWind.bit();
                     }
-                    27..=30 => {
-                        wind_pungs += 1;
-                        if s.tile == facts.seat {
-                            y |= Yaku::SeatWind.bit();
-                        }
-                        if s.tile == facts.round {
-                            y |= Yaku::RoundWind.bit();
-                        }
+                    if s.tile == facts.round {
+                        y |= Yaku::RoundWind.bit();
                     }
-                    _ => {}
                 }
             }
         }
@@ -71,7 +69,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     // Pinfu: closed, four sequences, a pair of no value, two-sided.
     if facts.closed
         && n_seq == 4
-        && pair < 31
+        && !is_dragon(pair as usize)
         && pair != facts.seat
         && pair != facts.round
         && r.shape == WaitShape::Ryanmen
@@ -101,7 +99,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     let tiles = |list: &[u8]| list.iter().fold(0u64, |m, &t| m | 1 << t);
     let seq_bits = tiles(&seqs[..n_seq]);
     // The same rank in the three suits: bits r, r + 9, r + 18.
-    let three_suits = |m: u64| m & m >> 9 & m >> 18 & 0x1ff != 0;
+    let three_suits = |m: u64| m & m >> 9 & m >> 18 & MAN != 0;
     if three_suits(seq_bits) {
         y |= Yaku::Sanshoku.bit();
     }
@@ -135,12 +133,12 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     }
     match dragon_pungs {
         3 => y |= Yaku::Daisangen.bit(),
-        2 if pair >= 31 => y |= Yaku::Shousangen.bit(),
+        2 if is_dragon(pair as usize) => y |= Yaku::Shousangen.bit(),
         _ => {}
     }
     match wind_pungs {
         4 => y |= Yaku::Daisuushii.bit(),
-        3 if (27..31).contains(&pair) => y |= Yaku::Shousuushii.bit(),
+        3 if is_wind(pair as usize) => y |= Yaku::Shousuushii.bit(),
         _ => {}
     }
     y

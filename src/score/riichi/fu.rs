@@ -21,7 +21,7 @@
 use std::fmt;
 
 use super::reading::{Facts, Reading, SetKind};
-use super::yaku::is_orphan;
+use crate::tile::sets::{holds, is_dragon, ORPHANS};
 use crate::win::WaitShape;
 
 macro_rules! reasons {
@@ -142,7 +142,7 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
         _ => {}
     }
     let pair = r.sets[r.pair].tile;
-    if pair >= 31 {
+    if is_dragon(pair as usize) {
         f.push(2, FuReason::DragonPair);
     }
     if pair == facts.seat {
@@ -152,7 +152,8 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
         f.push(2, FuReason::RoundWindPair);
     }
     for s in &r.sets[..r.len] {
-        let reason = match (s.kind, s.open, is_orphan(s.tile)) {
+        let orphan = holds(ORPHANS, s.tile as usize);
+        let reason = match (s.kind, s.open, orphan) {
             (SetKind::Pung, true, false) => FuReason::OpenPungSimple,
             (SetKind::Pung, false, false) => FuReason::ClosedPungSimple,
             (SetKind::Pung, true, true) => FuReason::OpenPungTerminal,
@@ -164,7 +165,7 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
             _ => continue,
         };
         let base = if s.kind == SetKind::Kong { 8 } else { 2 };
-        let fu = base << (u8::from(!s.open) + u8::from(is_orphan(s.tile)));
+        let fu = base << (u8::from(!s.open) + u8::from(orphan));
         f.push(fu, reason);
     }
     if !facts.closed && !facts.self_drawn && f.sum() == 20 {

@@ -54,6 +54,7 @@ use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
+use crate::score::family::{ClaimField, Family};
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -185,61 +186,86 @@ impl Best {
     }
 }
 
-/// Checks what riichi's own fields make impossible: ippatsu on a kong's
-/// replacement tile, a replacement tile that is the wall's last (it comes
-/// from the dead wall), more sticks than [`MAX_STICKS`] (the indicators'
-/// copies are counted with the hand's, in `Facts::new`).
-fn check(claim: &Claim) -> Result<(), ScoreError> {
-    if claim.ippatsu && claim.after_kong {
-        return Err(ScoreError::IppatsuAfterKong);
-    }
-    if claim.after_kong && claim.last_tile {
-        return Err(ScoreError::AfterKongOnLastTile);
-    }
-    for (field, count) in [
-        ("honba", claim.honba),
-        ("riichi_sticks", claim.riichi_sticks),
-    ] {
-        if count > MAX_STICKS {
-            return Err(ScoreError::TooManySticks { field, count });
+/// The riichi family ([`Family`]): every claim field but the Chinese
+/// families' `flowers` and `last_copy`.
+pub(crate) struct Riichi;
+
+impl Family for Riichi {
+    const NAME: &'static str = "riichi";
+
+    const READS: &'static [ClaimField] = &[
+        ClaimField::SeatWind,
+        ClaimField::RoundWind,
+        ClaimField::Riichi,
+        ClaimField::DoubleRiichi,
+        ClaimField::Ippatsu,
+        ClaimField::AfterKong,
+        ClaimField::LastTile,
+        ClaimField::FirstTurn,
+        ClaimField::Dora,
+        ClaimField::UraDora,
+        ClaimField::Honba,
+        ClaimField::RiichiSticks,
+    ];
+
+    type Score = RiichiScore;
+
+    fn check_rules(rules: &Rules) -> Result<(), ScoreError> {
+        if rules.tiles != TileSet::ALL
+            || !rules.jokers.is_empty()
+            || rules.honor_sequences
+            || rules.max_tiles != 14
+            || rules.seven_pairs_quads
+        {
+            return Err(ScoreError::Unscorable {
+                rules: rules.name().to_string(),
+                family: Self::NAME,
+                needs: "hands of 14 tiles of all 34 kinds, with no joker, no honour sequence, and seven different pairs (seven_pairs_quads = false)",
+            });
         }
+        Ok(())
     }
-    Ok(())
+
+    /// Checks what riichi's own fields make impossible: ippatsu on a
+    /// kong's replacement tile, a replacement tile that is the wall's last
+    /// (it comes from the dead wall), more sticks than [`MAX_STICKS`] (the
+    /// indicators' copies are counted with the hand's, in `Facts::new`).
+    fn check(_hand: &Hand, claim: &Claim) -> Result<(), ScoreError> {
+        if claim.ippatsu && claim.after_kong {
+            return Err(ScoreError::IppatsuAfterKong);
+        }
+        if claim.after_kong && claim.last_tile {
+            return Err(ScoreError::AfterKongOnLastTile);
+        }
+        for (field, count) in [
+            ("honba", claim.honba),
+            ("riichi_sticks", claim.riichi_sticks),
+        ] {
+            if count > MAX_STICKS {
+                return Err(ScoreError::TooManySticks { field, count });
+            }
+        }
+        Ok(())
+    }
+
+    fn score(
+        rules: &Rules,
+        sw: &Scoring,
+        hand: &Hand,
+        claim: &Claim,
+    ) -> Result<RiichiScore, ScoreError> {
+        score(rules, sw, hand, claim)
+    }
 }
 
-/// Scores `hand` won by `claim` under the riichi switches `sw`.
-pub(crate) fn score(
+/// Scores `hand` won by the checked `claim` under the riichi switches
+/// `sw`.
+fn score(
     rules: &Rules,
     sw: &Scoring,
     hand: &Hand,
     claim: &Claim,
 ) -> Result<RiichiScore, ScoreError> {
-    if rules.tiles != TileSet::ALL
-        || !rules.jokers.is_empty()
-        || rules.honor_sequences
-        || rules.max_tiles != 14
-        || rules.seven_pairs_quads
-    {
-        return Err(ScoreError::Unscorable {
-            rules: rules.name().to_string(),
-            family: "riichi",
-            needs: "hands of 14 tiles of all 34 kinds, with no joker, no honour sequence, and seven different pairs (seven_pairs_quads = false)",
-        });
-    }
-    claim.check(hand)?;
-    if claim.flowers > 0 {
-        return Err(ScoreError::NotInFamily {
-            field: "flowers",
-            family: "riichi",
-        });
-    }
-    if claim.last_copy {
-        return Err(ScoreError::NotInFamily {
-            field: "last_copy",
-            family: "riichi",
-        });
-    }
-    check(claim)?;
     let facts = Facts::new(hand, claim, sw)?;
     if !is_whole_hand(rules, hand)? {
         return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));

@@ -3,12 +3,13 @@
 //! tile counts, the dora), and one reading of a standard-form split
 //! ([`Reading`]: its sets, the pair, the wait the winning tile completed).
 
-use super::yaku::{is_orphan, Yaku, YakuSet};
+use super::yaku::{Yaku, YakuSet};
 use crate::group::{Group, GroupKind};
 use crate::hand::Hand;
 use crate::rules::scoring::{Renhou, Scoring};
 use crate::score::claim::{Claim, ScoreError};
 use crate::swar::SuitWords;
+use crate::tile::sets::{is_honor, is_wind, EAST, GREENS, HONORS, ORPHANS, SUITS, WHITE_DRAGON};
 use crate::tile::{Tile, KINDS};
 use crate::win::{WaitShape, WinHow};
 
@@ -110,26 +111,15 @@ pub(crate) struct Facts {
     pub aka: u8,
 }
 
-/// The terminals and honours (bit i: kind i).
-const ORPHANS: u64 = {
-    let mut m = 0;
-    let mut i = 0;
-    while i < KINDS {
-        if is_orphan(i as u8) {
-            m |= 1 << i;
-        }
-        i += 1;
-    }
-    m
-};
-
 /// The tile an indicator points at (the dora).
 pub(crate) fn dora_of(indicator: Tile) -> usize {
     let i = indicator.index();
-    match i {
-        0..=26 => i - i % 9 + (i % 9 + 1) % 9,
-        27..=30 => 27 + (i - 27 + 1) % 4,
-        _ => 31 + (i - 31 + 1) % 3,
+    if !is_honor(i) {
+        i - i % 9 + (i % 9 + 1) % 9
+    } else if is_wind(i) {
+        EAST + (i - EAST + 1) % 4
+    } else {
+        WHITE_DRAGON + (i - WHITE_DRAGON + 1) % 3
     }
 }
 
@@ -197,8 +187,8 @@ impl Facts {
         let kinds = SuitWords::load(&all).nonzero().kinds_with_bit(0);
         let held = |i: usize| kinds >> i & 1 == 1;
         let orphans_only = kinds & !ORPHANS == 0;
-        let honors = kinds >> 27 != 0;
-        let suits = (0..3).filter(|s| kinds >> (9 * s) & 0x1ff != 0).count();
+        let honors = kinds & HONORS != 0;
+        let suits = SUITS.iter().filter(|&&s| kinds & s != 0).count();
         if kinds & ORPHANS == 0 && (closed || sw.open_tanyao) {
             add(Yaku::Tanyao);
         }
@@ -218,9 +208,7 @@ impl Facts {
         if orphans_only && !honors {
             add(Yaku::Chinroutou);
         }
-        // 23468s and 6z.
-        const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
-        if kinds & !GREEN == 0 {
+        if kinds & !GREENS == 0 {
             add(Yaku::Ryuuiisou);
         }
         // Nine gates: closed, one suit, 1112345678999 and one more.

@@ -151,8 +151,3 @@ pub(crate) const YAKUMAN: YakuSet = {
     }
     m
 };
-
-/// A terminal or an honour (index 0–33).
-pub(crate) const fn is_orphan(t: u8) -> bool {
-    t >= 27 || t % 9 == 0 || t % 9 == 8
-}
