@@ -1,0 +1,150 @@
+//! The `fans` family's `Rules::score` against the independent scorer of
+//! `tests/common/score_fans_oracle.rs` (written from issue 46's text: every
+//! reading, every joker assignment) on seeded random claims of the three
+//! presets with tables, two shards a preset so both cores work. The
+//! oracle's own literal cases come first: each worked by hand from the
+//! issue's tables.
+
+use crate::common;
+
+use common::score_fans_oracle::{preset_table, score, Answer, Circumstances, Hand, How, Shape};
+
+/// The oracle's answer for `hand` won with `winning` under `preset`, by a
+/// seat that is not the dealer, no flag set but `set`.
+fn oracle(preset: &str, hand: &str, winning: &str, how: How, set: &[&str]) -> Answer {
+    let rules = hupai::Rules::preset(preset).unwrap();
+    let hand: hupai::Hand = hand.parse().unwrap();
+    let winning: hupai::Tile = winning.parse().unwrap();
+    let claim = Circumstances {
+        winning: winning.index(),
+        how,
+        dealer: set.contains(&"dealer"),
+        after_kong: set.contains(&"after_kong"),
+        kong_discard: set.contains(&"kong_discard"),
+        last_tile: set.contains(&"last_tile"),
+        first_turn: set.contains(&"first_turn"),
+        revealed: set.contains(&"revealed"),
+    };
+    score(
+        &Shape::of(&rules),
+        &preset_table(preset),
+        &Hand::of(&hand),
+        &claim,
+    )
+}
+
+/// Checks an answer: 番, 番 after the cap, points and the one best list
+/// of (id, count).
+fn expect(answer: &Answer, fan: u32, capped: u32, points: u64, fans: &[(&str, u32)]) {
+    let list: Vec<(String, u32)> = {
+        let mut l: Vec<(String, u32)> = fans.iter().map(|&(i, n)| (i.to_string(), n)).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(
+        (answer.legal, answer.fan, answer.fan_capped, answer.points),
+        (true, fan, capped, points),
+        "{answer:?}"
+    );
+    assert_eq!(answer.lists, [list].into_iter().collect(), "{answer:?}");
+}
+
+#[test]
+fn oracle_sichuan_pure_pungs_is_three() {
+    // 清对: 对对胡 1 + 清一色 2 (the chow reading 123m is not read here:
+    // 111 444 777 999 have no chow).
+    let a = oracle("sichuan", "11144455777999m", "5m", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("all_pungs", 1), ("one_suit", 1)]);
+}
+
+#[test]
+fn oracle_sichuan_chows_or_pungs_takes_the_pungs() {
+    // 111222333m reads as three pungs or three chows 123m: the pungs pay.
+    let a = oracle("sichuan", "11122233344455m", "5m", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("all_pungs", 1), ("one_suit", 1)]);
+}
+
+#[test]
+fn oracle_sichuan_dragon_seven_pairs_is_three() {
+    // 龙七对: 七对 2 + 根 1.
+    let a = oracle("sichuan", "11225555m334466p", "6p", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("root", 1), ("seven_pairs", 1)]);
+}
+
+#[test]
+fn oracle_sichuan_pure_dragon_seven_pairs_caps_at_four() {
+    // 清龙七对: 七对 2 + 清一色 2 + 根 1 = 5, capped at 4.
+    let a = oracle("sichuan", "11223355557799m", "9m", How::Discard, &[]);
+    expect(
+        &a,
+        5,
+        4,
+        16,
+        &[("one_suit", 1), ("root", 1), ("seven_pairs", 1)],
+    );
+}
+
+#[test]
+fn oracle_sichuan_258_pungs_is_three() {
+    // 将对: 对对胡 1 + 将对 2.
+    let a = oracle("sichuan", "222555888m22255p", "2p", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("all_258_pungs", 1), ("all_pungs", 1)]);
+}
+
+#[test]
+fn oracle_sichuan_heavenly_takes_the_cap_alone() {
+    let a = oracle(
+        "sichuan",
+        "11144455777999m",
+        "5m",
+        How::SelfDrawn,
+        &["first_turn", "dealer"],
+    );
+    expect(&a, 4, 4, 16, &[("heavenly", 1)]);
+}
+
+#[test]
+fn oracle_sichuan_joker_reads_as_the_pair() {
+    // The joker is 5p (pair 55p): 对对胡 alone; as 3p or 6p it makes a chow
+    // and no fan.
+    let a = oracle("sichuan", "111222333m4445p*", "5p", How::Discard, &[]);
+    expect(&a, 1, 1, 2, &[("all_pungs", 1)]);
+}
+
+#[test]
+fn oracle_short_hand_is_not_a_win() {
+    let a = oracle("sichuan", "123m11p", "1p", How::Discard, &[]);
+    assert_eq!((a.legal, a.reason, a.points), (false, Some("not_a_win"), 0));
+    let a = oracle("sichuan", "11144455777998m", "5m", How::Discard, &[]);
+    assert_eq!((a.legal, a.reason), (false, Some("not_a_win")));
+}
+
+#[test]
+fn oracle_kawuxing_kawu() {
+    let a = oracle("kawuxing", "123456p789s555s55z", "5p", How::Discard, &[]);
+    expect(&a, 1, 1, 2, &[("kawu", 1)]);
+    // The same hand won on 4p: no 卡五.
+    let a = oracle("kawuxing", "123456p789s555s55z", "4p", How::Discard, &[]);
+    expect(&a, 0, 0, 1, &[]);
+}
+
+#[test]
+fn oracle_kawuxing_dragon_seven_pairs() {
+    let a = oracle("kawuxing", "1122p5555s556677z", "1p", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("dragon", 1), ("seven_pairs", 1)]);
+}
+
+#[test]
+fn oracle_kawuxing_big_three_dragons() {
+    let a = oracle("kawuxing", "123p99s555666777z", "1p", How::Discard, &[]);
+    expect(&a, 3, 3, 8, &[("big_three_dragons", 1)]);
+}
+
+#[test]
+fn oracle_hongzhong_no_jokers_and_a_joker_pair() {
+    let a = oracle("hongzhong", "111m222p333s444z55m", "5m", How::Discard, &[]);
+    expect(&a, 2, 2, 4, &[("all_pungs", 1), ("no_jokers", 1)]);
+    // The 7z stands for the 5m of the pair.
+    let a = oracle("hongzhong", "111m222p333s444z5m7z", "5m", How::Discard, &[]);
+    expect(&a, 1, 1, 2, &[("all_pungs", 1)]);
+}
