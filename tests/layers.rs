@@ -74,6 +74,7 @@ const LAYERS: &[&[&str]] = &[
         "src/rules/compiled.rs",
         "src/rules/preset.rs",
         "src/rules/scoring.rs",
+        "src/score/fans/table.rs",
     ],
     // A hand as the rules see it.
     &["src/position.rs"],
@@ -117,7 +118,7 @@ const LAYERS: &[&[&str]] = &[
     // Scoring: the claim (a win with its circumstances), each family's
     // rules, then the one entry point.
     &["src/score/claim.rs"],
-    &["src/score/riichi/", "src/score/gb/"],
+    &["src/score/riichi/", "src/score/gb/", "src/score/fans/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],

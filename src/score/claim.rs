@@ -72,6 +72,12 @@ pub struct Claim {
     /// The winning tile is the last of its kind not yet seen (Chinese
     /// families; riichi refuses it).
     pub last_copy: bool,
+    /// Won on a discard the discarder made right after its own kong
+    /// (杠上炮; the `fans` family; needs `how = discard`).
+    pub kong_discard: bool,
+    /// The winner had declared ready by showing its hand (卡五星's 亮倒;
+    /// the `fans` family).
+    pub revealed: bool,
 }
 
 impl Claim {
@@ -96,6 +102,8 @@ impl Claim {
             riichi_sticks: 0,
             flowers: 0,
             last_copy: false,
+            kong_discard: false,
+            revealed: false,
         }
     }
 
@@ -133,11 +141,6 @@ impl Claim {
                 });
             }
         }
-        if hand.jokers() > 0 {
-            return Err(ScoreError::Jokers {
-                jokers: hand.jokers() as usize,
-            });
-        }
         if hand.count(self.winning) == 0 {
             return Err(ScoreError::WinningNotHeld { tile: self.winning });
         }
@@ -159,6 +162,9 @@ impl Claim {
             if self.last_tile {
                 return Err(ScoreError::AfterKongOnLastTile);
             }
+        }
+        if self.kong_discard && self.how != WinHow::Discard {
+            return Err(ScoreError::KongDiscardNotDiscard { how: self.how });
         }
         if self.last_tile && self.how == WinHow::RobbingKong {
             return Err(ScoreError::LastTileRobbingKong);
@@ -209,7 +215,7 @@ pub enum ScoreError {
         expected: &'static str,
     },
     /// A field no claim has.
-    #[error("{name:?} is not a claim field (hand, winning, how, seat_wind, round_wind, riichi, double_riichi, ippatsu, after_kong, last_tile, first_turn, dora, ura_dora, honba, riichi_sticks, flowers, last_copy)")]
+    #[error("{name:?} is not a claim field (hand, winning, how, seat_wind, round_wind, riichi, double_riichi, ippatsu, after_kong, last_tile, first_turn, dora, ura_dora, honba, riichi_sticks, flowers, last_copy, kong_discard, revealed)")]
     UnknownField {
         /// The name given.
         name: String,
@@ -242,8 +248,9 @@ pub enum ScoreError {
         /// How many were given.
         count: usize,
     },
-    /// A hand holding jokers, which no scoring family scores.
-    #[error("the hand holds {jokers} joker(s): scoring reads natural tiles only")]
+    /// A hand holding jokers, which the riichi and GB families do not
+    /// score.
+    #[error("the hand holds {jokers} joker(s): this family scores natural tiles only")]
     Jokers {
         /// How many.
         jokers: usize,
@@ -299,6 +306,12 @@ pub enum ScoreError {
         "after_kong with last_tile: the replacement tile after a kong is not the wall's last tile"
     )]
     AfterKongOnLastTile,
+    /// `kong_discard` on a tile that is not a discard.
+    #[error("kong_discard on a {} win: the tile after a kong is won as a discard", how.name())]
+    KongDiscardNotDiscard {
+        /// How the tile came.
+        how: WinHow,
+    },
     /// `last_tile` on a robbed kong: no kong is declared on the last tile.
     #[error("last_tile on robbing-kong: no kong can be declared on the last tile")]
     LastTileRobbingKong,
@@ -389,6 +402,7 @@ impl ScoreError {
             ScoreError::AfterKongWithoutKong => "after_kong_without_kong",
             ScoreError::AfterKongNotSelfDrawn { .. } => "after_kong_not_self_drawn",
             ScoreError::AfterKongOnLastTile => "after_kong_on_last_tile",
+            ScoreError::KongDiscardNotDiscard { .. } => "kong_discard_not_discard",
             ScoreError::LastTileRobbingKong => "last_tile_robbing_kong",
             ScoreError::FirstTurnWithMeld { .. } => "first_turn_with_meld",
             ScoreError::FirstTurnWithRiichi => "first_turn_with_riichi",
@@ -453,6 +467,10 @@ pub struct ClaimSpec {
     pub flowers: Option<u8>,
     /// See [`Claim::last_copy`].
     pub last_copy: Option<bool>,
+    /// See [`Claim::kong_discard`].
+    pub kong_discard: Option<bool>,
+    /// See [`Claim::revealed`].
+    pub revealed: Option<bool>,
 }
 
 /// The way `text` names, if any (`WinHow`'s `FromStr`, aliases included).
@@ -574,6 +592,8 @@ impl ClaimSpec {
             "last_tile" => self.last_tile = Some(flag(value)?),
             "first_turn" => self.first_turn = Some(flag(value)?),
             "last_copy" => self.last_copy = Some(flag(value)?),
+            "kong_discard" => self.kong_discard = Some(flag(value)?),
+            "revealed" => self.revealed = Some(flag(value)?),
             "honba" => self.honba = Some(count(value)?),
             "riichi_sticks" => self.riichi_sticks = Some(count(value)?),
             "flowers" => {
@@ -678,12 +698,14 @@ impl ClaimSpec {
         claim.riichi_sticks = self.riichi_sticks.unwrap_or(0);
         claim.flowers = self.flowers.unwrap_or(0);
         claim.last_copy = self.last_copy.unwrap_or(false);
+        claim.kong_discard = self.kong_discard.unwrap_or(false);
+        claim.revealed = self.revealed.unwrap_or(false);
         Ok((hand, claim))
     }
 }
 
 /// The flags the text form reads alone.
-const FLAGS: [&str; 7] = [
+const FLAGS: [&str; 9] = [
     "riichi",
     "double_riichi",
     "ippatsu",
@@ -691,6 +713,8 @@ const FLAGS: [&str; 7] = [
     "last_tile",
     "first_turn",
     "last_copy",
+    "kong_discard",
+    "revealed",
 ];
 
 impl fmt::Display for Claim {
@@ -713,6 +737,8 @@ impl fmt::Display for Claim {
             ("last_tile", self.last_tile),
             ("first_turn", self.first_turn),
             ("last_copy", self.last_copy),
+            ("kong_discard", self.kong_discard),
+            ("revealed", self.revealed),
         ] {
             if on {
                 write!(f, " {name}")?;

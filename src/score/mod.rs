@@ -27,10 +27,12 @@
 //! --winning` never disagree on the shape.
 
 pub mod claim;
+pub mod fans;
 pub mod gb;
 pub mod riichi;
 
 pub use claim::{Claim, ClaimSpec, ScoreError};
+pub use fans::{FanCounted, FansPoints, FansScore};
 pub use gb::GbScore;
 pub use riichi::RiichiScore;
 
@@ -49,6 +51,8 @@ pub enum Score {
     Riichi(RiichiScore),
     /// Chinese Official (GB) scoring.
     Gb(GbScore),
+    /// A fan table of the rule file.
+    Fans(FansScore),
 }
 
 impl Score {
@@ -57,16 +61,20 @@ impl Score {
         match self {
             Score::Riichi(s) => s.legal,
             Score::Gb(s) => s.legal,
+            Score::Fans(s) => s.legal,
         }
     }
 
     /// The claim's total: riichi's points the winner receives (0 when
     /// not legal); GB's points, flowers included, which are scored below
-    /// the 8-point minimum too (see [`Score::legal`]).
+    /// the 8-point minimum too (see [`Score::legal`]); a fan table's
+    /// points (0 when not legal), at most `u32::MAX` here
+    /// ([`FansPoints::total`] holds them whole).
     pub fn total(&self) -> u32 {
         match self {
             Score::Riichi(s) => s.points.total,
             Score::Gb(s) => s.points,
+            Score::Fans(s) => u32::try_from(s.points.total).unwrap_or(u32::MAX),
         }
     }
 
@@ -75,6 +83,7 @@ impl Score {
         match self {
             Score::Riichi(s) => s.split.as_ref(),
             Score::Gb(s) => s.split.as_ref(),
+            Score::Fans(s) => s.split.as_ref(),
         }
     }
 
@@ -83,8 +92,33 @@ impl Score {
         match self {
             Score::Riichi(s) => s.shape,
             Score::Gb(s) => s.shape,
+            Score::Fans(s) => s.shape,
         }
     }
+}
+
+/// What the riichi and GB families refuse beyond their own field lists:
+/// a hand holding jokers, and the `fans` family's claim fields
+/// (`kong_discard`, `revealed`).
+fn refuse_for_natural_family(
+    hand: &Hand,
+    claim: &Claim,
+    family: &'static str,
+) -> Result<(), ScoreError> {
+    for (field, set) in [
+        ("kong_discard", claim.kong_discard),
+        ("revealed", claim.revealed),
+    ] {
+        if set {
+            return Err(ScoreError::NotInFamily { field, family });
+        }
+    }
+    if hand.jokers() > 0 {
+        return Err(ScoreError::Jokers {
+            jokers: hand.jokers() as usize,
+        });
+    }
+    Ok(())
 }
 
 /// The value of one wait of a ready hand: its score on a discard and
@@ -125,8 +159,15 @@ impl Rules {
             });
         };
         match sw.family {
-            Family::Riichi => riichi::score(self, sw, hand, claim).map(Score::Riichi),
-            Family::Gb => gb::score(self, hand, claim).map(Score::Gb),
+            Family::Riichi => {
+                refuse_for_natural_family(hand, claim, "riichi")?;
+                riichi::score(self, sw, hand, claim).map(Score::Riichi)
+            }
+            Family::Gb => {
+                refuse_for_natural_family(hand, claim, "gb")?;
+                gb::score(self, hand, claim).map(Score::Gb)
+            }
+            Family::Fans => fans::score(self, sw, hand, claim).map(Score::Fans),
         }
     }
 

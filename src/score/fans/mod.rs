@@ -1,0 +1,180 @@
+//! The `fans` family: a win scored by a fan table of the rule file
+//! ([`table`]), over the reading of the hand and the joker assignment that
+//! pays most ([`search`]), the table's words read by [`words`].
+//!
+//! ```
+//! use hupai::score::{Claim, Score};
+//! use hupai::{Hand, Rules, WinHow};
+//! let rules = Rules::preset("sichuan")?;
+//! // 清对: all pungs (1) and one suit (2), self-drawn (1): 4 番, 16 points.
+//! let hand: Hand = "111222333m55m [777m]".parse()?;
+//! let Score::Fans(s) = rules.score(&hand, &Claim::new("5m".parse()?, WinHow::SelfDrawn))? else { unreachable!() };
+//! let ids: Vec<&str> = s.fans.iter().map(|f| f.id.as_str()).collect();
+//! assert_eq!(ids, ["all_pungs", "one_suit", "self_drawn"]);
+//! assert_eq!((s.fan, s.fan_capped, s.points.total), (4, 4, 16));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A claim that is not a legal win reports `legal = false` and a reason:
+//! `not_a_win` for a hand of 3N+2 tiles that is not a whole winning hand
+//! (fewer tiles than the rules' `max_tiles`, a kong counting three, or no
+//! winning shape), `below_minimum` for a win of fewer 番 than the table's
+//! `minimum`. A win below the minimum still reports the fans, 番, split
+//! and jokers of its best reading; its `points.total` is 0, as for every
+//! claim that is not legal (it pays nothing).
+
+pub mod search;
+pub mod table;
+pub mod words;
+
+use crate::group::Split;
+use crate::hand::Hand;
+use crate::rules::scoring::Scoring;
+use crate::rules::Rules;
+use crate::score::claim::{Claim, ScoreError};
+use crate::tile::Tile;
+use crate::win::{WaitShape, WinningTile};
+
+use table::FanTable;
+
+/// The family's name, as its errors say it.
+pub const FAMILY: &str = "fans";
+
+/// The claim fields this family reads: `winning`, `how`, `seat_wind`
+/// (dealer or not), `after_kong`, `kong_discard`, `last_tile`,
+/// `first_turn`, `revealed`. `round_wind` is read for its check only.
+/// Every other field set (its value not the default) is refused.
+fn refuse_unread(claim: &Claim) -> Result<(), ScoreError> {
+    for (field, set) in [
+        ("riichi", claim.riichi),
+        ("double_riichi", claim.double_riichi),
+        ("ippatsu", claim.ippatsu),
+        ("dora", !claim.dora.is_empty()),
+        ("ura_dora", !claim.ura_dora.is_empty()),
+        ("honba", claim.honba > 0),
+        ("riichi_sticks", claim.riichi_sticks > 0),
+        ("flowers", claim.flowers > 0),
+        ("last_copy", claim.last_copy),
+    ] {
+        if set {
+            return Err(ScoreError::NotInFamily {
+                field,
+                family: FAMILY,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// One fan of a scored claim.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FanCounted {
+    /// The fan's id in the table.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// 番 per item (a `value = "cap"` fan: the cap).
+    pub value: u32,
+    /// Items counted: 1 for a fan without a count.
+    pub count: u32,
+}
+
+/// The points of a scored claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FansPoints {
+    /// base × 2^min(番, cap) (`combine = "double"`) or base + min(番, cap)
+    /// (`"add"`); 0 when the claim is not legal.
+    pub total: u64,
+}
+
+/// A claim scored by a fan table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FansScore {
+    /// Is the claim a legal win?
+    pub legal: bool,
+    /// Why not: `not_a_win` or `below_minimum`.
+    pub reason: Option<&'static str>,
+    /// The fans of the best reading after exclusions, in the table's
+    /// order (empty for `not_a_win`).
+    pub fans: Vec<FanCounted>,
+    /// 番 after exclusions, before the cap.
+    pub fan: u32,
+    /// 番 after the cap.
+    pub fan_capped: u32,
+    /// The points.
+    pub points: FansPoints,
+    /// The best reading's split, each group of jokers only resolved
+    /// (`***m:555m`).
+    pub split: Option<Split>,
+    /// The shape of the wait the winning tile completed in that split.
+    pub shape: Option<WaitShape>,
+    /// The kind each joker stands for in that split, in the order of the
+    /// split's groups and, within a group, of its slots (rank order).
+    pub jokers: Vec<Tile>,
+}
+
+impl FansScore {
+    /// The score of a claim that is not a win.
+    fn not_a_win() -> FansScore {
+        FansScore {
+            legal: false,
+            reason: Some("not_a_win"),
+            fans: Vec::new(),
+            fan: 0,
+            fan_capped: 0,
+            points: FansPoints { total: 0 },
+            split: None,
+            shape: None,
+            jokers: Vec::new(),
+        }
+    }
+}
+
+/// Is `hand` of 3N+2 tiles (a kong counting three) short of the rules'
+/// whole hand? Such a hand has the shape of a win but is never one; a
+/// hand of another size is the shape layer's error.
+pub(crate) fn short_of_whole(rules: &Rules, hand: &Hand) -> bool {
+    let size = hand.size();
+    size % 3 == 2 && size < rules.max_tiles as usize
+}
+
+/// Scores `claim` on `hand` by the fan table of `sw`.
+pub(crate) fn score(
+    rules: &Rules,
+    sw: &Scoring,
+    hand: &Hand,
+    claim: &Claim,
+) -> Result<FansScore, ScoreError> {
+    let table: &FanTable = sw.fans.as_deref().ok_or(ScoreError::Unscorable {
+        rules: rules.name().to_string(),
+        family: FAMILY,
+        needs: "a fan table ([[scoring.fan]])",
+    })?;
+    claim.check(hand)?;
+    refuse_unread(claim)?;
+    if short_of_whole(rules, hand) {
+        // Still a claim the hand must hold.
+        rules
+            .winning_tile(hand, WinningTile::Tile(claim.winning), claim.how)
+            .map_err(ScoreError::of_win)?;
+        return Ok(FansScore::not_a_win());
+    }
+    let Some(best) = search::best(rules, table, hand, claim)? else {
+        return Ok(FansScore::not_a_win());
+    };
+    let fan = best.fan;
+    let legal = fan >= table.minimum;
+    Ok(FansScore {
+        legal,
+        reason: (!legal).then_some("below_minimum"),
+        fans: best.fans,
+        fan,
+        fan_capped: table.capped(fan),
+        points: FansPoints {
+            total: if legal { table.points(fan) } else { 0 },
+        },
+        split: Some(best.split),
+        shape: Some(best.shape),
+        jokers: best.jokers,
+    })
+}
