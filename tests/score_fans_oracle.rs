@@ -148,3 +148,106 @@ fn oracle_hongzhong_no_jokers_and_a_joker_pair() {
     let a = oracle("hongzhong", "111m222p333s444z5m7z", "5m", How::Discard, &[]);
     expect(&a, 1, 1, 2, &[("all_pungs", 1)]);
 }
+
+// ---------------------------------------------------------------------------
+// The library against the oracle.
+// ---------------------------------------------------------------------------
+
+use common::score_fans_oracle::random_claim;
+use common::shard::Shard;
+use hupai::score::Score;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Claims drawn per preset, shared among its shards.
+const CLAIMS: usize = 100_000;
+
+/// Compares shard `shard` of the preset's seeded claims.
+fn compare(preset: &str, seed: u64, shard: Shard) {
+    let rules = hupai::Rules::preset(preset).unwrap();
+    let shape = Shape::of(&rules);
+    let table = preset_table(preset);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut legal, mut jokers, mut failures) = (0, 0, Vec::new());
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for i in 0..CLAIMS {
+        let generated = random_claim(&mut rng, &rules);
+        if !shard.has(i) {
+            continue;
+        }
+        let (hand, claim) = (&generated.hand, generated.claim());
+        let got = match rules.score(hand, &claim) {
+            Ok(Score::Fans(s)) => s,
+            Ok(other) => panic!("{hand} {claim:?}: not a fans score: {other:?}"),
+            Err(e) => panic!("{hand} {claim:?}: the library refuses a valid claim: {e}"),
+        };
+        let want = score(&shape, &table, &Hand::of(hand), &Circumstances::of(&claim));
+        let mut list: Vec<(String, u32)> =
+            got.fans.iter().map(|f| (f.id.clone(), f.count)).collect();
+        list.sort();
+        let same = got.legal == want.legal
+            && got.reason == want.reason
+            && got.fan == want.fan
+            && got.fan_capped == want.fan_capped
+            && got.points.total == want.points
+            && want.lists.contains(&list);
+        if !same && failures.len() < 20 {
+            failures.push(format!(
+                "{hand} {claim:?}\n  library: legal {} {:?} fan {} capped {} points {} {list:?}\n  oracle:  {want:?}",
+                got.legal, got.reason, got.fan, got.fan_capped, got.points.total
+            ));
+        }
+        for (id, _) in &list {
+            *seen.entry(id.clone()).or_default() += 1;
+        }
+        legal += usize::from(want.legal);
+        jokers += usize::from(
+            Hand::of(hand).jokers > 0 || hand.counts()[33] > 0 && preset == "hongzhong",
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let share = shard.share(CLAIMS);
+    assert!(legal > share / 2, "{legal} legal claims of {share}");
+    assert!(jokers > share / 4, "{jokers} claims with jokers of {share}");
+    // The generator reaches every fan of the table.
+    let missing: Vec<&str> = table
+        .fans
+        .iter()
+        .map(|f| f.id.as_str())
+        .filter(|id| seen.get(*id).copied().unwrap_or(0) < 3)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rarely seen: {missing:?} (seen {seen:?})"
+    );
+}
+
+#[test]
+fn random_sichuan_claims_match_the_oracle_shard_0() {
+    compare("sichuan", 46, Shard::of(0, 2));
+}
+
+#[test]
+fn random_sichuan_claims_match_the_oracle_shard_1() {
+    compare("sichuan", 46, Shard::of(1, 2));
+}
+
+#[test]
+fn random_kawuxing_claims_match_the_oracle_shard_0() {
+    compare("kawuxing", 4646, Shard::of(0, 2));
+}
+
+#[test]
+fn random_kawuxing_claims_match_the_oracle_shard_1() {
+    compare("kawuxing", 4646, Shard::of(1, 2));
+}
+
+#[test]
+fn random_hongzhong_claims_match_the_oracle_shard_0() {
+    compare("hongzhong", 464646, Shard::of(0, 2));
+}
+
+#[test]
+fn random_hongzhong_claims_match_the_oracle_shard_1() {
+    compare("hongzhong", 464646, Shard::of(1, 2));
+}

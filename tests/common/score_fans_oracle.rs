@@ -422,6 +422,25 @@ pub struct Circumstances {
     pub revealed: bool,
 }
 
+impl Circumstances {
+    pub fn of(claim: &hupai::score::Claim) -> Circumstances {
+        Circumstances {
+            winning: claim.winning.index(),
+            how: match claim.how {
+                hupai::WinHow::SelfDrawn => How::SelfDrawn,
+                hupai::WinHow::Discard => How::Discard,
+                hupai::WinHow::RobbingKong => How::RobbingKong,
+            },
+            dealer: claim.seat_wind.index() == 27,
+            after_kong: claim.after_kong,
+            kong_discard: claim.kong_discard,
+            last_tile: claim.last_tile,
+            first_turn: claim.first_turn,
+            revealed: claim.revealed,
+        }
+    }
+}
+
 /// The oracle's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -926,17 +945,22 @@ pub struct Generated {
 }
 
 impl Generated {
-    pub fn circumstances(&self) -> Circumstances {
-        Circumstances {
-            winning: self.winning,
-            how: self.how,
-            dealer: self.seat_wind == 27,
-            after_kong: self.after_kong,
-            kong_discard: self.kong_discard,
-            last_tile: self.last_tile,
-            first_turn: self.first_turn,
-            revealed: self.revealed,
-        }
+    /// The library's claim.
+    pub fn claim(&self) -> hupai::score::Claim {
+        let tile = |k: usize| hupai::Tile::from_index(k).expect("a kind");
+        let how = match self.how {
+            How::SelfDrawn => hupai::WinHow::SelfDrawn,
+            How::Discard => hupai::WinHow::Discard,
+            How::RobbingKong => hupai::WinHow::RobbingKong,
+        };
+        let mut claim = hupai::score::Claim::new(tile(self.winning), how);
+        claim.seat_wind = tile(self.seat_wind);
+        claim.after_kong = self.after_kong;
+        claim.kong_discard = self.kong_discard;
+        claim.last_tile = self.last_tile;
+        claim.first_turn = self.first_turn;
+        claim.revealed = self.revealed;
+        claim
     }
 }
 
