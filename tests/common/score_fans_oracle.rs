@@ -1004,8 +1004,9 @@ const THEMES: [Theme; 8] = [
     Theme::Fours,
 ];
 
-/// The kinds a hand is built of: in play, not a joker kind, within the
-/// suit limit most of the time (sichuan: two suits; one tenth three).
+/// The kinds a hand is built of: in play, not a joker kind (but in a
+/// dragon hand), within the suit limit most of the time (sichuan: two
+/// suits; one tenth three).
 fn kinds<R: Rng>(rng: &mut R, shape: &Shape, theme: Theme) -> Vec<usize> {
     let mut suits: Vec<usize> = (0..3).filter(|&s| shape.tiles[s * 9]).collect();
     suits.shuffle(rng);
@@ -1018,7 +1019,9 @@ fn kinds<R: Rng>(rng: &mut R, shape: &Shape, theme: Theme) -> Vec<usize> {
     }
     let honours = theme != Theme::OneSuit && theme != Theme::TwoFiveEight;
     (0..KINDS)
-        .filter(|&k| shape.tiles[k] && !shape.joker_kinds[k])
+        // A dragon hand may hold a joker kind's copies as its own set (777z
+        // under hongzhong: three jokers that may stand for the red dragon).
+        .filter(|&k| shape.tiles[k] && (!shape.joker_kinds[k] || theme == Theme::Dragons))
         .filter(|&k| {
             if k < 27 {
                 suits.contains(&(k / 9))
@@ -1141,7 +1144,10 @@ fn standard_hand<R: Rng>(
         }
         // Declare some sets: 0–4, fewer more often.
         let declare = [0, 0, 0, 1, 1, 2, 2, 3, 4][rng.gen_range(0..9)].min(sets);
-        let mut order: Vec<usize> = (0..sets).collect();
+        // A joker kind's copies are never declared.
+        let mut order: Vec<usize> = (0..sets)
+            .filter(|&i| built[i].kinds().iter().all(|&k| !shape.joker_kinds[k]))
+            .collect();
         order.shuffle(rng);
         let mut melds = Vec::new();
         for &i in order.iter().take(declare) {
@@ -1280,4 +1286,155 @@ pub fn random_claim<R: Rng>(rng: &mut R, rules: &hupai::Rules) -> Generated {
             revealed: rng.gen_bool(0.2),
         };
     }
+}
+
+/// A table over every word of the vocabulary, for rule files of its own:
+/// one fan per predicate (worth 1, the dragon ones 4), one with
+/// `all_pungs` and `all_258`,
+/// one per count, a fan that excludes another, and, with `cap`, a fan
+/// worth the cap on the first turn that excludes every other.
+pub fn every_word_table(combine: Combine, cap: Option<u32>, minimum: u32) -> Table {
+    let words = [
+        "standard",
+        "seven_pairs",
+        "all_pungs",
+        "one_suit",
+        "terminal_in_each",
+        "all_258",
+        "all_declared",
+        "kawu",
+        "small_three_dragons",
+        "big_three_dragons",
+        "no_jokers",
+        "self_drawn",
+        "discard",
+        "robbing_kong",
+        "after_kong",
+        "kong_discard",
+        "last_tile",
+        "dealer",
+        "not_dealer",
+        "revealed",
+    ];
+    let mut fans: Vec<Fan> = words
+        .iter()
+        .map(|w| Fan {
+            id: format!("w_{w}"),
+            // The dragon hands worth more than the roots and fours jokers
+            // may make instead.
+            value: Value::Fan(if w.ends_with("three_dragons") { 4 } else { 1 }),
+            when: vec![Word::of(w)],
+            count: None,
+            excludes: Vec::new(),
+        })
+        .collect();
+    for (id, count, value) in [
+        ("c_roots", "roots", 1),
+        ("c_concealed_fours", "concealed_fours", 2),
+        ("c_open_fours", "open_fours", 3),
+    ] {
+        fans.push(Fan {
+            id: id.to_string(),
+            value: Value::Fan(value),
+            when: Vec::new(),
+            count: Some(Count::of(count)),
+            excludes: Vec::new(),
+        });
+    }
+    fans.push(Fan {
+        id: "pungs_258".to_string(),
+        value: Value::Fan(2),
+        when: vec![Word::AllPungs, Word::All258],
+        count: None,
+        excludes: vec!["w_all_pungs".to_string(), "w_all_258".to_string()],
+    });
+    fans.push(Fan {
+        id: "pairs_roots".to_string(),
+        value: Value::Fan(1),
+        when: vec![Word::SevenPairs, Word::NoJokers],
+        count: Some(Count::Roots),
+        excludes: vec!["c_roots".to_string()],
+    });
+    if cap.is_some() {
+        fans.push(Fan {
+            id: "first".to_string(),
+            value: Value::Cap,
+            when: vec![Word::FirstTurn],
+            count: None,
+            excludes: vec!["*".to_string()],
+        });
+    }
+    Table {
+        combine,
+        base: 2,
+        cap,
+        minimum,
+        fans,
+    }
+}
+
+/// `table` as a rule file after `head` (the rule file's shape fields:
+/// `base = "sichuan"`, ...).
+pub fn rule_file(head: &str, table: &Table) -> String {
+    let word = |w: Word| -> String {
+        let all = [
+            ("standard", Word::Standard),
+            ("seven_pairs", Word::SevenPairs),
+            ("all_pungs", Word::AllPungs),
+            ("one_suit", Word::OneSuit),
+            ("terminal_in_each", Word::TerminalInEach),
+            ("all_258", Word::All258),
+            ("all_declared", Word::AllDeclared),
+            ("kawu", Word::Kawu),
+            ("small_three_dragons", Word::SmallThreeDragons),
+            ("big_three_dragons", Word::BigThreeDragons),
+            ("no_jokers", Word::NoJokers),
+            ("self_drawn", Word::SelfDrawn),
+            ("discard", Word::Discard),
+            ("robbing_kong", Word::RobbingKong),
+            ("after_kong", Word::AfterKong),
+            ("kong_discard", Word::KongDiscard),
+            ("last_tile", Word::LastTile),
+            ("first_turn", Word::FirstTurn),
+            ("dealer", Word::Dealer),
+            ("not_dealer", Word::NotDealer),
+            ("revealed", Word::Revealed),
+        ];
+        all.iter().find(|p| p.1 == w).unwrap().0.to_string()
+    };
+    let mut text = format!(
+        "{head}\n[scoring]\nfamily = \"fans\"\ncombine = {:?}\nbase = {}\nminimum = {}\n",
+        match table.combine {
+            Combine::Double => "double",
+            Combine::Add => "add",
+        },
+        table.base,
+        table.minimum
+    );
+    if let Some(cap) = table.cap {
+        text += &format!("cap = {cap}\n");
+    }
+    for fan in &table.fans {
+        let when: Vec<String> = fan.when.iter().map(|&w| format!("{:?}", word(w))).collect();
+        text += &format!(
+            "\n[[scoring.fan]]\nid = {:?}\nname = {:?}\nvalue = {}\nwhen = [{}]\nexcludes = {:?}\n",
+            fan.id,
+            fan.id,
+            match fan.value {
+                Value::Fan(v) => v.to_string(),
+                Value::Cap => "\"cap\"".to_string(),
+            },
+            when.join(", "),
+            fan.excludes,
+        );
+        if let Some(count) = fan.count {
+            let name = match count {
+                Count::Roots => "roots",
+                Count::ConcealedFours => "concealed_fours",
+                Count::OpenFours => "open_fours",
+            };
+            text += &format!("count = {name:?}\n");
+        }
+    }
+    text
 }
