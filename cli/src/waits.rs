@@ -43,7 +43,8 @@ struct Valued {
 }
 
 /// `\t1m: 8000 / 12000` a wait (on a discard / self-drawn); for a score
-/// that is no legal win, "no yaku" (riichi) or "N under 8" (GB); `\tno`
+/// that is no legal win, "no yaku" (riichi), "N under 8" (GB) or the
+/// reason (a fan table: "below minimum"); `\tno`
 /// for no wait.
 fn push_values(out: &mut String, values: Vec<WaitValue>) {
     if values.is_empty() {
@@ -52,6 +53,7 @@ fn push_values(out: &mut String, values: Vec<WaitValue>) {
     let show = |s: &Score| match s {
         _ if s.legal() => s.total().to_string(),
         Score::Gb(g) => format!("{} under 8", g.points),
+        Score::Fans(f) => f.reason.unwrap_or("not legal").replace('_', " "),
         _ => "no yaku".to_string(),
     };
     for v in &values {

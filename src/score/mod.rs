@@ -174,7 +174,8 @@ impl Rules {
     /// For a ready hand (3N+1 tiles), every tile it waits on with the
     /// score of a win on it on a discard and self-drawn, under `context`
     /// (its winds, riichi, dora, ...; its `winning` and `how` are not
-    /// read, and `after_kong` counts on the self-draw only). A wait whose
+    /// read; `after_kong` counts on the self-draw only, `kong_discard` on
+    /// the discard only). A wait whose
     /// every copy is in the hand, its melds and the context's indicators
     /// is left out: no copy is left to win on.
     ///
@@ -209,6 +210,7 @@ impl Rules {
             let mut claim = context.clone();
             claim.winning = tile;
             claim.how = WinHow::SelfDrawn;
+            claim.kong_discard = false;
             let self_drawn = match self.score(&won, &claim) {
                 // Every copy is in the hand, its melds and the indicators.
                 Err(ScoreError::IndicatorCopies { .. }) => continue,
@@ -216,6 +218,7 @@ impl Rules {
             };
             claim.how = WinHow::Discard;
             claim.after_kong = false;
+            claim.kong_discard = context.kong_discard;
             let discard = self.score(&won, &claim)?;
             out.push(WaitValue {
                 tile,

@@ -25,7 +25,7 @@ use crate::score::claim::{Claim, ScoreError};
 use crate::tile::{Suit, Tile, KINDS};
 use crate::win::{WaitShape, WinningTile};
 
-use super::table::FanTable;
+use super::table::{FanTable, Predicate};
 use super::words::{self, Facts};
 use super::FanCounted;
 
@@ -43,20 +43,45 @@ pub(super) struct Best {
     pub jokers: Vec<Tile>,
 }
 
+/// The most kinds a group of jokers only may stand for: 21 chows, 34
+/// pungs and 5 honour chows (a pair: 34 kinds).
+const MAX_CANDIDATES: usize = 60;
+
 /// The search's state across the readings.
 struct Search<'a> {
     rules: &'a Rules,
     table: &'a FanTable,
     claim_bits: u32,
-    /// Every meld a group of three jokers may stand for, kinds in play.
+    /// Does the table name `kawu` (the one word that reads the winning
+    /// tile's group)?
+    reads_kawu: bool,
+    /// Every meld a group of three jokers may stand for, kinds in play
+    /// (worked out at the first such group).
     melds: Vec<Group>,
     /// Every kind a pair of jokers may stand for: in play.
     kinds: Vec<Tile>,
-    /// The groups of the reading being scored, jokers assigned as far as
-    /// the search went.
+    /// The split whose readings are being gathered, its groups of jokers
+    /// only assigned as far as the search went.
+    form: Form,
     groups: Vec<Group>,
-    /// The best so far: 番, present fans, facts, form, groups, shape.
-    best: Option<(u32, u64, Facts, Form, Vec<Group>, WaitShape)>,
+    /// Its readings: the group the winning tile completed, and the shape.
+    completions: Vec<(usize, WaitShape)>,
+    /// Which groups hold the winning tile in some reading (bit `i`).
+    won_groups: u64,
+    /// Which groups are of jokers only, before assignment (bit `i`).
+    open: u64,
+    /// The best so far.
+    best: Option<Found>,
+}
+
+/// The best reading so far.
+struct Found {
+    fan: u32,
+    present: u64,
+    facts: Facts,
+    form: Form,
+    groups: Vec<Group>,
+    shape: WaitShape,
 }
 
 /// The fans of `table` the best reading of `hand` won by `claim` holds,
@@ -71,21 +96,16 @@ pub(super) fn best(
         rules,
         table,
         claim_bits: words::claim_predicates(rules, hand, claim),
+        reads_kawu: table.predicates_used & Predicate::Kawu.bit() != 0,
         melds: Vec::new(),
         kinds: Vec::new(),
+        form: Form::Standard,
         groups: Vec::with_capacity(8),
+        completions: Vec::with_capacity(8),
+        won_groups: 0,
+        open: 0,
         best: None,
     };
-    let may_hold_jokers = hand.jokers() > 0 || !rules.jokers.is_empty();
-    if may_hold_jokers {
-        search.melds = joker_meld_candidates(rules)
-            .filter(|g| {
-                g.slot_tiles::<3>()
-                    .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
-            })
-            .collect();
-        search.kinds = rules.tiles.iter().collect();
-    }
     rules
         .each_reading(
             hand,
@@ -94,21 +114,23 @@ pub(super) fn best(
             |form, groups, won, shape| search.reading(form, groups, won, shape),
         )
         .map_err(ScoreError::of_win)?;
-    let Some((fan, present, facts, form, groups, shape)) = search.best else {
+    search.split_done();
+    let Some(found) = search.best else {
         return Ok(None);
     };
-    let fans = crate::swar::bits(present)
+    let fans = crate::swar::bits(found.present)
         .map(|i| {
             let f = &table.fans[i];
             FanCounted {
                 id: f.id.clone(),
                 name: f.name.clone(),
                 value: f.value,
-                count: f.count.map_or(1, |c| facts.counts[c as usize]),
+                count: f.count.map_or(1, |c| found.facts.counts[c as usize]),
             }
         })
         .collect();
-    let jokers = groups
+    let jokers = found
+        .groups
         .iter()
         .flat_map(|g| {
             let tiles = g.tiles().unwrap_or_default();
@@ -120,54 +142,83 @@ pub(super) fn best(
         .collect();
     Ok(Some(Best {
         fans,
-        fan,
-        split: Split { form, groups },
-        shape,
+        fan: found.fan,
+        split: Split {
+            form: found.form,
+            groups: found.groups,
+        },
+        shape: found.shape,
         jokers,
     }))
 }
 
 impl Search<'_> {
-    /// Scores one reading of [`Rules::each_reading`], each kind its groups
-    /// of jokers only may stand for.
+    /// Gathers one reading of [`Rules::each_reading`]: a split's readings
+    /// come one after another, and the split is scored once they are all
+    /// in.
     fn reading(&mut self, form: Form, groups: &[Group], won: usize, shape: WaitShape) {
-        self.groups.clear();
-        self.groups.extend_from_slice(groups);
-        let open = groups.iter().filter(|g| g.first_tile().is_none()).count();
-        if open == 0 {
-            self.score(form, won, shape);
+        if self.completions.is_empty() || form != self.form || groups != self.groups.as_slice() {
+            self.split_done();
+            self.form = form;
+            self.groups.clear();
+            self.groups.extend_from_slice(groups);
+            self.open = groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.first_tile().is_none())
+                .fold(0, |m, (i, _)| m | 1 << i);
+            self.won_groups = 0;
+        }
+        self.completions.push((won, shape));
+        self.won_groups |= 1 << won;
+    }
+
+    /// Scores the gathered split, each kind its groups of jokers only may
+    /// stand for, and starts afresh.
+    fn split_done(&mut self) {
+        if self.completions.is_empty() {
             return;
         }
-        let mut others = [0u8; KINDS];
-        let mut jokers_left = 0usize;
-        for g in groups {
-            if g.first_tile().is_none() {
-                jokers_left += g.kind().size();
+        if self.open == 0 {
+            self.score();
+        } else {
+            if self.melds.is_empty() {
+                let rules = self.rules;
+                self.melds = joker_meld_candidates(rules)
+                    .filter(|g| {
+                        g.slot_tiles::<3>()
+                            .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
+                    })
+                    .collect();
+                self.kinds = rules.tiles.iter().collect();
             }
-            each_tile(g, |i| others[i] += 1);
+            let mut others = [0u8; KINDS];
+            let mut jokers_left = 0usize;
+            for g in &self.groups {
+                if g.first_tile().is_none() {
+                    jokers_left += g.kind().size();
+                }
+                each_tile(g, |i| others[i] += 1);
+            }
+            self.assign(0, &mut others, jokers_left);
         }
-        self.assign(form, won, shape, 0, &mut others, jokers_left);
+        self.completions.clear();
     }
 
     /// Assigns the groups of jokers only from index `from` on, then
-    /// scores the reading.
-    fn assign(
-        &mut self,
-        form: Form,
-        won: usize,
-        shape: WaitShape,
-        from: usize,
-        others: &mut [u8; KINDS],
-        jokers_left: usize,
-    ) {
+    /// scores the split.
+    fn assign(&mut self, from: usize, others: &mut [u8; KINDS], jokers_left: usize) {
         let Some(at) = (from..self.groups.len()).find(|&i| self.groups[i].first_tile().is_none())
         else {
-            self.score(form, won, shape);
+            self.score();
             return;
         };
         let kind = self.groups[at].kind();
         let left = jokers_left - kind.size();
-        let mut seen: Vec<(u16, u64)> = Vec::new();
+        let won = self.won_groups >> at & 1 == 1;
+        // The classes tried: at most one a candidate.
+        let mut seen = [(0u16, 0u64); MAX_CANDIDATES];
+        let mut classes = 0;
         let count = match kind {
             GroupKind::Triplet => self.melds.len(),
             _ => self.kinds.len(),
@@ -177,40 +228,33 @@ impl Search<'_> {
                 GroupKind::Triplet => self.melds[c],
                 _ => Group::same(GroupKind::Pair, self.kinds[c], 0),
             };
-            if !self.may_stand(form, &candidate, others, at == won, shape) {
+            if !self.may_stand(&candidate, others) {
                 continue;
             }
-            let key = class(&candidate, others, left, at == won);
-            if seen.contains(&key) {
+            let key = class(&candidate, others, left, won);
+            if seen[..classes].contains(&key) {
                 continue;
             }
-            seen.push(key);
+            seen[classes] = key;
+            classes += 1;
             each_tile(&candidate, |i| others[i] += 1);
             self.groups[at] = candidate;
-            self.assign(form, won, shape, at + 1, others, left);
+            self.assign(at + 1, others, left);
             each_tile(&candidate, |i| others[i] -= 1);
         }
         self.groups[at] = Group::unresolved(kind);
     }
 
     /// May a group of jokers only stand for `candidate` beside `others`
-    /// in a split of `form`, and, holding the winning tile, complete it
-    /// with `shape`?
-    fn may_stand(
-        &self,
-        form: Form,
-        candidate: &Group,
-        others: &[u8; KINDS],
-        won: bool,
-        shape: WaitShape,
-    ) -> bool {
+    /// in a split of the gathered form?
+    fn may_stand(&self, candidate: &Group, others: &[u8; KINDS]) -> bool {
         let rules = self.rules;
         let Some(first) = candidate.first_tile() else {
             return false;
         };
-        let fits = match candidate.kind() {
+        match candidate.kind() {
             GroupKind::Pair => {
-                let pair_rule = match form {
+                let pair_rule = match self.form {
                     Form::SevenPairs => rules.seven_pairs_quads || others[first.index()] == 0,
                     _ => rules.pair_ranks.is_none_or(|mask| {
                         first.suit() != Suit::Honor && mask >> (first.rank() - 1) & 1 == 1
@@ -221,16 +265,43 @@ impl Search<'_> {
             _ => candidate
                 .slot_tiles::<3>()
                 .is_some_and(|t| stands_beside(rules, others, &t)),
-        };
-        fits && (!won || shape_fits(candidate, shape))
+        }
     }
 
-    /// Scores the reading in `self.groups`, keeping it if it is the best.
-    fn score(&mut self, form: Form, won: usize, shape: WaitShape) {
-        let facts = words::reading_facts(self.table, form, &self.groups, won, shape);
-        let (present, fan) = words::fans_held(self.table, &facts, self.claim_bits);
-        if self.best.as_ref().is_none_or(|b| fan > b.0) {
-            self.best = Some((fan, present, facts, form, self.groups.clone(), shape));
+    /// Scores the split in `self.groups` (every joker assigned) by each of
+    /// its readings, keeping the best.
+    fn score(&mut self) {
+        let facts = words::split_facts(self.table, self.form, &self.groups);
+        let mut best_here: Option<(u32, u64, WaitShape)> = None;
+        for &(won, shape) in &self.completions {
+            if self.open >> won & 1 == 1 && !shape_fits(&self.groups[won], shape) {
+                continue;
+            }
+            let mut bits = self.claim_bits;
+            if self.reads_kawu && words::kawu(&self.groups, won, shape) {
+                bits |= Predicate::Kawu.bit();
+            }
+            let (present, fan) = words::fans_held(self.table, &facts, bits);
+            if best_here.is_none_or(|b| fan > b.0) {
+                best_here = Some((fan, present, shape));
+            }
+            if !self.reads_kawu {
+                // Every reading of the split holds the same fans.
+                break;
+            }
+        }
+        let Some((fan, present, shape)) = best_here else {
+            return;
+        };
+        if self.best.as_ref().is_none_or(|b| fan > b.fan) {
+            self.best = Some(Found {
+                fan,
+                present,
+                facts,
+                form: self.form,
+                groups: self.groups.clone(),
+                shape,
+            });
         }
     }
 }

@@ -655,3 +655,227 @@ impl FanSpec {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scoring::ScoringError;
+    use crate::{Rules, RulesError};
+
+    /// The error of a rule file over `basic` whose `[scoring]` table is
+    /// `table` (its lines after the header).
+    fn error_of(table: &str) -> FanTableError {
+        let text = format!("base = \"basic\"\n[scoring]\n{table}");
+        match Rules::from_toml_str(&text) {
+            Err(RulesError::Scoring(ScoringError::Fans(e))) => e,
+            other => panic!("{table}: {other:?}"),
+        }
+    }
+
+    const HEAD: &str = "family = \"fans\"\ncap = 4\n";
+
+    #[test]
+    fn an_unknown_predicate_is_named_with_the_list() {
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\nwhen = [\"all_pungs\", \"pinfu\"]\n"
+        ));
+        assert_eq!(
+            e,
+            FanTableError::UnknownPredicate {
+                id: "a".into(),
+                word: "pinfu".into()
+            }
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains("\"pinfu\"") && text.contains(Predicate::NAMES),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_count_is_named_with_the_list() {
+        // A predicate is no count.
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\ncount = \"all_pungs\"\n"
+        ));
+        assert_eq!(
+            e,
+            FanTableError::UnknownCount {
+                id: "a".into(),
+                word: "all_pungs".into()
+            }
+        );
+        assert!(e.to_string().contains(Count::NAMES));
+    }
+
+    #[test]
+    fn a_duplicate_id_is_refused() {
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\n[[scoring.fan]]\nid = \"a\"\nname = \"B\"\nvalue = 2\n"
+        ));
+        assert_eq!(e, FanTableError::DuplicateId { id: "a".into() });
+    }
+
+    #[test]
+    fn excludes_naming_no_fan_is_refused() {
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\nexcludes = [\"b\"]\n"
+        ));
+        assert_eq!(
+            e,
+            FanTableError::UnknownExclude {
+                id: "a".into(),
+                name: "b".into()
+            }
+        );
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\nexcludes = [\"a\"]\n"
+        ));
+        assert_eq!(e, FanTableError::ExcludesItself { id: "a".into() });
+    }
+
+    #[test]
+    fn a_negative_value_is_refused() {
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = -1\n"
+        ));
+        assert_eq!(
+            e,
+            FanTableError::NegativeValue {
+                id: "a".into(),
+                value: -1
+            }
+        );
+    }
+
+    #[test]
+    fn a_cap_value_needs_a_cap() {
+        let e = error_of(
+            "family = \"fans\"\n[[scoring.fan]]\nid = \"heavenly\"\nname = \"天胡\"\nvalue = \"cap\"\n",
+        );
+        assert_eq!(
+            e,
+            FanTableError::CapValueWithoutCap {
+                id: "heavenly".into()
+            }
+        );
+        let e = error_of(&format!(
+            "{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = \"max\"\n"
+        ));
+        assert_eq!(
+            e,
+            FanTableError::BadValueWord {
+                id: "a".into(),
+                value: "max".into()
+            }
+        );
+    }
+
+    #[test]
+    fn bad_scalars_and_shapes_are_refused() {
+        assert_eq!(
+            error_of("family = \"fans\"\ncombine = \"multiply\"\n[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\n"),
+            FanTableError::BadCombine {
+                value: "multiply".into()
+            }
+        );
+        assert_eq!(error_of("family = \"fans\"\n"), FanTableError::NoFans);
+        assert_eq!(
+            error_of(&format!(
+                "{HEAD}[[scoring.fan]]\nid = \"all pungs\"\nname = \"A\"\nvalue = 1\n"
+            )),
+            FanTableError::BadId {
+                id: "all pungs".into()
+            }
+        );
+        // No cap: 2^(64 × 5) does not fit; with a cap it does.
+        let fan = "[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 64\ncount = \"roots\"\n";
+        assert!(matches!(
+            error_of(&format!("family = \"fans\"\n{fan}")),
+            FanTableError::PointsOverflow { fan: 320, .. }
+        ));
+        let text = format!("base = \"basic\"\n[scoring]\nfamily = \"fans\"\ncap = 8\n{fan}");
+        assert!(Rules::from_toml_str(&text).is_ok());
+    }
+
+    #[test]
+    fn fields_of_another_family_are_refused() {
+        let text = "base = \"basic\"\n[scoring]\nfamily = \"riichi\"\ncap = 4\n";
+        assert_eq!(
+            Rules::from_toml_str(text).unwrap_err(),
+            RulesError::Scoring(ScoringError::NotInFamily {
+                field: "cap",
+                family: "riichi"
+            })
+        );
+        let text = format!(
+            "base = \"basic\"\n[scoring]\n{HEAD}kiriage = true\n[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\n"
+        );
+        assert_eq!(
+            Rules::from_toml_str(&text).unwrap_err(),
+            RulesError::Scoring(ScoringError::NotInFamily {
+                field: "kiriage",
+                family: "fans"
+            })
+        );
+        // A fans file over the riichi preset starts a new table.
+        let text = format!("base = \"riichi\"\n[scoring]\n{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1\n");
+        assert!(Rules::from_toml_str(&text).is_ok());
+    }
+
+    #[test]
+    fn a_list_replaces_the_bases_list_and_scalars_override() {
+        let text = "base = \"hongzhong\"\n[scoring]\ncap = 2\n[[scoring.fan]]\nid = \"any\"\nname = \"胡\"\nvalue = 1\n";
+        let rules = Rules::from_toml_str(text).unwrap();
+        let table = rules.scoring().unwrap().fans.clone().unwrap();
+        let ids: Vec<&str> = table.fans.iter().map(|f| f.id.as_str()).collect();
+        assert_eq!(ids, ["any"]);
+        assert_eq!(
+            (table.cap, table.combine, table.base),
+            (Some(2), Combine::Double, 1)
+        );
+        // Scalars alone keep the preset's list.
+        let rules = Rules::from_toml_str("base = \"hongzhong\"\n[scoring]\ncap = 2\n").unwrap();
+        let table = rules.scoring().unwrap().fans.clone().unwrap();
+        assert_eq!(table.fans.len(), 7);
+        assert_eq!(table.cap, Some(2));
+    }
+
+    #[test]
+    fn every_preset_table_round_trips_through_its_rule_file_text() {
+        for name in ["sichuan", "kawuxing", "hongzhong"] {
+            let rules = Rules::preset(name).unwrap();
+            let text = rules.to_spec().to_toml();
+            let again = Rules::from_toml_str(&text).unwrap();
+            assert_eq!(again.scoring(), rules.scoring(), "{name}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn the_presets_tables_are_the_issues() {
+        let table = |name: &str| {
+            Rules::preset(name)
+                .unwrap()
+                .scoring()
+                .unwrap()
+                .fans
+                .clone()
+                .unwrap()
+        };
+        let sichuan = table("sichuan");
+        assert_eq!(
+            (sichuan.fans.len(), sichuan.cap, sichuan.most_fan() > 4),
+            (15, Some(4), true)
+        );
+        let heavenly = &sichuan.fans[13];
+        assert_eq!(
+            (heavenly.id.as_str(), heavenly.value, heavenly.excludes_all),
+            ("heavenly", 4, true)
+        );
+        assert_eq!(heavenly.excludes.count_ones(), 14);
+        assert_eq!(table("kawuxing").fans.len(), 15);
+        assert_eq!(table("hongzhong").cap, Some(3));
+        assert_eq!(table("hongzhong").points(5), 8);
+    }
+}

@@ -88,17 +88,11 @@ fn terminal_or_honor(i: usize) -> bool {
     i >= 27 || i % 9 == 0 || i % 9 == 8
 }
 
-/// The facts of one reading: `groups` of `form`, every joker resolved
-/// (declared melds among them), the winning tile completing group `won`
-/// with `shape`. Only the words `table` names are worked out.
-pub(super) fn reading_facts(
-    table: &FanTable,
-    form: Form,
-    groups: &[Group],
-    won: usize,
-    shape: WaitShape,
-) -> Facts {
-    let used = table.predicates_used;
+/// The facts of one split: `groups` of `form`, every joker resolved
+/// (declared melds among them), but `kawu`, which depends on the group the
+/// winning tile completed ([`kawu`]). Only the counts `table` names are
+/// worked out.
+pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Facts {
     let standard = form == Form::Standard;
     let mut p = 0u32;
     if standard {
@@ -107,6 +101,8 @@ pub(super) fn reading_facts(
     if form == Form::SevenPairs {
         p |= Predicate::SevenPairs.bit();
     }
+    let concealed_counts =
+        table.counts_used & (1 << Count::ConcealedFours as u8 | 1 << Count::OpenFours as u8) != 0;
     let mut all = [0u8; KINDS];
     let mut concealed = [0u8; KINDS];
     let mut suits = 0u8;
@@ -120,39 +116,61 @@ pub(super) fn reading_facts(
     let mut dragon_pair = 0u8;
     let mut pon_kinds = 0u64;
     for g in groups {
-        let mut terminal = false;
         let meld = g.meld_kind();
-        each_tile(g, |i| {
-            all[i] += 1;
-            if meld.is_none() {
-                concealed[i] += 1;
-                concealed_tiles += 1;
-            }
-            suits |= 1 << (i / 9);
-            all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
-            terminal |= terminal_or_honor(i);
-        });
-        every_terminal &= terminal;
-        let first = g.first_tile().map(|t| t.index());
-        match g.kind() {
-            GroupKind::Triplet | GroupKind::Kong => {
-                if let Some(i) = first.filter(|&i| i >= DRAGONS) {
-                    dragon_pungs |= 1 << (i - DRAGONS);
+        let kind = g.kind();
+        let Some(first) = g.first_tile().map(|t| t.index()) else {
+            continue;
+        };
+        let size = kind.size() as u8;
+        match kind {
+            GroupKind::Pair | GroupKind::Triplet | GroupKind::Kong => {
+                all[first] += size;
+                if meld.is_none() && concealed_counts {
+                    concealed[first] += size;
                 }
-                if meld == Some(MeldKind::Pon) {
-                    if let Some(i) = first {
-                        pon_kinds |= 1 << i;
+                suits |= 1 << (first / 9);
+                all_258 &= first < 27 && matches!(first % 9, 1 | 4 | 7);
+                every_terminal &= terminal_or_honor(first);
+                if first >= DRAGONS {
+                    match kind {
+                        GroupKind::Pair => dragon_pair |= 1 << (first - DRAGONS),
+                        _ => dragon_pungs |= 1 << (first - DRAGONS),
                     }
                 }
-            }
-            GroupKind::Pair => {
-                if let Some(i) = first.filter(|&i| i >= DRAGONS) {
-                    dragon_pair |= 1 << (i - DRAGONS);
+                if meld == Some(MeldKind::Pon) {
+                    pon_kinds |= 1 << first;
                 }
             }
-            _ => all_pungs = false,
+            GroupKind::Sequence => {
+                for i in first..first + 3 {
+                    all[i] += 1;
+                    if meld.is_none() && concealed_counts {
+                        concealed[i] += 1;
+                    }
+                }
+                suits |= 1 << (first / 9);
+                all_258 = false;
+                every_terminal &= first % 9 == 0 || first % 9 == 6;
+                all_pungs = false;
+            }
+            _ => {
+                let mut terminal = false;
+                each_tile(g, |i| {
+                    all[i] += 1;
+                    if meld.is_none() {
+                        concealed[i] += 1;
+                    }
+                    suits |= 1 << (i / 9);
+                    all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
+                    terminal |= terminal_or_honor(i);
+                });
+                every_terminal &= terminal;
+                all_pungs = false;
+            }
         }
-        if meld.is_some() {
+        if meld.is_none() {
+            concealed_tiles += size as u32;
+        } else {
             declared += 1;
         }
     }
@@ -181,17 +199,6 @@ pub(super) fn reading_facts(
     if declared == 4 && concealed_tiles == 2 {
         p |= Predicate::AllDeclared.bit();
     }
-    if used & Predicate::Kawu.bit() != 0 {
-        let g = &groups[won];
-        let kawu = g.kind() == GroupKind::Sequence
-            && !g.is_declared()
-            && shape == WaitShape::Kanchan
-            && g.first_tile()
-                .is_some_and(|t| t.suit() != Suit::Honor && t.rank() == 4);
-        if kawu {
-            p |= Predicate::Kawu.bit();
-        }
-    }
     let mut counts = [0u32; 3];
     if table.counts_used & 1 << Count::Roots as u8 != 0 {
         counts[Count::Roots as usize] = all.iter().filter(|&&c| c >= 4).count() as u32;
@@ -211,6 +218,18 @@ pub(super) fn reading_facts(
         predicates: p,
         counts,
     }
+}
+
+/// `kawu`: the winning tile completed group `won` of `groups` (its jokers
+/// resolved) with `shape`, as the 5 in the middle of a concealed 4-5-6
+/// chow.
+pub(super) fn kawu(groups: &[Group], won: usize, shape: WaitShape) -> bool {
+    let g = &groups[won];
+    g.kind() == GroupKind::Sequence
+        && !g.is_declared()
+        && shape == WaitShape::Kanchan
+        && g.first_tile()
+            .is_some_and(|t| t.suit() != Suit::Honor && t.rank() == 4)
 }
 
 /// The fans of `table` that a reading with `facts` and the claim's
