@@ -908,13 +908,15 @@ pub fn score(shape: &Shape, table: &Table, hand: &Hand, claim: &Circumstances) -
     let Some((points, fan)) = best else {
         return not_a_win;
     };
+    // A win below the minimum is no legal win: it pays nothing (as riichi's
+    // illegal claims), its fans and 番 still shown.
     let legal = fan >= table.minimum;
     Answer {
         legal,
         reason: (!legal).then_some("below_minimum"),
         fan,
         fan_capped: table.cap.map_or(fan, |cap| fan.min(cap)),
-        points,
+        points: if legal { points } else { 0 },
         lists,
     }
 }
