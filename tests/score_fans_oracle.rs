@@ -180,17 +180,13 @@ fn compare_with(
     seed: u64,
     shard: Shard,
 ) {
-    let rules = rules.clone();
-    let preset = rules.name().to_string();
-    let preset = preset.as_str();
-    let shape = Shape::of(&rules);
-    let table = table.clone();
+    let shape = Shape::of(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut legal, mut complete, mut below, mut jokers) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     let mut seen = std::collections::BTreeMap::<String, usize>::new();
     for i in 0..CLAIMS {
-        let generated = random_claim(&mut rng, &rules);
+        let generated = random_claim(&mut rng, rules);
         if !shard.has(i) {
             continue;
         }
@@ -200,7 +196,7 @@ fn compare_with(
             Ok(other) => panic!("{hand} {claim:?}: not a fans score: {other:?}"),
             Err(e) => panic!("{hand} {claim:?}: the library refuses a valid claim: {e}"),
         };
-        let want = score(&shape, &table, &Hand::of(hand), &Circumstances::of(&claim));
+        let want = score(&shape, table, &Hand::of(hand), &Circumstances::of(&claim));
         let mut list: Vec<(String, u32)> =
             got.fans.iter().map(|f| (f.id.clone(), f.count)).collect();
         list.sort();

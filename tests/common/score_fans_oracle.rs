@@ -841,10 +841,10 @@ pub fn score(shape: &Shape, table: &Table, hand: &Hand, claim: &Circumstances) -
     };
     let mut natural = hand.counts;
     let mut jokers = hand.jokers;
-    for k in 0..KINDS {
-        if shape.joker_kinds[k] {
-            jokers += u32::from(natural[k]);
-            natural[k] = 0;
+    for (n, &joker) in natural.iter_mut().zip(&shape.joker_kinds) {
+        if joker {
+            jokers += u32::from(*n);
+            *n = 0;
         }
     }
     let concealed_len = natural.iter().map(|&n| u32::from(n)).sum::<u32>() + jokers;
@@ -866,8 +866,8 @@ pub fn score(shape: &Shape, table: &Table, hand: &Hand, claim: &Circumstances) -
     let mut lists: BTreeSet<Vec<(String, u32)>> = BTreeSet::new();
     let mut visit = |reading: &Reading| {
         let mut concealed = natural;
-        for k in 0..KINDS {
-            concealed[k] += reading.assigned[k];
+        for (c, &a) in concealed.iter_mut().zip(reading.assigned) {
+            *c += a;
         }
         let facts = Facts {
             hand,
