@@ -1234,18 +1234,28 @@ pub fn random_claim<R: Rng>(rng: &mut R, rules: &hupai::Rules) -> Generated {
                 continue;
             }
         }
-        // Jokers replace 0–4 concealed tiles.
+        // Jokers replace 0–4 concealed tiles, often of the kind the last
+        // one replaced (so that groups of jokers only are read); under a
+        // joker kind a joker is now and then written `*`.
         let want = [0, 0, 0, 1, 1, 2, 3, 4][rng.gen_range(0..8)];
         let mut jokers = 0u8;
+        let mut last: Option<usize> = None;
         for _ in 0..want {
             let held: Vec<usize> = (0..KINDS)
                 .filter(|&k| counts[k] > 0 && Some(k) != joker_kind)
                 .collect();
-            let Some(&k) = held.choose(rng) else { break };
+            let k = match last {
+                Some(k) if counts[k] > 0 && rng.gen_bool(0.5) => k,
+                _ => match held.choose(rng) {
+                    Some(&k) => k,
+                    None => break,
+                },
+            };
+            last = Some(k);
             counts[k] -= 1;
             match joker_kind {
-                Some(j) => counts[j] += 1,
-                None => jokers += 1,
+                Some(j) if rng.gen_bool(0.85) => counts[j] += 1,
+                _ => jokers += 1,
             }
         }
         // The winning tile: a natural concealed tile, or under joker kinds
