@@ -1017,3 +1017,23 @@ fn a_rule_files_own_table() {
         );
     }
 }
+
+/// A file over `hongzhong` with a fan list of its own and no `cap`: the
+/// list replaces the preset's (no 无红中), the other `[scoring]` fields
+/// are the preset's, field by field as for every base (the cap stays 3).
+/// Decided from the issue's text ("replaces the preset's list") and the
+/// rule files' override by field; the oracle comparison writes
+/// hongzhong's shapes over `basic` to test a table with no cap.
+#[test]
+fn a_file_over_hongzhong_replaces_the_list_and_keeps_the_cap() {
+    let rules = Rules::from_toml_str(
+        "base = \"hongzhong\"\n[scoring]\nfamily = \"fans\"\n\n[[scoring.fan]]\nid = \"pungs\"\n\
+         name = \"碰碰胡\"\nvalue = 5\nwhen = [\"all_pungs\"]\n",
+    )
+    .unwrap();
+    let s = fans_score(&rules, "111m222p333s444z55m 5m discard seat_wind=2z");
+    assert_eq!(
+        (fan_list(&s), s.fan, s.fan_capped, s.points.total),
+        (vec![("pungs".to_string(), 1)], 5, 3, 8)
+    );
+}
