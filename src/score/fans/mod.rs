@@ -164,10 +164,21 @@ pub(crate) fn score(
     };
     let fan = best.fan;
     let legal = fan >= table.minimum;
+    let fans = crate::swar::bits(best.present)
+        .map(|i| {
+            let f = &table.fans[i];
+            FanCounted {
+                id: f.id.clone(),
+                name: f.name.clone(),
+                value: f.value,
+                count: f.count.map_or(1, |c| best.counts[c as usize]),
+            }
+        })
+        .collect();
     Ok(FansScore {
         legal,
         reason: (!legal).then_some("below_minimum"),
-        fans: best.fans,
+        fans,
         fan,
         fan_capped: table.capped(fan),
         points: FansPoints {

@@ -27,12 +27,13 @@ use crate::win::{WaitShape, WinningTile};
 
 use super::table::{FanTable, Predicate};
 use super::words::{self, Facts};
-use super::FanCounted;
 
 /// The best reading found.
 pub(super) struct Best {
-    /// Its fans, in the table's order.
-    pub fans: Vec<FanCounted>,
+    /// Its fans after exclusions (bit `i`: the table's fan `i`).
+    pub present: u64,
+    /// Its counts (index `Count as usize`).
+    pub counts: [u32; 3],
     /// Its 番.
     pub fan: u32,
     /// Its split, groups of jokers only resolved.
@@ -133,17 +134,6 @@ fn best_by(
     let Some(found) = search.best else {
         return Ok(None);
     };
-    let fans = crate::swar::bits(found.present)
-        .map(|i| {
-            let f = &table.fans[i];
-            FanCounted {
-                id: f.id.clone(),
-                name: f.name.clone(),
-                value: f.value,
-                count: f.count.map_or(1, |c| found.facts.counts[c as usize]),
-            }
-        })
-        .collect();
     let jokers = found
         .groups
         .iter()
@@ -156,7 +146,8 @@ fn best_by(
         })
         .collect();
     Ok(Some(Best {
-        fans,
+        present: found.present,
+        counts: found.facts.counts,
         fan: found.fan,
         split: Split {
             form: found.form,
