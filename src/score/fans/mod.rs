@@ -164,10 +164,21 @@ pub(crate) fn score(
     };
     let fan = best.fan;
     let legal = fan >= table.minimum;
+    let fans = crate::swar::bits(best.present)
+        .map(|i| {
+            let f = &table.fans[i];
+            FanCounted {
+                id: f.id.clone(),
+                name: f.name.clone(),
+                value: f.value,
+                count: f.count.map_or(1, |c| best.counts[c as usize]),
+            }
+        })
+        .collect();
     Ok(FansScore {
         legal,
         reason: (!legal).then_some("below_minimum"),
-        fans: best.fans,
+        fans,
         fan,
         fan_capped: table.capped(fan),
         points: FansPoints {
@@ -177,4 +188,149 @@ pub(crate) fn score(
         shape: Some(best.shape),
         jokers: best.jokers,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::score::{Claim, Score, ScoreError};
+    use crate::{Hand, Rules, WinHow};
+
+    /// The fans (id × count), 番 and points of `text` (`HAND WINNING
+    /// key=value ...`) under `preset`.
+    fn scored(preset: &str, text: &str) -> (Vec<String>, u32, u32, u64) {
+        let rules = Rules::preset(preset).unwrap();
+        let (hand, claim) = crate::score::ClaimSpec::from_text(text)
+            .unwrap()
+            .resolve()
+            .unwrap();
+        let Score::Fans(s) = rules.score(&hand, &claim).unwrap() else {
+            panic!("not a fans score");
+        };
+        let fans = s
+            .fans
+            .iter()
+            .map(|f| format!("{}x{}", f.id, f.count))
+            .collect();
+        (fans, s.fan, s.fan_capped, s.points.total)
+    }
+
+    #[test]
+    fn the_issues_sichuan_sums() {
+        // 清对 = 3.
+        let (fans, fan, _, points) = scored("sichuan", "111222333m55m [777m] 5m");
+        assert_eq!(
+            (fans, fan, points),
+            (vec!["all_pungsx1".into(), "one_suitx1".into()], 3, 8)
+        );
+        // 龙七对 = 七对 + 根 = 3.
+        let (fans, fan, _, _) = scored("sichuan", "11112233445566p 6p");
+        assert_eq!(fan, 5, "{fans:?}");
+        let (fans, fan, _, _) = scored("sichuan", "1111m22334455p66p 6p");
+        assert_eq!(
+            (fans, fan),
+            (vec!["seven_pairsx1".into(), "rootx1".into()], 3)
+        );
+        // 清龙七对 = 5, capped at 4: 16 points.
+        let (_, fan, capped, points) = scored("sichuan", "11112233445566m 6m");
+        assert_eq!((fan, capped, points), (5, 4, 16));
+        // 将对 = 将对 2 + 对对胡 1 = 3.
+        let (fans, fan, _, _) = scored("sichuan", "222555m888p22p [555p] 2p");
+        assert_eq!(fan, 3, "{fans:?}");
+    }
+
+    #[test]
+    fn jokers_take_the_kind_that_pays_most() {
+        // Two jokers as the pair 11m make a root (five copies count once).
+        let (fans, fan, _, _) = scored("sichuan", "111m234m567m789p** 2m");
+        assert_eq!((fans, fan), (vec!["rootx1".into()], 1));
+        // Hongzhong: four red dragons, all pungs of one suit.
+        let (fans, fan, _, points) = scored("hongzhong", "11m22m33m44m55m7z7z7z7z 5m");
+        assert_eq!(fan, 2, "{fans:?}");
+        assert_eq!(points, 4);
+        // No red dragon: 无红中.
+        let (fans, _, _, _) = scored("hongzhong", "123m456m789m111p99s 9s");
+        assert_eq!(fans, ["no_jokersx1"]);
+    }
+
+    #[test]
+    fn kawu_is_the_middle_five_of_a_concealed_chow() {
+        let (fans, ..) = scored("kawuxing", "46p5p123s789s555z11p 5p");
+        assert_eq!(fans, ["kawux1"]);
+        let (fans, ..) = scored("kawuxing", "45p6p123s789s555z11p 6p");
+        assert!(fans.is_empty(), "{fans:?}");
+        // 5p completes 456p in the middle or 55p: the reading that pays.
+        let (fans, ..) = scored("kawuxing", "45556p123s789s555z 5p");
+        assert_eq!(fans, ["kawux1"]);
+    }
+
+    #[test]
+    fn a_short_hand_and_a_non_win_are_not_a_win() {
+        let rules = Rules::preset("sichuan").unwrap();
+        let claim = Claim::new("1m".parse().unwrap(), WinHow::Discard);
+        for hand in ["123m456m789p11m", "123m456m789m11m235p"] {
+            let hand: Hand = hand.parse().unwrap();
+            let Score::Fans(s) = rules.score(&hand, &claim).unwrap() else {
+                panic!()
+            };
+            assert_eq!(
+                (s.legal, s.reason, s.points.total),
+                (false, Some("not_a_win"), 0)
+            );
+        }
+        // A hand of another size is the shape layer's error.
+        let hand: Hand = "123m456m789p1m".parse().unwrap();
+        assert!(matches!(
+            rules.score(&hand, &claim),
+            Err(ScoreError::Hand(_))
+        ));
+    }
+
+    #[test]
+    fn a_win_below_the_minimum_reports_its_fans() {
+        let rules = Rules::from_toml_str("base = \"sichuan\"\n[scoring]\nminimum = 2\n").unwrap();
+        let hand: Hand = "111222333m55p [777p]".parse().unwrap();
+        let claim = Claim::new("5p".parse().unwrap(), WinHow::Discard);
+        let Score::Fans(s) = rules.score(&hand, &claim).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            (s.legal, s.reason, s.fan, s.points.total),
+            (false, Some("below_minimum"), 1, 0)
+        );
+    }
+
+    #[test]
+    fn fields_the_family_does_not_read_are_refused() {
+        let rules = Rules::preset("sichuan").unwrap();
+        let hand: Hand = "111222333m55m777m".parse().unwrap();
+        let mut claim = Claim::new("5m".parse().unwrap(), WinHow::Discard);
+        claim.riichi = true;
+        assert_eq!(
+            rules.score(&hand, &claim),
+            Err(ScoreError::NotInFamily {
+                field: "riichi",
+                family: "fans"
+            })
+        );
+        let mut claim = Claim::new("5m".parse().unwrap(), WinHow::SelfDrawn);
+        claim.kong_discard = true;
+        assert_eq!(
+            rules.score(&hand, &claim),
+            Err(ScoreError::KongDiscardNotDiscard {
+                how: WinHow::SelfDrawn
+            })
+        );
+        // Riichi refuses the fans family's fields, and jokers.
+        let riichi = Rules::riichi();
+        let hand: Hand = "234567m234p67888s".parse().unwrap();
+        let mut claim = Claim::new("8s".parse().unwrap(), WinHow::Discard);
+        claim.revealed = true;
+        assert_eq!(
+            riichi.score(&hand, &claim),
+            Err(ScoreError::NotInFamily {
+                field: "revealed",
+                family: "riichi"
+            })
+        );
+    }
 }

@@ -27,12 +27,13 @@ use crate::win::{WaitShape, WinningTile};
 
 use super::table::{FanTable, Predicate};
 use super::words::{self, Facts};
-use super::FanCounted;
 
 /// The best reading found.
 pub(super) struct Best {
-    /// Its fans, in the table's order.
-    pub fans: Vec<FanCounted>,
+    /// Its fans after exclusions (bit `i`: the table's fan `i`).
+    pub present: u64,
+    /// Its counts (index `Count as usize`).
+    pub counts: [u32; 3],
     /// Its 番.
     pub fan: u32,
     /// Its split, groups of jokers only resolved.
@@ -49,6 +50,8 @@ const MAX_CANDIDATES: usize = 60;
 
 /// The search's state across the readings.
 struct Search<'a> {
+    /// Try one kind of each class (see the module docs), not every kind.
+    by_class: bool,
     rules: &'a Rules,
     table: &'a FanTable,
     claim_bits: u32,
@@ -92,7 +95,20 @@ pub(super) fn best(
     hand: &Hand,
     claim: &Claim,
 ) -> Result<Option<Best>, ScoreError> {
+    best_by(rules, table, hand, claim, true)
+}
+
+/// [`best`], trying every kind of a group of jokers only when `by_class`
+/// is false (the tests' check of the classes).
+fn best_by(
+    rules: &Rules,
+    table: &FanTable,
+    hand: &Hand,
+    claim: &Claim,
+    by_class: bool,
+) -> Result<Option<Best>, ScoreError> {
     let mut search = Search {
+        by_class,
         rules,
         table,
         claim_bits: words::claim_predicates(rules, hand, claim),
@@ -118,17 +134,6 @@ pub(super) fn best(
     let Some(found) = search.best else {
         return Ok(None);
     };
-    let fans = crate::swar::bits(found.present)
-        .map(|i| {
-            let f = &table.fans[i];
-            FanCounted {
-                id: f.id.clone(),
-                name: f.name.clone(),
-                value: f.value,
-                count: f.count.map_or(1, |c| found.facts.counts[c as usize]),
-            }
-        })
-        .collect();
     let jokers = found
         .groups
         .iter()
@@ -141,7 +146,8 @@ pub(super) fn best(
         })
         .collect();
     Ok(Some(Best {
-        fans,
+        present: found.present,
+        counts: found.facts.counts,
         fan: found.fan,
         split: Split {
             form: found.form,
@@ -231,12 +237,14 @@ impl Search<'_> {
             if !self.may_stand(&candidate, others) {
                 continue;
             }
-            let key = class(&candidate, others, left, won);
-            if seen[..classes].contains(&key) {
-                continue;
+            if self.by_class {
+                let key = class(&candidate, others, left, won);
+                if seen[..classes].contains(&key) {
+                    continue;
+                }
+                seen[classes] = key;
+                classes += 1;
             }
-            seen[classes] = key;
-            classes += 1;
             each_tile(&candidate, |i| others[i] += 1);
             self.groups[at] = candidate;
             self.assign(at + 1, others, left);
@@ -375,4 +383,116 @@ fn class(candidate: &Group, others: &[u8; KINDS], left: usize, won: bool) -> (u1
 /// The tiles of `g` by index (see `words::each_tile`).
 fn each_tile(g: &Group, each: impl FnMut(usize)) {
     words::each_tile(g, each)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::Tile;
+    use crate::win::WinHow;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A winning hand of four sets and a pair (or seven pairs) of `kinds`,
+    /// `jokers` of its tiles written as `joker`, and a claim on one of the
+    /// others; `None` when the draw went past four copies.
+    fn random_claim(
+        rng: &mut ChaCha8Rng,
+        kinds: &[usize],
+        jokers: usize,
+        joker: &str,
+    ) -> Option<(Hand, Claim)> {
+        let mut tiles: Vec<usize> = Vec::new();
+        if rng.gen_bool(0.2) {
+            for _ in 0..7 {
+                let k = *kinds.choose(rng)?;
+                tiles.extend([k, k]);
+            }
+        } else {
+            for _ in 0..4 {
+                let k = *kinds.choose(rng)?;
+                if k < 27 && k % 9 < 7 && rng.gen_bool(0.5) {
+                    tiles.extend([k, k + 1, k + 2]);
+                } else {
+                    tiles.extend([k, k, k]);
+                }
+            }
+            let k = *kinds.choose(rng)?;
+            tiles.extend([k, k]);
+        }
+        let mut counts = [0u8; KINDS];
+        tiles.iter().for_each(|&t| counts[t] += 1);
+        if counts.iter().any(|&c| c > 4) {
+            return None;
+        }
+        tiles.shuffle(rng);
+        let name = |i: usize| format!("{}{}", i % 9 + 1, ['m', 'p', 's', 'z'][i / 9]);
+        let text: String =
+            tiles[jokers..].iter().map(|&i| name(i)).collect::<String>() + &joker.repeat(jokers);
+        let hand: Hand = text.parse().ok()?;
+        let winning = Tile::from_index(tiles[jokers]).ok()?;
+        let how = if rng.gen_bool(0.5) {
+            WinHow::SelfDrawn
+        } else {
+            WinHow::Discard
+        };
+        Some((hand, Claim::new(winning, how)))
+    }
+
+    /// A table of one_suit alone over hongzhong: 123p 456p 789p 11p and
+    /// three 7z jokers is one suit only where the jokers stand for tiles
+    /// of dots, a class of its own beside the same shapes in characters.
+    #[test]
+    fn a_suit_is_part_of_a_class() {
+        let rules = Rules::from_toml_str(
+            "base = \"hongzhong\"\n[scoring]\n[[scoring.fan]]\nid = \"one_suit\"\nname = \"清一色\"\nvalue = 1\nwhen = [\"one_suit\"]\n",
+        )
+        .unwrap();
+        let table = rules.scoring().unwrap().fans.clone().unwrap();
+        for hand in ["123p456p789p11p7z7z7z", "111p456p789p9p7z7z7z7z"] {
+            let hand: Hand = hand.parse().unwrap();
+            let claim = Claim::new("9p".parse().unwrap(), WinHow::Discard);
+            let best = best_by(&rules, &table, &hand, &claim, true)
+                .unwrap()
+                .unwrap();
+            assert_eq!(best.fan, 1, "{hand}: {}", best.split);
+            assert!(best
+                .jokers
+                .iter()
+                .all(|t| t.suit() == crate::tile::Suit::Pin));
+        }
+    }
+
+    /// Trying one kind of each class finds the 番 of trying every kind,
+    /// on seeded claims of the three presets with 1 to 4 jokers.
+    #[test]
+    fn classes_find_the_most_fan_of_every_kind() {
+        let mut rng = ChaCha8Rng::seed_from_u64(46);
+        for (preset, joker) in [("sichuan", "*"), ("kawuxing", "*"), ("hongzhong", "7z")] {
+            let rules = Rules::preset(preset).unwrap();
+            let table = rules.scoring().unwrap().fans.clone().unwrap();
+            let kinds: Vec<usize> = rules
+                .tiles()
+                .iter()
+                .map(|t| t.index())
+                .filter(|&i| i != 33 || joker != "7z")
+                .filter(|&i| preset != "sichuan" || i < 18)
+                .collect();
+            let mut scored = 0;
+            while scored < 300 {
+                let jokers = rng.gen_range(1..=4);
+                let Some((hand, claim)) = random_claim(&mut rng, &kinds, jokers, joker) else {
+                    continue;
+                };
+                let fan = |by_class| {
+                    best_by(&rules, &table, &hand, &claim, by_class)
+                        .unwrap()
+                        .map(|b| b.fan)
+                };
+                assert_eq!(fan(true), fan(false), "{preset}: {hand} {claim}");
+                scored += 1;
+            }
+        }
+    }
 }
