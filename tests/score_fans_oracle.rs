@@ -395,3 +395,35 @@ fn the_hand_worked_rows_match_the_oracle() {
         }
     }
 }
+
+/// Strict jokers: no joker stands for a fifth copy.
+#[test]
+fn every_word_with_strict_jokers_matches_the_oracle() {
+    let table = every_word_table(Combine::Add, Some(9), 4);
+    let head = format!("{HONGZHONG_SHAPES}\njoker_fifth_copy = false");
+    compare_with(
+        &every_word_rules(&head, &table),
+        &table,
+        &[],
+        4604,
+        Shard::of(0, 2),
+    );
+}
+
+/// A 2-5-8 pair (changsha's `pair_ranks`): no honour, and no pair of a
+/// terminal.
+#[test]
+fn every_word_over_changsha_matches_the_oracle() {
+    let table = every_word_table(Combine::Double, Some(8), 4);
+    compare_with(
+        &every_word_rules("base = \"changsha\"", &table),
+        &table,
+        &[
+            "w_small_three_dragons",
+            "w_big_three_dragons",
+            "w_terminal_in_each",
+        ],
+        4605,
+        Shard::of(0, 2),
+    );
+}
