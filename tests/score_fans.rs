@@ -1037,3 +1037,29 @@ fn a_file_over_hongzhong_replaces_the_list_and_keeps_the_cap() {
         (vec![("pungs".to_string(), 1)], 5, 3, 8)
     );
 }
+
+/// `kawu` with a winning joker (a 7z under hongzhong): the joker, as
+/// assigned, must be the 5 in the middle of a concealed 4-5-6.
+#[test]
+fn a_winning_joker_is_a_kawu_only_as_the_five() {
+    let rules = Rules::from_toml_str(
+        "base = \"hongzhong\"\n[scoring]\nfamily = \"fans\"\n\n[[scoring.fan]]\nid = \"kawu\"\n\
+         name = \"卡五星\"\nvalue = 1\nwhen = [\"kawu\"]\n",
+    )
+    .unwrap();
+    for (line, fans) in [
+        // The 7z won can only be the 5p between 4p and 6p.
+        ("123m46p789s111s55z7z 7z discard seat_wind=2z", 1),
+        // The same hand won on the 1m: the joker is the 5p, not the tile won.
+        ("123m46p789s111s55z7z 1m discard seat_wind=2z", 0),
+        // The 7z won must pair the 5z: the natural 5p is in 456p, not won.
+        ("123m456p789s111s5z7z 7z discard seat_wind=2z", 0),
+    ] {
+        let s = fans_score(&rules, line);
+        assert_eq!(
+            (s.legal, s.fan, s.points.total),
+            (true, fans, 1 << fans),
+            "{line}"
+        );
+    }
+}
