@@ -237,10 +237,9 @@ fn random_fans_claim(rng: &mut ChaCha8Rng, rules: &Rules, jokers: usize) -> (Han
             None => "*".repeat(jokers),
         };
         let naturals = &concealed[jokers..];
-        let winning = if joker_kind.is_some() && jokers > 0 && rng.gen_bool(0.2) {
-            joker_kind.expect("a joker kind")
-        } else {
-            hupai::Tile::from_index(naturals[0]).expect("a kind")
+        let winning = match joker_kind {
+            Some(kind) if jokers > 0 && rng.gen_bool(0.2) => kind,
+            _ => hupai::Tile::from_index(naturals[0]).expect("a kind"),
         };
         let text: String = naturals.iter().map(|&i| name(i)).collect::<String>()
             + &jokers_text

@@ -415,7 +415,7 @@ impl Serialize for Efficiency {
 // | `Score` (GB) | `{"legal", "reason" (when not legal), "fans": [{"name", "name_zh", "points", "count"}], "points": {"total", "fans"}, "split", "shape"}` (`"fans"` in points: without flowers, what the minimum of 8 is measured on) |
 // | `Score` (fans) | `{"legal", "reason" (when not legal: "not_a_win", "below_minimum"), "fans": [{"id", "name", "value", "count"}], "fan", "fan_capped", "points": {"total"}, "split", "shape", "jokers": ["5m", ...]}` |
 // | `Points` | `{"total"}` and `"discard"` (a discard), or `"dealer"` (a non-dealer's self-draw) and `"others"` (a self-draw) |
-// | `WaitValue` | `{"tile", "discard": Score, "self_drawn": Score}`, and `"no_yaku_on_discard"` (riichi) or `"reaches_8": {"discard", "self_drawn"}` (GB) |
+// | `WaitValue` | `{"tile", "discard": Score, "self_drawn": Score}`, and `"no_yaku_on_discard"` (riichi) or `"reaches_8": {"discard", "self_drawn"}` (GB); a fan table's scores say `legal` themselves |
 
 impl Serialize for Yaku {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -642,6 +642,7 @@ impl Serialize for WaitValue {
                     self_drawn: t.legal,
                 },
             )?,
+            (Score::Fans(_), _) => {}
             _ => out.serialize_field("no_yaku_on_discard", &self.no_yaku_on_discard())?,
         }
         out.serialize_field("discard", &self.discard)?;
