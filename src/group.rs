@@ -253,6 +253,11 @@ impl Group {
         crate::swar::bits(slots)
     }
 
+    /// The slots (bit `i`: slot `i`, in rank order) that hold jokers.
+    pub(crate) fn joker_slots(&self) -> u16 {
+        self.jokers & ((1u16 << self.kind.size()) - 1)
+    }
+
     /// Number of jokers in the group.
     pub fn joker_count(&self) -> usize {
         self.jokers.count_ones() as usize

@@ -43,7 +43,7 @@ use crate::hand::Hand;
 use crate::reveal::Reveal;
 use crate::score::gb::{Fan, FanCount, GbScore};
 use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan};
-use crate::score::{ClaimSpec, ClaimValue, Score, WaitValue};
+use crate::score::{ClaimSpec, ClaimValue, FanCounted, FansScore, Score, WaitValue};
 use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
 use crate::tile::{Tile, TileSet};
 use crate::win::{Completion, WaitShape, Win, WinHow, WinSplit, WinningTile};
@@ -413,8 +413,9 @@ impl Serialize for Efficiency {
 // |---|---|
 // | `Score` (riichi) | `{"legal", "reason" (when not legal), "han", "fu", "fu_details": [{"fu", "reason"}], "yaku": [{"name", "han"}], "yakuman", "limit", "points": {"total", ...}, "split", "shape"}` |
 // | `Score` (GB) | `{"legal", "reason" (when not legal), "fans": [{"name", "name_zh", "points", "count"}], "points": {"total", "fans"}, "split", "shape"}` (`"fans"` in points: without flowers, what the minimum of 8 is measured on) |
+// | `Score` (fans) | `{"legal", "reason" (when not legal: "not_a_win", "below_minimum"), "fans": [{"id", "name", "value", "count"}], "fan", "fan_capped", "points": {"total"}, "split", "shape", "jokers": ["5m", ...]}` |
 // | `Points` | `{"total"}` and `"discard"` (a discard), or `"dealer"` (a non-dealer's self-draw) and `"others"` (a self-draw) |
-// | `WaitValue` | `{"tile", "discard": Score, "self_drawn": Score}`, and `"no_yaku_on_discard"` (riichi) or `"reaches_8": {"discard", "self_drawn"}` (GB) |
+// | `WaitValue` | `{"tile", "discard": Score, "self_drawn": Score}`, and `"no_yaku_on_discard"` (riichi) or `"reaches_8": {"discard", "self_drawn"}` (GB); a fan table's scores say `legal` themselves |
 
 impl Serialize for Yaku {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -542,6 +543,60 @@ impl GbScore {
     }
 }
 
+impl Serialize for FanCounted {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("FanCounted", 4)?;
+        out.serialize_field("id", &self.id)?;
+        out.serialize_field("name", &self.name)?;
+        out.serialize_field("value", &self.value)?;
+        out.serialize_field("count", &self.count)?;
+        out.end()
+    }
+}
+
+/// `{"total"}`: a fan table's points.
+struct FansTotal {
+    total: u64,
+}
+
+impl Serialize for FansTotal {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Points", 1)?;
+        out.serialize_field("total", &self.total)?;
+        out.end()
+    }
+}
+
+impl Serialize for FansScore {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Score", 9)?;
+        self.fields(&mut out)?;
+        out.end()
+    }
+}
+
+impl FansScore {
+    /// The score's fields, written into `out`.
+    fn fields<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.serialize_field("legal", &self.legal)?;
+        match self.reason {
+            Some(r) => out.serialize_field("reason", r)?,
+            None => out.skip_field("reason")?,
+        }
+        out.serialize_field("fans", &self.fans)?;
+        out.serialize_field("fan", &self.fan)?;
+        out.serialize_field("fan_capped", &self.fan_capped)?;
+        let points = FansTotal {
+            total: self.points.total,
+        };
+        out.serialize_field("points", &points)?;
+        out.serialize_field("split", &self.split)?;
+        out.serialize_field("shape", &self.shape)?;
+        out.serialize_field("jokers", &self.jokers)?;
+        Ok(())
+    }
+}
+
 /// A score with the hand it scored, serialised as one object: `{"hand",
 /// ...}` and the score's fields, as `hupai score --json` prints a line
 /// and the bindings return it.
@@ -559,6 +614,7 @@ impl Serialize for Scored<'_> {
         match self.score {
             Score::Riichi(r) => r.fields(&mut out)?,
             Score::Gb(g) => g.fields(&mut out)?,
+            Score::Fans(f) => f.fields(&mut out)?,
         }
         out.end()
     }
@@ -569,6 +625,7 @@ impl Serialize for Score {
         match self {
             Score::Riichi(r) => r.serialize(s),
             Score::Gb(g) => g.serialize(s),
+            Score::Fans(f) => f.serialize(s),
         }
     }
 }
@@ -585,6 +642,7 @@ impl Serialize for WaitValue {
                     self_drawn: t.legal,
                 },
             )?,
+            (Score::Fans(_), _) => {}
             _ => out.serialize_field("no_yaku_on_discard", &self.no_yaku_on_discard())?,
         }
         out.serialize_field("discard", &self.discard)?;

@@ -76,6 +76,7 @@ const LAYERS: &[&[&str]] = &[
         "src/rules/compiled.rs",
         "src/rules/preset.rs",
         "src/rules/scoring.rs",
+        "src/score/fans/table.rs",
     ],
     // A hand as the rules see it.
     &["src/position.rs"],
@@ -120,7 +121,7 @@ const LAYERS: &[&[&str]] = &[
     // every family answers, each family's rules, then the one entry point.
     &["src/score/claim.rs"],
     &["src/score/family.rs"],
-    &["src/score/riichi/", "src/score/gb/"],
+    &["src/score/riichi/", "src/score/gb/", "src/score/fans/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.
     &["src/live.rs"],

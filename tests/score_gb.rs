@@ -169,18 +169,20 @@ fn score_err_unscorable_rules_over_gb() {
 
 /// Each claim field set alone (ippatsu with riichi, which it needs) on a
 /// complete hand: a field the family does not read is refused by its
-/// name, one it reads is scored. Riichi reads every field but `flowers`
-/// and `last_copy`; GB reads the winds, `after_kong`, `last_tile`,
-/// `flowers` and `last_copy`. `after_kong` (which needs a kong) is read
-/// by both.
+/// name, one it reads is scored. Riichi reads every field but `flowers`,
+/// `last_copy`, `kong_discard` and `revealed`; GB reads the winds,
+/// `after_kong`, `last_tile`, `flowers` and `last_copy`; a fan table
+/// (sichuan) `seat_wind`, `after_kong`, `last_tile`, `first_turn`,
+/// `kong_discard` and `revealed`. `after_kong` (which needs a kong) is
+/// read by all three.
 #[test]
 fn claim_fields_a_family_does_not_read_are_refused_by_name() {
     use hupai::score::ClaimField;
-    let cases: [(Rules, &str, &[&str]); 2] = [
+    let cases: [(Rules, &str, &[&str]); 3] = [
         (
             Rules::riichi(),
             "123m456p789s234s55p 4s",
-            &["flowers", "last_copy"],
+            &["flowers", "last_copy", "kong_discard", "revealed"],
         ),
         (
             gb(),
@@ -194,6 +196,24 @@ fn claim_fields_a_family_does_not_read_are_refused_by_name() {
                 "ura_dora",
                 "honba",
                 "riichi_sticks",
+                "kong_discard",
+                "revealed",
+            ],
+        ),
+        (
+            Rules::preset("sichuan").unwrap(),
+            "123m456m789m234p55p 4p",
+            &[
+                "round_wind",
+                "riichi",
+                "double_riichi",
+                "ippatsu",
+                "dora",
+                "ura_dora",
+                "honba",
+                "riichi_sticks",
+                "flowers",
+                "last_copy",
             ],
         ),
     ];

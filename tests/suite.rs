@@ -24,6 +24,8 @@ mod properties;
 mod random_hands;
 mod reveal;
 mod rule_files;
+mod score_fans;
+mod score_fans_oracle;
 mod score_gb;
 mod score_gb_oracle;
 mod score_oracle;

@@ -92,12 +92,14 @@ enum Command {
     /// `HAND<TAB>reveal TILES waits TILES...`.
     Reveal(CommonArgs),
     /// Whether each claim is a legal win and what it pays (rules with a
-    /// `[scoring]` table, such as `riichi`). A claim per line: a JSON
+    /// `[scoring]` table, such as `riichi`, `gb`, `sichuan`). A claim per line: a JSON
     /// object (`{"hand": "234567m234p67888s", "winning": "8s", "how":
     /// "self-drawn", "riichi": true}`) or `HAND WINNING key=value ...`
     /// (`234567m234p67888s 8s how=self-drawn riichi dora=3m`). Prints
     /// `HAND<TAB>WINNING<TAB>TOTAL (PAYMENTS)<TAB>N han N fu [LIMIT]<TAB>YAKU:HAN ...`
-    /// or `HAND<TAB>WINNING<TAB>not legal: REASON`.
+    /// or `HAND<TAB>WINNING<TAB>not legal: REASON`; under a fan table
+    /// (`sichuan`, `kawuxing`, `hongzhong`)
+    /// `HAND<TAB>WINNING<TAB>POINTS<TAB>N fan [(capped M)]<TAB>NAME:VALUE[xCOUNT] ...[<TAB>jokers TILES]`.
     #[command(mut_arg("hands", |a| a.value_name("CLAIMS").help(CLAIMS_HELP)))]
     Score(CommonArgs),
     /// Build, verify or describe table files.

@@ -138,6 +138,33 @@ fn text_line(out: &mut String, shown: &str, _hand: &Hand, winning: &str, score: 
                 }
             }
         }
+        Score::Fans(s) => {
+            if let Some(reason) = s.reason {
+                let _ = write!(out, "\tnot legal: {reason}");
+            }
+            if s.split.is_some() {
+                let _ = write!(out, "\t{}\t{} fan", s.points.total, s.fan);
+                if s.fan_capped != s.fan {
+                    let _ = write!(out, " (capped {})", s.fan_capped);
+                }
+                out.push('\t');
+                for (i, f) in s.fans.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let _ = write!(out, "{}:{}", f.name, f.value);
+                    if f.count > 1 {
+                        let _ = write!(out, "x{}", f.count);
+                    }
+                }
+                if !s.jokers.is_empty() {
+                    out.push_str("\tjokers");
+                    for t in &s.jokers {
+                        let _ = write!(out, " {t}");
+                    }
+                }
+            }
+        }
         _ => out.push_str("\tscored"),
     }
     out.push('\n');

@@ -60,8 +60,9 @@ struct Valued {
 }
 
 /// `\t1m: 8000 / 12000` a wait (on a discard / self-drawn); for a score
-/// that is no legal win, "no yaku" (riichi), "N under 8" (GB) or "not a
-/// win" (a hand short of the rules' size); `\tno` for no wait.
+/// that is no legal win, "no yaku" (riichi), "N under 8" (GB), "not a
+/// win" (a hand short of the rules' size) or a fan table's reason
+/// ("below minimum"); `\tno` for no wait.
 fn push_values(out: &mut String, values: Vec<WaitValue>) {
     if values.is_empty() {
         out.push_str("\tno");
@@ -72,6 +73,7 @@ fn push_values(out: &mut String, values: Vec<WaitValue>) {
         Score::Gb(g) if g.reason == Some(gb::Illegal::UnderEight) => {
             format!("{} under 8", g.points)
         }
+        Score::Fans(f) => f.reason.unwrap_or("not legal").replace('_', " "),
         // A hand short of the rules' whole size.
         _ => "not a win".to_string(),
     };

@@ -248,7 +248,7 @@ impl Rules {
             max_tiles: Some(self.max_tiles),
             four_held_is_wait: Some(self.four_held_is_wait),
             four_with_melds_is_wait: Some(self.four_with_melds_is_wait),
-            scoring: self.scoring.map(|s| s.to_spec()),
+            scoring: self.scoring.as_ref().map(|s| s.to_spec()),
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```toml
 //! [scoring]
-//! family = "riichi"        # the only family so far
+//! family = "riichi"        # "riichi", "gb" or "fans"
 //! open_tanyao = true       # all simples counts with open melds (kuitan)
 //! red_fives = true         # 0m 0p 0s count one han each (aka dora)
 //! double_yakuman = false   # kokushi_13, suuankou_tanki, chuuren_9, daisuushii count twice
@@ -16,9 +16,21 @@
 //! A field left out takes the value above (the largest online ranked rule
 //! sets'). A rule file over a base with a `[scoring]` table overrides it
 //! field by field; a file with no `[scoring]` table anywhere has no
-//! scoring, and [`Rules::score`](crate::Rules::score) says so.
+//! scoring, and [`Rules::score`](crate::Rules::score) says so. A file
+//! whose `family` differs from its base's starts a new table: none of the
+//! base's `[scoring]` fields carry over.
+//!
+//! The `fans` family reads a fan table instead of switches: `combine`,
+//! `base`, `cap`, `minimum` and the `[[scoring.fan]]` list (see
+//! [`table`](crate::score::fans::table)). A file that writes its own
+//! `[[scoring.fan]]` list replaces its base's list whole; the scalar fields
+//! override one by one.
+
+use std::sync::Arc;
 
 use serde::Deserialize;
+
+use crate::score::fans::table::{FanSpec, FanTable, FanTableError};
 
 /// The `[scoring]` table as written: every field optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -38,11 +50,24 @@ pub struct ScoringSpec {
     pub kiriage: Option<bool>,
     /// What renhou is worth: `none`, `mangan`, `yakuman`.
     pub renhou: Option<String>,
+    /// `fans`: how 番 make points, `double` or `add`.
+    pub combine: Option<String>,
+    /// `fans`: the base points.
+    pub base: Option<u64>,
+    /// `fans`: the cap (封顶), in 番.
+    pub cap: Option<u32>,
+    /// `fans`: the fewest 番 of a legal win.
+    pub minimum: Option<u32>,
+    /// `fans`: the `[[scoring.fan]]` list.
+    pub fan: Option<Vec<FanSpec>>,
 }
 
 impl ScoringSpec {
     /// This table with `base`'s fields filled in where this one has none.
     pub(crate) fn over(self, base: ScoringSpec) -> ScoringSpec {
+        if self.family.is_some() && self.family != base.family {
+            return self;
+        }
         ScoringSpec {
             family: self.family.or(base.family),
             open_tanyao: self.open_tanyao.or(base.open_tanyao),
@@ -51,6 +76,11 @@ impl ScoringSpec {
             kazoe: self.kazoe.or(base.kazoe),
             kiriage: self.kiriage.or(base.kiriage),
             renhou: self.renhou.or(base.renhou),
+            combine: self.combine.or(base.combine),
+            base: self.base.or(base.base),
+            cap: self.cap.or(base.cap),
+            minimum: self.minimum.or(base.minimum),
+            fan: self.fan.or(base.fan),
         }
     }
 
@@ -70,6 +100,14 @@ impl ScoringSpec {
         line("kazoe", self.kazoe.as_ref().map(quoted));
         line("kiriage", self.kiriage.map(|b| b.to_string()));
         line("renhou", self.renhou.as_ref().map(quoted));
+        line("combine", self.combine.as_ref().map(quoted));
+        line("base", self.base.map(|v| v.to_string()));
+        line("cap", self.cap.map(|v| v.to_string()));
+        line("minimum", self.minimum.map(|v| v.to_string()));
+        for fan in self.fan.iter().flatten() {
+            out.push_str("\n[[scoring.fan]]\n");
+            out.push_str(&fan.to_toml_lines());
+        }
         out
     }
 }
@@ -82,6 +120,9 @@ pub enum Family {
     Riichi,
     /// Chinese Official rules (国标, MCR): the 81 fans, 8 points to win.
     Gb,
+    /// A fan table of the rule file (local Chinese rules: 番 doubled or
+    /// added, with a cap).
+    Fans,
 }
 
 impl Family {
@@ -90,6 +131,7 @@ impl Family {
         match self {
             Family::Riichi => "riichi",
             Family::Gb => "gb",
+            Family::Fans => "fans",
         }
     }
 }
@@ -115,7 +157,7 @@ pub enum Renhou {
 }
 
 /// The validated scoring rules of a rule set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scoring {
     /// The family.
     pub family: Family,
@@ -131,6 +173,8 @@ pub struct Scoring {
     pub kiriage: bool,
     /// What renhou is worth.
     pub renhou: Renhou,
+    /// The fan table of the `fans` family (`None` for the others).
+    pub fans: Option<Arc<FanTable>>,
 }
 
 /// A `[scoring]` table that cannot be used (wrapped in
@@ -142,7 +186,7 @@ pub enum ScoringError {
     #[error("scoring: the table has no family (family = \"riichi\")")]
     NoFamily,
     /// A family that does not exist.
-    #[error("scoring: family {name:?} is not a scoring family (riichi, gb)")]
+    #[error("scoring: family {name:?} is not a scoring family (riichi, gb, fans)")]
     UnknownFamily {
         /// The name given.
         name: String,
@@ -157,6 +201,17 @@ pub enum ScoringError {
         /// The words it may be.
         expected: &'static str,
     },
+    /// A field the family does not read.
+    #[error("scoring: {field} is not a field of the {family} family")]
+    NotInFamily {
+        /// The field.
+        field: &'static str,
+        /// The family.
+        family: &'static str,
+    },
+    /// A fan table that cannot be used.
+    #[error(transparent)]
+    Fans(#[from] FanTableError),
 }
 
 impl ScoringSpec {
@@ -166,11 +221,44 @@ impl ScoringSpec {
             None => return Err(ScoringError::NoFamily),
             Some("riichi") => Family::Riichi,
             Some("gb") => Family::Gb,
+            Some("fans") => Family::Fans,
             Some(name) => {
                 return Err(ScoringError::UnknownFamily {
                     name: crate::error::cut(name),
                 })
             }
+        };
+        let name = family.name();
+        let refuse = |field: &'static str, set: bool| match set {
+            true => Err(ScoringError::NotInFamily {
+                field,
+                family: name,
+            }),
+            false => Ok(()),
+        };
+        if family == Family::Fans {
+            refuse("open_tanyao", self.open_tanyao.is_some())?;
+            refuse("red_fives", self.red_fives.is_some())?;
+            refuse("double_yakuman", self.double_yakuman.is_some())?;
+            refuse("kazoe", self.kazoe.is_some())?;
+            refuse("kiriage", self.kiriage.is_some())?;
+            refuse("renhou", self.renhou.is_some())?;
+        } else {
+            refuse("combine", self.combine.is_some())?;
+            refuse("base", self.base.is_some())?;
+            refuse("cap", self.cap.is_some())?;
+            refuse("minimum", self.minimum.is_some())?;
+            refuse("fan", self.fan.is_some())?;
+        }
+        let fans = match family {
+            Family::Fans => Some(Arc::new(FanTable::new(
+                self.combine.as_deref(),
+                self.base,
+                self.cap,
+                self.minimum,
+                self.fan.as_deref().unwrap_or_default(),
+            )?)),
+            _ => None,
         };
         let kazoe = match self.kazoe.as_deref() {
             None | Some("yakuman") => Kazoe::Yakuman,
@@ -203,6 +291,7 @@ impl ScoringSpec {
             kazoe,
             kiriage: self.kiriage.unwrap_or(false),
             renhou,
+            fans,
         })
     }
 }
@@ -210,6 +299,17 @@ impl ScoringSpec {
 impl Scoring {
     /// The table that makes these switches, every field written out.
     pub fn to_spec(&self) -> ScoringSpec {
+        if let Some(table) = &self.fans {
+            return ScoringSpec {
+                family: Some(self.family.name().to_string()),
+                combine: Some(table.combine.name().to_string()),
+                base: Some(table.base),
+                cap: table.cap,
+                minimum: Some(table.minimum),
+                fan: Some(table.to_specs()),
+                ..ScoringSpec::default()
+            };
+        }
         ScoringSpec {
             family: Some(self.family.name().to_string()),
             open_tanyao: Some(self.open_tanyao),
@@ -231,6 +331,7 @@ impl Scoring {
                 }
                 .to_string(),
             ),
+            ..ScoringSpec::default()
         }
     }
 }

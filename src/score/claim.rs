@@ -81,6 +81,12 @@ pub struct Claim {
     /// The winning tile is the last of its kind not yet seen (Chinese
     /// families; riichi refuses it).
     pub last_copy: bool,
+    /// Won on a discard the discarder made right after its own kong
+    /// (杠上炮; the `fans` family; needs `how = discard`).
+    pub kong_discard: bool,
+    /// The winner had declared ready by showing its hand (卡五星's 亮倒;
+    /// the `fans` family).
+    pub revealed: bool,
 }
 
 impl Claim {
@@ -105,6 +111,8 @@ impl Claim {
             riichi_sticks: 0,
             flowers: 0,
             last_copy: false,
+            kong_discard: false,
+            revealed: false,
         }
     }
 
@@ -165,11 +173,6 @@ impl Claim {
                     count: list.len(),
                 });
             }
-        }
-        if hand.jokers() > 0 {
-            return Err(ScoreError::Jokers {
-                jokers: hand.jokers() as usize,
-            });
         }
         if hand.count(self.winning) == 0 {
             return Err(ScoreError::WinningNotHeld { tile: self.winning });
@@ -318,8 +321,9 @@ pub enum ScoreError {
         /// How many were given.
         count: usize,
     },
-    /// A hand holding jokers, which no scoring family scores.
-    #[error("the hand holds {jokers} joker(s): scoring reads natural tiles only")]
+    /// A hand holding jokers, which the riichi and GB families do not
+    /// score.
+    #[error("the hand holds {jokers} joker(s): this family scores natural tiles only")]
     Jokers {
         /// How many.
         jokers: usize,
@@ -384,6 +388,12 @@ pub enum ScoreError {
         "after_kong with last_tile: the replacement tile after a kong is not the wall's last tile"
     )]
     AfterKongOnLastTile,
+    /// `kong_discard` on a tile that is not a discard.
+    #[error("kong_discard on a {} win: the tile after a kong is won as a discard", how.name())]
+    KongDiscardNotDiscard {
+        /// How the tile came.
+        how: WinHow,
+    },
     /// `last_tile` on a robbed kong: no kong is declared on the last tile.
     #[error("last_tile on robbing-kong: no kong can be declared on the last tile")]
     LastTileRobbingKong,
@@ -479,6 +489,7 @@ impl ScoreError {
             ScoreError::AfterKongWithoutKong => "after_kong_without_kong",
             ScoreError::AfterKongNotSelfDrawn { .. } => "after_kong_not_self_drawn",
             ScoreError::AfterKongOnLastTile => "after_kong_on_last_tile",
+            ScoreError::KongDiscardNotDiscard { .. } => "kong_discard_not_discard",
             ScoreError::LastTileRobbingKong => "last_tile_robbing_kong",
             ScoreError::FirstTurnWithMeld { .. } => "first_turn_with_meld",
             ScoreError::FirstTurnWithRiichi => "first_turn_with_riichi",
@@ -543,6 +554,10 @@ pub struct ClaimSpec {
     pub flowers: Option<u8>,
     /// See [`Claim::last_copy`].
     pub last_copy: Option<bool>,
+    /// See [`Claim::kong_discard`].
+    pub kong_discard: Option<bool>,
+    /// See [`Claim::revealed`].
+    pub revealed: Option<bool>,
 }
 
 /// Do `a` and `b` name one way (`tsumo`, `self-drawn`)?
@@ -876,6 +891,8 @@ impl ClaimSpec {
         claim.riichi_sticks = self.riichi_sticks.unwrap_or(0);
         claim.flowers = self.flowers.unwrap_or(0);
         claim.last_copy = self.last_copy.unwrap_or(false);
+        claim.kong_discard = self.kong_discard.unwrap_or(false);
+        claim.revealed = self.revealed.unwrap_or(false);
         Ok((hand, claim))
     }
 }
@@ -948,7 +965,7 @@ impl Slot {
 /// The claim's fields, by name: the one list every reader reads (a new
 /// flag is one line here, beside its field in [`ClaimSpec`] and
 /// [`Claim`]).
-const FIELDS: [(&str, Slot); 17] = [
+const FIELDS: [(&str, Slot); 19] = [
     ("hand", Slot::Text(|s| &mut s.hand)),
     ("winning", Slot::Text(|s| &mut s.winning)),
     ("how", Slot::Text(|s| &mut s.how)),
@@ -987,6 +1004,8 @@ const FIELDS: [(&str, Slot); 17] = [
         },
     ),
     ("last_copy", Slot::Flag(|s| &mut s.last_copy)),
+    ("kong_discard", Slot::Flag(|s| &mut s.kong_discard)),
+    ("revealed", Slot::Flag(|s| &mut s.revealed)),
 ];
 
 impl std::str::FromStr for ClaimSpec {
@@ -1050,6 +1069,8 @@ impl fmt::Display for Claim {
             ("last_tile", self.last_tile),
             ("first_turn", self.first_turn),
             ("last_copy", self.last_copy),
+            ("kong_discard", self.kong_discard),
+            ("revealed", self.revealed),
         ] {
             if on {
                 write!(f, " {name}")?;

@@ -1,7 +1,7 @@
 //! The interface every scoring family answers ([`Family`]), and the claim
 //! fields a family declares it reads ([`ClaimField`]).
 //!
-//! A family is one module (`score/riichi/`, `score/gb/`) with one type
+//! A family is one module (`score/riichi/`, `score/gb/`, `score/fans/`) with one type
 //! implementing [`Family`]: its name, the claim fields it reads (declared
 //! once, as data: [`Family::READS`]), what it needs of the rules, its own
 //! claim checks, and its scorer. [`score_in`] is the one path every claim
@@ -57,12 +57,16 @@ pub enum ClaimField {
     Flowers,
     /// [`Claim::last_copy`].
     LastCopy,
+    /// [`Claim::kong_discard`].
+    KongDiscard,
+    /// [`Claim::revealed`].
+    Revealed,
 }
 
 impl ClaimField {
     /// Every field a family may or may not read, in the order of
     /// [`Claim`]'s fields (the order a claim's fields are refused in).
-    pub const ALL: [ClaimField; 14] = [
+    pub const ALL: [ClaimField; 16] = [
         ClaimField::SeatWind,
         ClaimField::RoundWind,
         ClaimField::Riichi,
@@ -77,6 +81,8 @@ impl ClaimField {
         ClaimField::RiichiSticks,
         ClaimField::Flowers,
         ClaimField::LastCopy,
+        ClaimField::KongDiscard,
+        ClaimField::Revealed,
     ];
 
     /// Its name, as the text form and JSON write it (`seat_wind`,
@@ -97,6 +103,8 @@ impl ClaimField {
             ClaimField::RiichiSticks => "riichi_sticks",
             ClaimField::Flowers => "flowers",
             ClaimField::LastCopy => "last_copy",
+            ClaimField::KongDiscard => "kong_discard",
+            ClaimField::Revealed => "revealed",
         }
     }
 
@@ -122,6 +130,8 @@ impl ClaimField {
             riichi_sticks,
             flowers,
             last_copy,
+            kong_discard,
+            revealed,
         } = claim;
         match self {
             ClaimField::SeatWind => seat_wind.index() != EAST,
@@ -138,6 +148,8 @@ impl ClaimField {
             ClaimField::RiichiSticks => *riichi_sticks > 0,
             ClaimField::Flowers => *flowers > 0,
             ClaimField::LastCopy => *last_copy,
+            ClaimField::KongDiscard => *kong_discard,
+            ClaimField::Revealed => *revealed,
         }
     }
 
@@ -156,12 +168,16 @@ impl ClaimField {
 /// A scoring family: one module, behind this one interface.
 pub(crate) trait Family {
     /// The family's name, as a rule file's `[scoring]` table writes it
-    /// (`riichi`, `gb`).
+    /// (`riichi`, `gb`, `fans`).
     const NAME: &'static str;
 
     /// The claim fields the family reads. A field not listed, set in a
     /// claim, is refused ([`ScoreError::NotInFamily`]).
     const READS: &'static [ClaimField];
+
+    /// Does the family score hands holding jokers? A family that does not
+    /// refuses them ([`ScoreError::Jokers`]).
+    const JOKERS: bool;
 
     /// The family's scored claim.
     type Score;
@@ -200,8 +216,8 @@ fn refuse_unread<F: Family>(claim: &Claim) -> Result<(), ScoreError> {
     Ok(())
 }
 
-/// Scores `hand` won by `claim` in family `F`: the rules, the shared
-/// claim checks, the fields `F` does not read, `F`'s own checks, then
+/// Scores `hand` won by `claim` in family `F`: the rules, the jokers,
+/// the shared claim checks, the fields `F` does not read, `F`'s own checks, then
 /// `F`'s scorer.
 #[inline(always)]
 pub(crate) fn score_in<F: Family>(
@@ -211,6 +227,11 @@ pub(crate) fn score_in<F: Family>(
     claim: &Claim,
 ) -> Result<F::Score, ScoreError> {
     F::check_rules(rules)?;
+    if !F::JOKERS && hand.jokers() > 0 {
+        return Err(ScoreError::Jokers {
+            jokers: hand.jokers() as usize,
+        });
+    }
     claim.check(hand)?;
     refuse_unread::<F>(claim)?;
     F::check(hand, claim)?;

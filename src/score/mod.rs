@@ -30,11 +30,13 @@
 
 pub mod claim;
 mod family;
+pub mod fans;
 pub mod gb;
 pub mod riichi;
 
 pub use claim::{Claim, ClaimSpec, ClaimValue, ScoreError, MAX_CLAIM_BYTES};
 pub use family::ClaimField;
+pub use fans::{FanCounted, FansPoints, FansScore};
 pub use gb::GbScore;
 pub use riichi::RiichiScore;
 
@@ -54,6 +56,8 @@ pub enum Score {
     Riichi(RiichiScore),
     /// Chinese Official (GB) scoring.
     Gb(GbScore),
+    /// A fan table of the rule file.
+    Fans(FansScore),
 }
 
 impl Score {
@@ -62,16 +66,20 @@ impl Score {
         match self {
             Score::Riichi(s) => s.legal,
             Score::Gb(s) => s.legal,
+            Score::Fans(s) => s.legal,
         }
     }
 
     /// The claim's total: riichi's points the winner receives (0 when
     /// not legal); GB's points, flowers included, which are scored below
-    /// the 8-point minimum too (see [`Score::legal`]).
+    /// the 8-point minimum too (see [`Score::legal`]); a fan table's
+    /// points (0 when not legal), at most `u32::MAX` here
+    /// ([`FansPoints::total`] holds them whole).
     pub fn total(&self) -> u32 {
         match self {
             Score::Riichi(s) => s.points.total,
             Score::Gb(s) => s.points,
+            Score::Fans(s) => u32::try_from(s.points.total).unwrap_or(u32::MAX),
         }
     }
 
@@ -80,6 +88,7 @@ impl Score {
         match self {
             Score::Riichi(s) => s.split.as_ref(),
             Score::Gb(s) => s.split.as_ref(),
+            Score::Fans(s) => s.split.as_ref(),
         }
     }
 
@@ -88,6 +97,7 @@ impl Score {
         match self {
             Score::Riichi(s) => s.shape,
             Score::Gb(s) => s.shape,
+            Score::Fans(s) => s.shape,
         }
     }
 }
@@ -137,13 +147,15 @@ impl Rules {
         match sw.family {
             Family::Riichi => score_in::<riichi::Riichi>(self, sw, hand, claim).map(Score::Riichi),
             Family::Gb => score_in::<gb::Gb>(self, sw, hand, claim).map(Score::Gb),
+            Family::Fans => score_in::<fans::Fans>(self, sw, hand, claim).map(Score::Fans),
         }
     }
 
     /// For a ready hand (3N+1 tiles), every tile it waits on with the
     /// score of a win on it on a discard and self-drawn, under `context`
     /// (its winds, riichi, dora, ...; its `winning` and `how` are not
-    /// read, and `after_kong` counts on the self-draw only). A wait whose
+    /// read; `after_kong` counts on the self-draw only, `kong_discard` on
+    /// the discard only). A wait whose
     /// every copy is in the hand, its melds and the context's indicators
     /// is left out: no copy is left to win on. A ready hand short of the
     /// whole size (`123m456p789s5z`, 10 tiles under 14-tile rules) is no
@@ -185,6 +197,7 @@ impl Rules {
             let mut claim = context.clone();
             claim.winning = tile;
             claim.how = WinHow::SelfDrawn;
+            claim.kong_discard = false;
             let self_drawn = match self.score(&won, &claim) {
                 // Every copy of the wait is in the hand, its melds and the
                 // indicators (the hand alone was checked above).
@@ -193,6 +206,7 @@ impl Rules {
             };
             claim.how = WinHow::Discard;
             claim.after_kong = false;
+            claim.kong_discard = context.kong_discard;
             let discard = self.score(&won, &claim)?;
             out.push(WaitValue {
                 tile,

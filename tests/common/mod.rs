@@ -2,6 +2,7 @@
 pub mod gen;
 pub mod meld_oracle;
 pub mod oracle;
+pub mod score_fans_oracle;
 pub mod score_gb_oracle;
 pub mod score_oracle;
 pub mod shanten_oracle;

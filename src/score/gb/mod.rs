@@ -234,6 +234,8 @@ pub(crate) struct Gb;
 impl Family for Gb {
     const NAME: &'static str = "gb";
 
+    const JOKERS: bool = false;
+
     const READS: &'static [ClaimField] = &[
         ClaimField::SeatWind,
         ClaimField::RoundWind,

@@ -193,6 +193,8 @@ pub(crate) struct Riichi;
 impl Family for Riichi {
     const NAME: &'static str = "riichi";
 
+    const JOKERS: bool = false;
+
     const READS: &'static [ClaimField] = &[
         ClaimField::SeatWind,
         ClaimField::RoundWind,

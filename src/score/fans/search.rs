@@ -1,0 +1,498 @@
+//! The best reading: over every split of the hand that [`Rules::win`]
+//! lists, every group the winning tile can have completed, and every
+//! kind each group of jokers only (`***`, `**`) may stand for under the
+//! rules (kinds in play, copies, `joker_fifth_copy`, `max_suits`, pair
+//! rules), the reading whose fans make the most 番 after exclusions.
+//!
+//! Points never fall as 番 rise (base × 2^min(番, cap), base + min(番,
+//! cap)), so the reading with the most 番 has the most points after the
+//! cap and, among those, the most 番 before it: the search keeps the most
+//! 番 and the first reading found with it.
+//!
+//! The kinds a group of jokers only may stand for are tried in classes:
+//! two kinds that give the reading the same facts for every word (the
+//! suit, a pung or a chow or a pair, terminals, 2-5-8, which dragon, the
+//! winning chow's 4-5-6) and whose kinds cannot reach four copies with
+//! the jokers still to assign are one class, and only its first kind is
+//! scored.
+
+use crate::form::standard::{joker_meld_candidates, stands_beside};
+use crate::form::Form;
+use crate::group::{Group, GroupKind, Split};
+use crate::hand::Hand;
+use crate::rules::Rules;
+use crate::score::claim::{Claim, ScoreError};
+use crate::tile::{Suit, Tile, KINDS};
+use crate::win::{WaitShape, WinningTile};
+
+use super::table::{FanTable, Predicate};
+use super::words::{self, Facts};
+
+/// The best reading found.
+pub(super) struct Best {
+    /// Its fans after exclusions (bit `i`: the table's fan `i`).
+    pub present: u64,
+    /// Its counts (index `Count as usize`).
+    pub counts: [u32; 3],
+    /// Its 番.
+    pub fan: u32,
+    /// Its split, groups of jokers only resolved.
+    pub split: Split,
+    /// The shape of the winning tile's wait.
+    pub shape: WaitShape,
+    /// Each joker's kind, in the split's order.
+    pub jokers: Vec<Tile>,
+}
+
+/// The most kinds a group of jokers only may stand for: 21 chows, 34
+/// pungs and 5 honour chows (a pair: 34 kinds).
+const MAX_CANDIDATES: usize = 60;
+
+/// The search's state across the readings.
+struct Search<'a> {
+    /// Try one kind of each class (see the module docs), not every kind.
+    by_class: bool,
+    rules: &'a Rules,
+    table: &'a FanTable,
+    claim_bits: u32,
+    /// Does the table name `kawu` (the one word that reads the winning
+    /// tile's group)?
+    reads_kawu: bool,
+    /// Every meld a group of three jokers may stand for, kinds in play
+    /// (worked out at the first such group).
+    melds: Vec<Group>,
+    /// Every kind a pair of jokers may stand for: in play.
+    kinds: Vec<Tile>,
+    /// The split whose readings are being gathered, its groups of jokers
+    /// only assigned as far as the search went.
+    form: Form,
+    groups: Vec<Group>,
+    /// Its readings: the group the winning tile completed, and the shape.
+    completions: Vec<(usize, WaitShape)>,
+    /// Which groups hold the winning tile in some reading (bit `i`).
+    won_groups: u64,
+    /// Which groups are of jokers only, before assignment (bit `i`).
+    open: u64,
+    /// The best so far.
+    best: Option<Found>,
+}
+
+/// The best reading so far.
+struct Found {
+    fan: u32,
+    present: u64,
+    facts: Facts,
+    form: Form,
+    groups: Vec<Group>,
+    shape: WaitShape,
+}
+
+/// The fans of `table` the best reading of `hand` won by `claim` holds,
+/// or `None` when the hand does not win.
+pub(super) fn best(
+    rules: &Rules,
+    table: &FanTable,
+    hand: &Hand,
+    claim: &Claim,
+) -> Result<Option<Best>, ScoreError> {
+    best_by(rules, table, hand, claim, true)
+}
+
+/// [`best`], trying every kind of a group of jokers only when `by_class`
+/// is false (the tests' check of the classes).
+fn best_by(
+    rules: &Rules,
+    table: &FanTable,
+    hand: &Hand,
+    claim: &Claim,
+    by_class: bool,
+) -> Result<Option<Best>, ScoreError> {
+    let mut search = Search {
+        by_class,
+        rules,
+        table,
+        claim_bits: words::claim_predicates(rules, hand, claim),
+        reads_kawu: table.predicates_used & Predicate::Kawu.bit() != 0,
+        melds: Vec::new(),
+        kinds: Vec::new(),
+        form: Form::Standard,
+        groups: Vec::with_capacity(8),
+        completions: Vec::with_capacity(8),
+        won_groups: 0,
+        open: 0,
+        best: None,
+    };
+    rules
+        .each_reading(
+            hand,
+            WinningTile::Tile(claim.winning),
+            claim.how,
+            |form, groups, won, shape| search.reading(form, groups, won, shape),
+        )
+        .map_err(ScoreError::of_win)?;
+    search.split_done();
+    let Some(found) = search.best else {
+        return Ok(None);
+    };
+    let jokers = found
+        .groups
+        .iter()
+        .flat_map(|g| {
+            let tiles = g.tiles().unwrap_or_default();
+            let slots = g.joker_slots();
+            (0..tiles.len())
+                .filter(move |&i| slots >> i & 1 == 1)
+                .map(move |i| tiles[i])
+        })
+        .collect();
+    Ok(Some(Best {
+        present: found.present,
+        counts: found.facts.counts,
+        fan: found.fan,
+        split: Split {
+            form: found.form,
+            groups: found.groups,
+        },
+        shape: found.shape,
+        jokers,
+    }))
+}
+
+impl Search<'_> {
+    /// Gathers one reading of [`Rules::each_reading`]: a split's readings
+    /// come one after another, and the split is scored once they are all
+    /// in.
+    fn reading(&mut self, form: Form, groups: &[Group], won: usize, shape: WaitShape) {
+        if self.completions.is_empty() || form != self.form || groups != self.groups.as_slice() {
+            self.split_done();
+            self.form = form;
+            self.groups.clear();
+            self.groups.extend_from_slice(groups);
+            self.open = groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.first_tile().is_none())
+                .fold(0, |m, (i, _)| m | 1 << i);
+            self.won_groups = 0;
+        }
+        self.completions.push((won, shape));
+        self.won_groups |= 1 << won;
+    }
+
+    /// Scores the gathered split, each kind its groups of jokers only may
+    /// stand for, and starts afresh.
+    fn split_done(&mut self) {
+        if self.completions.is_empty() {
+            return;
+        }
+        if self.open == 0 {
+            self.score();
+        } else {
+            if self.melds.is_empty() {
+                let rules = self.rules;
+                self.melds = joker_meld_candidates(rules)
+                    .filter(|g| {
+                        g.slot_tiles::<3>()
+                            .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
+                    })
+                    .collect();
+                self.kinds = rules.tiles.iter().collect();
+            }
+            let mut others = [0u8; KINDS];
+            let mut jokers_left = 0usize;
+            for g in &self.groups {
+                if g.first_tile().is_none() {
+                    jokers_left += g.kind().size();
+                }
+                each_tile(g, |i| others[i] += 1);
+            }
+            self.assign(0, &mut others, jokers_left);
+        }
+        self.completions.clear();
+    }
+
+    /// Assigns the groups of jokers only from index `from` on, then
+    /// scores the split.
+    fn assign(&mut self, from: usize, others: &mut [u8; KINDS], jokers_left: usize) {
+        let Some(at) = (from..self.groups.len()).find(|&i| self.groups[i].first_tile().is_none())
+        else {
+            self.score();
+            return;
+        };
+        let kind = self.groups[at].kind();
+        let left = jokers_left - kind.size();
+        let won = self.won_groups >> at & 1 == 1;
+        // The classes tried: at most one a candidate.
+        let mut seen = [(0u16, 0u64); MAX_CANDIDATES];
+        let mut classes = 0;
+        let count = match kind {
+            GroupKind::Triplet => self.melds.len(),
+            _ => self.kinds.len(),
+        };
+        for c in 0..count {
+            let candidate = match kind {
+                GroupKind::Triplet => self.melds[c],
+                _ => Group::same(GroupKind::Pair, self.kinds[c], 0),
+            };
+            if !self.may_stand(&candidate, others) {
+                continue;
+            }
+            if self.by_class {
+                let key = class(&candidate, others, left, won);
+                if seen[..classes].contains(&key) {
+                    continue;
+                }
+                seen[classes] = key;
+                classes += 1;
+            }
+            each_tile(&candidate, |i| others[i] += 1);
+            self.groups[at] = candidate;
+            self.assign(at + 1, others, left);
+            each_tile(&candidate, |i| others[i] -= 1);
+        }
+        self.groups[at] = Group::unresolved(kind);
+    }
+
+    /// May a group of jokers only stand for `candidate` beside `others`
+    /// in a split of the gathered form?
+    fn may_stand(&self, candidate: &Group, others: &[u8; KINDS]) -> bool {
+        let rules = self.rules;
+        let Some(first) = candidate.first_tile() else {
+            return false;
+        };
+        match candidate.kind() {
+            GroupKind::Pair => {
+                let pair_rule = match self.form {
+                    Form::SevenPairs => rules.seven_pairs_quads || others[first.index()] == 0,
+                    _ => rules.pair_ranks.is_none_or(|mask| {
+                        first.suit() != Suit::Honor && mask >> (first.rank() - 1) & 1 == 1
+                    }),
+                };
+                pair_rule && stands_beside(rules, others, &[first, first])
+            }
+            _ => candidate
+                .slot_tiles::<3>()
+                .is_some_and(|t| stands_beside(rules, others, &t)),
+        }
+    }
+
+    /// Scores the split in `self.groups` (every joker assigned) by each of
+    /// its readings, keeping the best.
+    fn score(&mut self) {
+        let facts = words::split_facts(self.table, self.form, &self.groups);
+        let mut best_here: Option<(u32, u64, WaitShape)> = None;
+        for &(won, shape) in &self.completions {
+            if self.open >> won & 1 == 1 && !shape_fits(&self.groups[won], shape) {
+                continue;
+            }
+            let mut bits = self.claim_bits;
+            if self.reads_kawu && words::kawu(&self.groups, won, shape) {
+                bits |= Predicate::Kawu.bit();
+            }
+            let (present, fan) = words::fans_held(self.table, &facts, bits);
+            if best_here.is_none_or(|b| fan > b.0) {
+                best_here = Some((fan, present, shape));
+            }
+            if !self.reads_kawu {
+                // Every reading of the split holds the same fans.
+                break;
+            }
+        }
+        let Some((fan, present, shape)) = best_here else {
+            return;
+        };
+        if self.best.as_ref().is_none_or(|b| fan > b.fan) {
+            self.best = Some(Found {
+                fan,
+                present,
+                facts,
+                form: self.form,
+                groups: self.groups.clone(),
+                shape,
+            });
+        }
+    }
+}
+
+/// Can the winning tile, a joker in `group` (its jokers resolved),
+/// complete it with `shape`?
+fn shape_fits(group: &Group, shape: WaitShape) -> bool {
+    match group.kind() {
+        GroupKind::Pair => shape == WaitShape::Tanki,
+        GroupKind::Triplet => shape == WaitShape::Shanpon,
+        GroupKind::HonorSequence => shape == WaitShape::HonorSequence,
+        GroupKind::Sequence => {
+            let rank = group.first_tile().map_or(0, |t| t.rank());
+            match shape {
+                WaitShape::Kanchan => true,
+                WaitShape::Penchan => rank == 1 || rank == 7,
+                // The low end of any chow but 789, the high end of any but 123.
+                WaitShape::Ryanmen => true,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The class of a kind for a group of jokers only (see the module docs):
+/// its facts for every word, and the kinds of it that may reach four
+/// copies with the `left` jokers still to assign (bit `i`: index `i`).
+fn class(candidate: &Group, others: &[u8; KINDS], left: usize, won: bool) -> (u16, u64) {
+    let first = candidate.first_tile().map_or(0, |t| t.index());
+    let mut flags = match candidate.kind() {
+        GroupKind::Sequence => 0u16,
+        GroupKind::Triplet => 1,
+        GroupKind::Pair => 2,
+        _ => 3,
+    };
+    flags |= ((first / 9) as u16) << 2;
+    let mut terminal = false;
+    let mut all_258 = true;
+    let mut hot = 0u64;
+    let mut mine = [0u8; 3];
+    let mut kinds = [0usize; 3];
+    let mut n = 0;
+    each_tile(candidate, |i| {
+        terminal |= i >= 27 || i % 9 == 0 || i % 9 == 8;
+        all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
+        if let Some(k) = kinds[..n].iter().position(|&k| k == i) {
+            mine[k] += 1;
+        } else if n < 3 {
+            kinds[n] = i;
+            mine[n] = 1;
+            n += 1;
+        }
+    });
+    for k in 0..n {
+        if others[kinds[k]] as usize + mine[k] as usize + left >= 4 {
+            hot |= 1 << kinds[k];
+        }
+    }
+    flags |= (terminal as u16) << 4 | (all_258 as u16) << 5;
+    if first >= 31 {
+        flags |= ((first - 30) as u16) << 6;
+    }
+    if won {
+        // The winning chow's place matters to kawu: its first tile.
+        flags |= (first as u16 % 9) << 8;
+    }
+    (flags, hot)
+}
+
+/// The tiles of `g` by index (see `words::each_tile`).
+fn each_tile(g: &Group, each: impl FnMut(usize)) {
+    words::each_tile(g, each)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::Tile;
+    use crate::win::WinHow;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A winning hand of four sets and a pair (or seven pairs) of `kinds`,
+    /// `jokers` of its tiles written as `joker`, and a claim on one of the
+    /// others; `None` when the draw went past four copies.
+    fn random_claim(
+        rng: &mut ChaCha8Rng,
+        kinds: &[usize],
+        jokers: usize,
+        joker: &str,
+    ) -> Option<(Hand, Claim)> {
+        let mut tiles: Vec<usize> = Vec::new();
+        if rng.gen_bool(0.2) {
+            for _ in 0..7 {
+                let k = *kinds.choose(rng)?;
+                tiles.extend([k, k]);
+            }
+        } else {
+            for _ in 0..4 {
+                let k = *kinds.choose(rng)?;
+                if k < 27 && k % 9 < 7 && rng.gen_bool(0.5) {
+                    tiles.extend([k, k + 1, k + 2]);
+                } else {
+                    tiles.extend([k, k, k]);
+                }
+            }
+            let k = *kinds.choose(rng)?;
+            tiles.extend([k, k]);
+        }
+        let mut counts = [0u8; KINDS];
+        tiles.iter().for_each(|&t| counts[t] += 1);
+        if counts.iter().any(|&c| c > 4) {
+            return None;
+        }
+        tiles.shuffle(rng);
+        let name = |i: usize| format!("{}{}", i % 9 + 1, ['m', 'p', 's', 'z'][i / 9]);
+        let text: String =
+            tiles[jokers..].iter().map(|&i| name(i)).collect::<String>() + &joker.repeat(jokers);
+        let hand: Hand = text.parse().ok()?;
+        let winning = Tile::from_index(tiles[jokers]).ok()?;
+        let how = if rng.gen_bool(0.5) {
+            WinHow::SelfDrawn
+        } else {
+            WinHow::Discard
+        };
+        Some((hand, Claim::new(winning, how)))
+    }
+
+    /// A table of one_suit alone over hongzhong: 123p 456p 789p 11p and
+    /// three 7z jokers is one suit only where the jokers stand for tiles
+    /// of dots, a class of its own beside the same shapes in characters.
+    #[test]
+    fn a_suit_is_part_of_a_class() {
+        let rules = Rules::from_toml_str(
+            "base = \"hongzhong\"\n[scoring]\n[[scoring.fan]]\nid = \"one_suit\"\nname = \"清一色\"\nvalue = 1\nwhen = [\"one_suit\"]\n",
+        )
+        .unwrap();
+        let table = rules.scoring().unwrap().fans.clone().unwrap();
+        for hand in ["123p456p789p11p7z7z7z", "111p456p789p9p7z7z7z7z"] {
+            let hand: Hand = hand.parse().unwrap();
+            let claim = Claim::new("9p".parse().unwrap(), WinHow::Discard);
+            let best = best_by(&rules, &table, &hand, &claim, true)
+                .unwrap()
+                .unwrap();
+            assert_eq!(best.fan, 1, "{hand}: {}", best.split);
+            assert!(best
+                .jokers
+                .iter()
+                .all(|t| t.suit() == crate::tile::Suit::Pin));
+        }
+    }
+
+    /// Trying one kind of each class finds the 番 of trying every kind,
+    /// on seeded claims of the three presets with 1 to 4 jokers.
+    #[test]
+    fn classes_find_the_most_fan_of_every_kind() {
+        let mut rng = ChaCha8Rng::seed_from_u64(46);
+        for (preset, joker) in [("sichuan", "*"), ("kawuxing", "*"), ("hongzhong", "7z")] {
+            let rules = Rules::preset(preset).unwrap();
+            let table = rules.scoring().unwrap().fans.clone().unwrap();
+            let kinds: Vec<usize> = rules
+                .tiles()
+                .iter()
+                .map(|t| t.index())
+                .filter(|&i| i != 33 || joker != "7z")
+                .filter(|&i| preset != "sichuan" || i < 18)
+                .collect();
+            let mut scored = 0;
+            while scored < 300 {
+                let jokers = rng.gen_range(1..=4);
+                let Some((hand, claim)) = random_claim(&mut rng, &kinds, jokers, joker) else {
+                    continue;
+                };
+                let fan = |by_class| {
+                    best_by(&rules, &table, &hand, &claim, by_class)
+                        .unwrap()
+                        .map(|b| b.fan)
+                };
+                assert_eq!(fan(true), fan(false), "{preset}: {hand} {claim}");
+                scored += 1;
+            }
+        }
+    }
+}
