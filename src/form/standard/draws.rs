@@ -540,6 +540,72 @@ pub(crate) fn lowering_draws(
     }
 }
 
+/// The least split of a 3N+1 hand's suits `around` beside the joins
+/// `rest` of the other three suits of each ([`BesideJoins`]), for targets
+/// of `K` melds and the pair, read suit by suit.
+struct LeastSplit {
+    /// The least distance ([`FAR`] when no target exists).
+    best: u8,
+    /// `[s]`: each suit's sums of its distances and those beside it, lane
+    /// by lane (below 0x80: no carry leaves a lane).
+    sums: [Dist; 4],
+    /// `[s]`: the draws of suit `s` (bit `i` for index `i`) that lower one
+    /// of its lanes on a least split; none for the suit `skip` given to
+    /// [`LeastSplit::of`], whose draws [`drawn_ranks`] reads.
+    lowers: [u64; 4],
+}
+
+impl LeastSplit {
+    /// The least split of the suits `around` beside `rest`, the draws of
+    /// suit `skip` (a discard's) left to [`drawn_ranks`].
+    #[inline(always)]
+    fn of<const K: usize>(
+        around: [&SuitDraws; 4],
+        rest: &[Dist; 4],
+        skip: Option<usize>,
+    ) -> LeastSplit {
+        let sums: [Dist; 4] = std::array::from_fn(|s| {
+            [
+                around[s].dist[0] + rest[s][0],
+                around[s].dist[1] + rest[s][1],
+            ]
+        });
+        // Past the lanes m = 0..=K of a half, at least 0x7f.
+        let past = !through::<K>() & 0x7f7f_7f7f_7f7f_7f7f;
+        let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
+        let mut lowers = [0u64; 4];
+        // No target exists: no draw lowers anything.
+        if best < FAR {
+            let splits = ((1u32 << (K + 1)) - 1) * 0x101;
+            for (s, a) in around.iter().enumerate() {
+                // A discarded suit has no lowered lanes ([`SuitDraws::discarded`]).
+                if skip == Some(s) {
+                    continue;
+                }
+                let tight = high_bits(equal_bytes(sums[s], best)) & splits;
+                let mut ranks = 0u64;
+                for (r, &l) in a.lowered.iter().enumerate() {
+                    ranks |= ((l & tight != 0) as u64) << r;
+                }
+                lowers[s] = ranks << (9 * s);
+            }
+        }
+        LeastSplit { best, sums, lowers }
+    }
+
+    /// Suit `s`'s lanes on a least split (`0x80` in each byte, as
+    /// [`drawn_ranks`] reads them); none when no target exists.
+    #[inline(always)]
+    fn tight<const K: usize>(&self, s: usize) -> Dist {
+        if self.best >= FAR {
+            return [0; 2];
+        }
+        let inside = through::<K>();
+        let tight = equal_bytes(self.sums[s], self.best);
+        [tight[0] & inside, tight[1] & inside]
+    }
+}
+
 /// [`lowering_draws`] for targets of `K` melds and the pair.
 #[inline(always)]
 pub(super) fn lowering_draws_k<const K: usize>(
@@ -549,39 +615,9 @@ pub(super) fn lowering_draws_k<const K: usize>(
     changed: Option<usize>,
 ) -> (u8, u64) {
     let rest = rests.around_k::<K>(around, changed);
-    // The splits' sums, lane by lane (below 0x80: no carry leaves a lane).
-    let sums: [Dist; 4] = std::array::from_fn(|s| {
-        [
-            around[s].dist[0] + rest[s][0],
-            around[s].dist[1] + rest[s][1],
-        ]
-    });
-    // Past the lanes m = 0..=K of a half, at least 0x7f.
-    let inside = through::<K>();
-    let past = !inside & 0x7f7f_7f7f_7f7f_7f7f;
-    let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
-    let (best, lowers, tight) = if best >= FAR {
-        // No target exists: no draw lowers anything.
-        (FAR, 0, [0; 2])
-    } else {
-        let splits = ((1u32 << (K + 1)) - 1) * 0x101;
-        let mut lowers = 0u64;
-        // Every suit alike, without a branch on which one changed: the
-        // changed suit has no lowered lanes ([`SuitDraws::discarded`]).
-        for (s, a) in around.iter().enumerate() {
-            let tight = high_bits(equal_bytes(sums[s], best)) & splits;
-            let mut ranks = 0u64;
-            for (r, &l) in a.lowered.iter().enumerate() {
-                ranks |= ((l & tight != 0) as u64) << r;
-            }
-            lowers |= ranks << (9 * s);
-        }
-        let tight = changed.map_or([0; 2], |s| {
-            let tight = equal_bytes(sums[s], best);
-            [tight[0] & inside, tight[1] & inside]
-        });
-        (best, lowers, tight)
-    };
+    let least = LeastSplit::of::<K>(around, &rest, changed);
+    let (best, lowers) = (least.best, least.lowers.iter().fold(0, |all, l| all | l));
+    let tight = changed.map_or([0; 2], |s| least.tight::<K>(s));
     debug_assert_eq!(
         best,
         combined_of(rules, &around.map(|a| a.profile), K),
