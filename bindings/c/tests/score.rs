@@ -151,7 +151,10 @@ fn score_json_under_a_fan_table_writes_the_fans_and_points() {
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["legal"], true, "{text}");
         assert_eq!(v["fans"], fans, "{text}");
-        assert_eq!((v["fan"].clone(), v["fan_capped"].clone()), (fan.into(), capped.into()));
+        assert_eq!(
+            (v["fan"].clone(), v["fan_capped"].clone()),
+            (fan.into(), capped.into())
+        );
         assert_eq!(v["points"], serde_json::json!({ "total": total }), "{text}");
         assert_eq!(v["jokers"], jokers, "{text}");
         // SAFETY: made above, freed once.
