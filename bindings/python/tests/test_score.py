@@ -121,6 +121,8 @@ def test_score_fans_counts_the_jokers_and_the_flags():
     s = hupai.Rules("sichuan").score("111222333m55577p", "7p", kong_discard=True)
     assert [(f["id"], f["value"], f["count"]) for f in s["fans"]] == [("all_pungs", 1, 1), ("kong_discard", 1, 1)]
     assert (s["fan"], s["fan_capped"], s["points"]) == (2, 2, {"total": 4})
+    s = hupai.Rules("kawuxing").score("111222333p55577s", "7s", revealed=True)
+    assert [f["id"] for f in s["fans"]] == ["all_pungs", "revealed"]
 
 
 def test_score_fans_refuses_a_wrong_type_and_a_field_it_does_not_read():
