@@ -376,6 +376,35 @@ static void check_score(void) {
   hupai_rules_free(r);
 }
 
+/* hupai_score_json under a fan table: two jokers (7z) under hongzhong and
+ * the claim flag kong_discard under sichuan, each with its fans, points and
+ * the kind each joker stands for. */
+static void check_score_fans(void) {
+  const struct {
+    const char *rules, *claim, *fans, *points, *jokers;
+  } claims[] = {
+      {"hongzhong", "{\"hand\":\"111222333456m77z\",\"winning\":\"6m\",\"how\":\"self-drawn\"}",
+       "\"fans\":[{\"id\":\"one_suit\",\"name\":\"清一色\",\"value\":1,\"count\":1}]",
+       "\"fan\":1,\"fan_capped\":1,\"points\":{\"total\":2}", "\"jokers\":[\"1m\",\"1m\"]"},
+      {"sichuan", "{\"hand\":\"111222333m55577p\",\"winning\":\"7p\",\"kong_discard\":true}",
+       "{\"id\":\"kong_discard\",\"name\":\"杠上炮\",\"value\":1,\"count\":1}",
+       "\"fan\":2,\"fan_capped\":2,\"points\":{\"total\":4}", "\"jokers\":[]"},
+  };
+  for (size_t i = 0; i < sizeof claims / sizeof claims[0]; i++) {
+    hupai_error err;
+    hupai_rules *r = hupai_rules_new(claims[i].rules, &err);
+    EXPECT(r != NULL, "%s rules: %s", claims[i].rules, err.message);
+    if (!r) continue;
+    char got[1024] = "";
+    int n = hupai_score_json(r, claims[i].claim, got, sizeof got, &err);
+    EXPECT(n > 0 && (size_t)n == strlen(got) && strstr(got, "\"legal\":true") &&
+               strstr(got, claims[i].fans) && strstr(got, claims[i].points) &&
+               strstr(got, claims[i].jokers),
+           "%s score: %d %s", claims[i].rules, n, n < 0 ? err.message : got);
+    hupai_rules_free(r);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc != 2 && argc != 4) {
     fprintf(stderr, "usage: %s HANDS_FILE [bench PASSES]\n", argv[0]);
@@ -383,6 +412,7 @@ int main(int argc, char **argv) {
   }
   check_contract();
   check_score();
+  check_score_fans();
 
   FILE *f = fopen(argv[1], "r");
   if (!f) {

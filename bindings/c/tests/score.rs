@@ -121,3 +121,43 @@ fn score_json_gb_writes_the_fans_with_both_names() {
     // SAFETY: made above, freed once.
     unsafe { hupai_rules_free(r) };
 }
+
+#[test]
+fn score_json_under_a_fan_table_writes_the_fans_and_points() {
+    let cases = [
+        (
+            "hongzhong",
+            r#"{"hand":"111222333456m77z","winning":"6m","how":"self-drawn"}"#,
+            serde_json::json!([{"id": "one_suit", "name": "清一色", "value": 1, "count": 1}]),
+            (1, 1, 2),
+            serde_json::json!(["1m", "1m"]),
+        ),
+        (
+            "sichuan",
+            r#"{"hand":"111222333m55577p","winning":"7p","kong_discard":true}"#,
+            serde_json::json!([
+                {"id": "all_pungs", "name": "对对胡", "value": 1, "count": 1},
+                {"id": "kong_discard", "name": "杠上炮", "value": 1, "count": 1},
+            ]),
+            (2, 2, 4),
+            serde_json::json!([]),
+        ),
+    ];
+    for (preset, claim, fans, (fan, capped, total), jokers) in cases {
+        let r = rules(preset);
+        let (n, text, err) = score(r, claim, 4096);
+        assert_eq!(err.code, 0, "{preset}");
+        assert_eq!(n as usize, text.len());
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["legal"], true, "{text}");
+        assert_eq!(v["fans"], fans, "{text}");
+        assert_eq!(
+            (v["fan"].clone(), v["fan_capped"].clone()),
+            (fan.into(), capped.into())
+        );
+        assert_eq!(v["points"], serde_json::json!({ "total": total }), "{text}");
+        assert_eq!(v["jokers"], jokers, "{text}");
+        // SAFETY: made above, freed once.
+        unsafe { hupai_rules_free(r) };
+    }
+}

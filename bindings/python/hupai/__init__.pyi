@@ -121,14 +121,20 @@ class Rules:
         ``ValueError`` for another ``how``."""
     def score(self, hand: str, winning: str, **claim: Any) -> Dict[str, Any]:
         """Whether a claim is a legal win and what it pays, under rules with a
-        ``[scoring]`` table (``riichi``, ``gb``): ``hand`` with ``winning`` in
-        its concealed part, the claim's other fields as keywords
+        ``[scoring]`` table (``riichi``, ``gb``, and the fan tables of
+        ``sichuan``, ``kawuxing``, ``hongzhong``): ``hand`` with ``winning``
+        in its concealed part, the claim's other fields as keywords
         (``how="self-drawn"``, ``seat_wind="2z"``, ``riichi=True``,
-        ``dora="3m7z"``, ``honba=1``; GB ``flowers=2``, ``last_copy=True``).
-        Returns the dict ``hupai score --json`` prints a line as: riichi
-        ``{'hand', 'legal', 'reason', 'han', 'fu', 'fu_details', 'yaku',
-        'yakuman', 'limit', 'points', 'split', 'shape'}``, GB ``{'hand',
-        'legal', 'reason', 'fans', 'points', 'split', 'shape'}``:
+        ``dora="3m7z"``, ``honba=1``; GB ``flowers=2``, ``last_copy=True``;
+        fan tables ``kong_discard=True`` for 杠上炮, ``revealed=True`` for
+        亮倒). Returns the dict ``hupai score --json`` prints a line as:
+        riichi ``{'hand', 'legal', 'reason', 'han', 'fu', 'fu_details',
+        'yaku', 'yakuman', 'limit', 'points', 'split', 'shape'}``, GB
+        ``{'hand', 'legal', 'reason', 'fans', 'points', 'split', 'shape'}``,
+        a fan table ``{'hand', 'legal', 'reason', 'fans': [{'id', 'name',
+        'value', 'count'}], 'fan', 'fan_capped', 'points': {'total'},
+        'split', 'shape', 'jokers'}`` (``fan`` before the cap,
+        ``fan_capped`` after it, ``jokers`` the kind each joker stands for):
         ``Rules("riichi").score("123m456p789s234s55p", "4s", riichi=True,
         seat_wind="2z")["points"]`` is ``{'total': 2000, 'discard': 2000}``.
         Each keyword is read by its exact type: a flag takes only ``True`` or

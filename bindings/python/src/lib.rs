@@ -382,9 +382,13 @@ impl PyRules {
     /// "yakuman", "limit", "points", "split", "shape"}` under riichi rules,
     /// `{"hand", "legal", "reason", "fans": [{"name", "name_zh", "points",
     /// "count"}], "points": {"total", "fans"}, "split", "shape"}` under GB
-    /// rules (`flowers=2`, `last_copy=True`). Raises ValueError
-    /// for a claim that cannot be scored (the message names the conflict),
-    /// HandError for a bad hand.
+    /// rules (`flowers=2`, `last_copy=True`), `{"hand", "legal", "reason",
+    /// "fans": [{"id", "name", "value", "count"}], "fan", "fan_capped",
+    /// "points": {"total"}, "split", "shape", "jokers"}` under a fan table
+    /// (`sichuan`, `kawuxing`, `hongzhong`: `kong_discard=True` for 杠上炮,
+    /// `revealed=True` for 亮倒). Raises TypeError for a field of the wrong
+    /// type (`kong_discard="yes"`), ValueError for a claim that cannot be
+    /// scored (the message names the conflict), HandError for a bad hand.
     #[pyo3(signature = (hand, winning, **claim))]
     fn score<'py>(
         &self,

@@ -2,6 +2,8 @@
 errors naming the conflict; and, where the PyPI package `mahjong` (2.1.0, a
 test-only requirement) is installed, a second reference on closed hands."""
 
+import json
+
 import pytest
 
 import hupai
@@ -94,3 +96,40 @@ def test_score_gb_returns_the_fans_with_both_names():
     assert low["legal"] is False and low["reason"] == "under_8_points"
     with pytest.raises(ValueError, match="riichi"):
         gb.score("123456789m234s11z", "1z", riichi=True)
+
+
+# Fan tables: two jokers (7z) under hongzhong, the claim flag kong_discard under sichuan.
+FAN_CLAIMS = [
+    ("hongzhong", "111222333456m77z", {"winning": "6m", "how": "self-drawn"}),
+    ("sichuan", "111222333m55577p", {"winning": "7p", "kong_discard": True}),
+]
+
+
+@pytest.mark.parametrize("preset, hand, claim", FAN_CLAIMS)
+def test_score_fans_returns_the_cli_dict(cli, preset, hand, claim):
+    (expected,) = cli("score", preset, [json.dumps({"hand": hand, **claim})])
+    fields = dict(claim)
+    winning = fields.pop("winning")
+    assert hupai.Rules(preset).score(hand, winning, **fields) == expected
+
+
+def test_score_fans_counts_the_jokers_and_the_flags():
+    s = hupai.Rules("hongzhong").score("111222333456m77z", "6m", how="self-drawn")
+    assert s["legal"] is True
+    assert [f["id"] for f in s["fans"]] == ["one_suit"]
+    assert s["jokers"] == ["1m", "1m"]
+    s = hupai.Rules("sichuan").score("111222333m55577p", "7p", kong_discard=True)
+    assert [(f["id"], f["value"], f["count"]) for f in s["fans"]] == [("all_pungs", 1, 1), ("kong_discard", 1, 1)]
+    assert (s["fan"], s["fan_capped"], s["points"]) == (2, 2, {"total": 4})
+    s = hupai.Rules("kawuxing").score("111222333p55577s", "7s", revealed=True)
+    assert [f["id"] for f in s["fans"]] == ["all_pungs", "revealed"]
+
+
+def test_score_fans_refuses_a_wrong_type_and_a_field_it_does_not_read():
+    sichuan = hupai.Rules("sichuan")
+    with pytest.raises(TypeError, match="kong_discard"):
+        sichuan.score("111222333m55577p", "7p", kong_discard="yes")
+    with pytest.raises(TypeError, match="revealed"):
+        sichuan.score("111222333m55577p", "7p", revealed=1)
+    with pytest.raises(ValueError, match="riichi is not a fans claim field"):
+        sichuan.score("111222333m55577p", "7p", riichi=True)

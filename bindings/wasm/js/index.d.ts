@@ -1,6 +1,7 @@
 // The package's types: wasm-bindgen's declarations of Rules, Split, Reveal,
 // Win, WinSplit, Completion, Draws, DiscardChoice, Efficiency, WaitsBatch,
-// ShantenBatch, WaitValue, maskToTiles, parseHand and presetNames (the module is ready once
+// ShantenBatch, Claim, Score (RiichiScore, GbScore, FansScore), WaitValue,
+// maskToTiles, parseHand and presetNames (the module is ready once
 // imported: no init call), and the status codes of a bad batch row.
 export { Rules, maskToTiles, parseHand, presetNames } from "./hupai_wasm.js";
 export type {
@@ -16,6 +17,9 @@ export type {
   ShantenBatch,
   Claim,
   Score,
+  RiichiScore,
+  GbScore,
+  FansScore,
   WaitValue,
 } from "./hupai_wasm.js";
 

@@ -95,10 +95,14 @@ export interface Claim {
   flowers?: number;
   /** 和绝张: the winning tile is the last of its kind not yet seen (GB). */
   last_copy?: boolean;
+  /** 杠上炮: won on a discard the discarder made right after its own kong (fan tables). */
+  kong_discard?: boolean;
+  /** 亮倒: the winner had declared ready by showing its hand (fan tables). */
+  revealed?: boolean;
 }
 
 /** A claim scored, as `hupai score --json` prints it: by the family of the rules. */
-export type Score = RiichiScore | GbScore;
+export type Score = RiichiScore | GbScore | FansScore;
 
 /** A claim scored under riichi rules. */
 export interface RiichiScore {
@@ -125,6 +129,23 @@ export interface GbScore {
   points: { total: number; fans: number };
   split: Split | null;
   shape: string | null;
+}
+
+/** A claim scored under a fan table (`family = "fans"`: sichuan, kawuxing, hongzhong): each fan of the
+ *  best reading (its table `id`, `name`, 番 per item and items counted), 番 before (`fan`) and after
+ *  (`fan_capped`) the cap, `points.total` (0 when not legal), and the kind each joker stands for in
+ *  `split`, in the order of its groups. A win below the table's minimum keeps its fans and reading. */
+export interface FansScore {
+  hand: string;
+  legal: boolean;
+  reason?: "not_a_win" | "below_minimum";
+  fans: { id: string; name: string; value: number; count: number }[];
+  fan: number;
+  fan_capped: number;
+  points: { total: number };
+  split: Split | null;
+  shape: string | null;
+  jokers: string[];
 }
 
 /** What `efficiency` finds: the draws of a 3N+1 hand, or every discard of a 3N+2 hand (best first). */

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { Rules } from "hupai";
+import { cli } from "./common.mjs";
 
 test("score returns the CLI's object", () => {
   const riichi = new Rules("riichi");
@@ -40,4 +41,35 @@ test("score under GB returns the fans with both names", () => {
   const low = gb.score("234m567p789s11z [345s]", { winning: "1z" });
   assert.equal(low.legal, false);
   assert.equal(low.reason, "under_8_points");
+});
+
+test("score under a fan table returns the CLI's object", () => {
+  // Two jokers (7z under hongzhong) and the claim flag kong_discard under sichuan.
+  const claims = [
+    ["hongzhong", "111222333456m77z", { winning: "6m", how: "self-drawn" }],
+    ["sichuan", "111222333m55577p", { winning: "7p", kong_discard: true }],
+  ];
+  for (const [preset, hand, claim] of claims) {
+    const s = new Rules(preset).score(hand, claim);
+    const [expected] = cli("score", preset, [JSON.stringify({ hand, ...claim })]);
+    assert.deepEqual(s, expected);
+  }
+  const jokers = new Rules("hongzhong").score("111222333456m77z", { winning: "6m", how: "self-drawn" });
+  assert.deepEqual(jokers.jokers, ["1m", "1m"]);
+  assert.deepEqual(jokers.fans.map((f) => f.id), ["one_suit"]);
+  const kong = new Rules("sichuan").score("111222333m55577p", { winning: "7p", kong_discard: true });
+  assert.deepEqual(kong.fans.map((f) => f.id), ["all_pungs", "kong_discard"]);
+  assert.deepEqual([kong.fan, kong.fan_capped, kong.points.total], [2, 2, 4]);
+});
+
+test("score under a fan table refuses a field the table does not read", () => {
+  const sichuan = new Rules("sichuan");
+  assert.throws(
+    () => sichuan.score("111222333m55577p", { winning: "7p", riichi: true }),
+    (e) => e instanceof Error && e.message.includes("riichi is not a fans claim field"),
+  );
+  assert.throws(
+    () => sichuan.score("111222333m55577p", { winning: "7p", kong_discard: "yes" }),
+    (e) => e instanceof TypeError && e.message.includes("kong_discard"),
+  );
 });

@@ -1,7 +1,7 @@
 // Compiled by `tsc -p tsconfig.json` (no output): the package's
 // declarations, found through package.json's "exports", type the calls a
 // TypeScript project makes, and reject wrong ones.
-import { Rules, Status, maskToTiles, parseHand, presetNames, type Reveal, type Split, type StatusCode, type WaitValue, type Win } from "hupai";
+import { Rules, Status, maskToTiles, parseHand, presetNames, type FansScore, type Reveal, type Split, type StatusCode, type WaitValue, type Win } from "hupai";
 
 const rules: Rules = new Rules("chinese");
 const win: boolean = rules.isWin("123m456p789s11122z");
@@ -30,6 +30,10 @@ const kinds: string[] = rules.tiles;
 const scoring: boolean = rules.hasScoring;
 const values: WaitValue[] = new Rules("riichi").waitValues("23m456p678s55p234s", { riichi: true, dora: "3m" });
 const paid: number = values[0].discard.points.total;
+// A fan table's score, told from the other families' by its own field.
+const fanned = new Rules("sichuan").score("111222333m55577p", { winning: "7p", kong_discard: true, revealed: false });
+const fanScore: FansScore | undefined = "fan_capped" in fanned ? fanned : undefined;
+const jokersAs: string[] = fanScore ? fanScore.jokers : [];
 
 // @ts-expect-error: a hand is a string, not counts
 rules.isWin(counts);
@@ -39,5 +43,7 @@ const wrong: Uint8Array = rules.waitsBatch(counts, Uint8Array.of(jokers));
 Status.PARSE = 0;
 // @ts-expect-error: the winning tile is a string, not a tile index
 rules.win("46s5s 123p 55z [789m] (1111z)", 22);
+// @ts-expect-error: kong_discard is a flag, not a word
+new Rules("sichuan").score("111222333m55577p", { winning: "7p", kong_discard: "yes" });
 
-export { presets, kinds, scoring, values, paid, win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, tsumo, distances, code, bad };
+export { jokersAs, presets, kinds, scoring, values, paid, win, forms, waits, groups, hidden, answers, tiles, name, wrong, won, shape, claimed, tsumo, distances, code, bad };
