@@ -375,8 +375,8 @@ impl Candidate {
         let mut copies = [0u8; 3];
         let mut n = 0;
         let mut add = |i: usize| {
-            terminal |= i >= 27 || i % 9 == 0 || i % 9 == 8;
-            all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
+            terminal |= words::terminal_or_honor(i);
+            all_258 &= words::two_five_eight(i);
             if let Some(k) = kinds[..n].iter().position(|&k| k as usize == i) {
                 copies[k] += 1;
             } else if n < 3 {
