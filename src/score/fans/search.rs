@@ -60,9 +60,9 @@ struct Search<'a> {
     reads_kawu: bool,
     /// Every meld a group of three jokers may stand for, kinds in play
     /// (worked out at the first such group).
-    melds: Vec<Group>,
-    /// Every kind a pair of jokers may stand for: in play.
-    kinds: Vec<Tile>,
+    melds: Vec<Candidate>,
+    /// Every pair a pair of jokers may stand for: kinds in play.
+    pairs: Vec<Candidate>,
     /// The split whose readings are being gathered, its groups of jokers
     /// only assigned as far as the search went.
     form: Form,
@@ -114,7 +114,7 @@ fn best_by(
         claim_bits: words::claim_predicates(rules, hand, claim),
         reads_kawu: table.predicates_used & Predicate::Kawu.bit() != 0,
         melds: Vec::new(),
-        kinds: Vec::new(),
+        pairs: Vec::new(),
         form: Form::Standard,
         groups: Vec::with_capacity(8),
         completions: Vec::with_capacity(8),
@@ -195,8 +195,13 @@ impl Search<'_> {
                         g.slot_tiles::<3>()
                             .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
                     })
+                    .map(Candidate::new)
                     .collect();
-                self.kinds = rules.tiles.iter().collect();
+                self.pairs = rules
+                    .tiles
+                    .iter()
+                    .map(|t| Candidate::new(Group::same(GroupKind::Pair, t, 0)))
+                    .collect();
             }
             let mut others = [0u8; KINDS];
             let mut jokers_left = 0usize;
@@ -223,25 +228,28 @@ impl Search<'_> {
         let left = jokers_left - kind.size();
         let won = self.won_groups >> at & 1 == 1;
         // The classes tried: at most one a candidate.
-        let mut seen = [(0u16, 0u64); MAX_CANDIDATES];
+        let mut seen = [0u64; MAX_CANDIDATES];
         let mut classes = 0;
         let count = match kind {
             GroupKind::Triplet => self.melds.len(),
-            _ => self.kinds.len(),
+            _ => self.pairs.len(),
         };
         for c in 0..count {
-            let candidate = match kind {
-                GroupKind::Triplet => self.melds[c],
-                _ => Group::same(GroupKind::Pair, self.kinds[c], 0),
+            let of = match kind {
+                GroupKind::Triplet => &self.melds[c],
+                _ => &self.pairs[c],
             };
+            let candidate = of.group;
+            // A class is marked tried once one of its kinds may stand, so
+            // a kind of a class tried is passed over before the check.
+            let key = of.class(others, left, won);
+            if self.by_class && seen[..classes].contains(&key) {
+                continue;
+            }
             if !self.may_stand(&candidate, others) {
                 continue;
             }
             if self.by_class {
-                let key = class(&candidate, others, left, won);
-                if seen[..classes].contains(&key) {
-                    continue;
-                }
                 seen[classes] = key;
                 classes += 1;
             }
@@ -335,49 +343,81 @@ fn shape_fits(group: &Group, shape: WaitShape) -> bool {
     }
 }
 
-/// The class of a kind for a group of jokers only (see the module docs):
-/// its facts for every word, and the kinds of it that may reach four
-/// copies with the `left` jokers still to assign (bit `i`: index `i`).
-fn class(candidate: &Group, others: &[u8; KINDS], left: usize, won: bool) -> (u16, u64) {
-    let first = candidate.first_tile().map_or(0, |t| t.index());
-    let mut flags = match candidate.kind() {
-        GroupKind::Sequence => 0u16,
-        GroupKind::Triplet => 1,
-        GroupKind::Pair => 2,
-        _ => 3,
-    };
-    flags |= ((first / 9) as u16) << 2;
-    let mut terminal = false;
-    let mut all_258 = true;
-    let mut hot = 0u64;
-    let mut mine = [0u8; 3];
-    let mut kinds = [0usize; 3];
-    let mut n = 0;
-    each_tile(candidate, |i| {
-        terminal |= i >= 27 || i % 9 == 0 || i % 9 == 8;
-        all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
-        if let Some(k) = kinds[..n].iter().position(|&k| k == i) {
-            mine[k] += 1;
-        } else if n < 3 {
-            kinds[n] = i;
-            mine[n] = 1;
-            n += 1;
+/// A kind a group of jokers only may stand for, with what its class
+/// (see the module docs) takes from the kind alone.
+struct Candidate {
+    group: Group,
+    /// Its facts for every word: shape, suit, terminals, 2-5-8, which
+    /// dragon (bits 0–7).
+    flags: u16,
+    /// Its place in the suit, which matters to kawu when the winning tile
+    /// completes it (bits 8–11).
+    won_flags: u16,
+    /// Its distinct tile indices (`n` of them) and the copies of each.
+    kinds: [u8; 3],
+    copies: [u8; 3],
+    n: usize,
+}
+
+impl Candidate {
+    fn new(group: Group) -> Candidate {
+        let first = group.first_tile().map_or(0, |t| t.index());
+        let mut flags = match group.kind() {
+            GroupKind::Sequence => 0u16,
+            GroupKind::Triplet => 1,
+            GroupKind::Pair => 2,
+            _ => 3,
+        };
+        flags |= ((first / 9) as u16) << 2;
+        let mut terminal = false;
+        let mut all_258 = true;
+        let mut kinds = [0u8; 3];
+        let mut copies = [0u8; 3];
+        let mut n = 0;
+        let mut add = |i: usize| {
+            terminal |= words::terminal_or_honor(i);
+            all_258 &= words::two_five_eight(i);
+            if let Some(k) = kinds[..n].iter().position(|&k| k as usize == i) {
+                copies[k] += 1;
+            } else if n < 3 {
+                kinds[n] = i as u8;
+                copies[n] = 1;
+                n += 1;
+            }
+        };
+        match group.kind() {
+            GroupKind::Pair => (0..2).for_each(|_| add(first)),
+            GroupKind::Triplet => (0..3).for_each(|_| add(first)),
+            _ => each_tile(&group, add),
         }
-    });
-    for k in 0..n {
-        if others[kinds[k]] as usize + mine[k] as usize + left >= 4 {
-            hot |= 1 << kinds[k];
+        flags |= (terminal as u16) << 4 | (all_258 as u16) << 5;
+        if first >= 31 {
+            flags |= ((first - 30) as u16) << 6;
+        }
+        Candidate {
+            group,
+            flags,
+            won_flags: (first as u16 % 9) << 8,
+            kinds,
+            copies,
+            n,
         }
     }
-    flags |= (terminal as u16) << 4 | (all_258 as u16) << 5;
-    if first >= 31 {
-        flags |= ((first - 30) as u16) << 6;
+
+    /// Its class beside `others` with `left` jokers still to assign, the
+    /// group holding the winning tile when `won`: its flags (bits 34 on),
+    /// and the kinds of it that may reach four copies (bit `i`: index `i`).
+    fn class(&self, others: &[u8; KINDS], left: usize, won: bool) -> u64 {
+        let mut hot = 0u64;
+        for k in 0..self.n {
+            let i = self.kinds[k] as usize;
+            if others[i] as usize + self.copies[k] as usize + left >= 4 {
+                hot |= 1 << i;
+            }
+        }
+        let flags = self.flags | if won { self.won_flags } else { 0 };
+        (flags as u64) << KINDS | hot
     }
-    if won {
-        // The winning chow's place matters to kawu: its first tile.
-        flags |= (first as u16 % 9) << 8;
-    }
-    (flags, hot)
 }
 
 /// The tiles of `g` by index (see `words::each_tile`).

@@ -83,9 +83,29 @@ pub(super) fn each_tile(g: &Group, mut each: impl FnMut(usize)) {
     }
 }
 
+/// The tile indices of the 1s, 9s and honours (bit `i`: index `i`).
+const TERMINALS_OR_HONORS: u64 = suit_ranks(0b1_0000_0001) | 0x7f << 27;
+
+/// The tile indices of the 2s, 5s and 8s.
+const TWO_FIVE_EIGHT: u64 = suit_ranks(0b0_1001_0010);
+
+/// The first tiles of the chows holding a 1 or a 9 (123 and 789).
+const TERMINAL_CHOWS: u64 = suit_ranks(0b0_0100_0001);
+
+/// The indices of the ranks `ranks` (bit `r`: rank `r + 1`) in each
+/// numbered suit.
+const fn suit_ranks(ranks: u64) -> u64 {
+    ranks | ranks << 9 | ranks << 18
+}
+
 /// Does tile index `i` hold a 1, a 9 or an honour?
-fn terminal_or_honor(i: usize) -> bool {
-    i >= 27 || i % 9 == 0 || i % 9 == 8
+pub(super) fn terminal_or_honor(i: usize) -> bool {
+    TERMINALS_OR_HONORS >> i & 1 == 1
+}
+
+/// Is tile index `i` a 2, a 5 or an 8?
+pub(super) fn two_five_eight(i: usize) -> bool {
+    TWO_FIVE_EIGHT >> i & 1 == 1
 }
 
 /// The facts of one split: `groups` of `form`, every joker resolved
@@ -129,7 +149,7 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
                     concealed[first] += size;
                 }
                 suits |= 1 << (first / 9);
-                all_258 &= first < 27 && matches!(first % 9, 1 | 4 | 7);
+                all_258 &= two_five_eight(first);
                 every_terminal &= terminal_or_honor(first);
                 if first >= DRAGONS {
                     match kind {
@@ -150,7 +170,7 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
                 }
                 suits |= 1 << (first / 9);
                 all_258 = false;
-                every_terminal &= first % 9 == 0 || first % 9 == 6;
+                every_terminal &= TERMINAL_CHOWS >> first & 1 == 1;
                 all_pungs = false;
             }
             _ => {
@@ -161,7 +181,7 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
                         concealed[i] += 1;
                     }
                     suits |= 1 << (i / 9);
-                    all_258 &= i < 27 && matches!(i % 9, 1 | 4 | 7);
+                    all_258 &= two_five_eight(i);
                     terminal |= terminal_or_honor(i);
                 });
                 every_terminal &= terminal;
