@@ -15,8 +15,12 @@ out=${CARGO_TARGET_DIR:-target}/web
 rm -rf "$out"
 mkdir -p "$out/pkg"
 cp web/index.html web/page.js web/tiles.js web/style.css "$out/"
-cp bindings/wasm/pkg/index.js bindings/wasm/pkg/fast_calls.js bindings/wasm/pkg/hupai_wasm.js \
-  bindings/wasm/pkg/hupai_wasm_bg.wasm bindings/wasm/pkg/LICENSE-MIT bindings/wasm/pkg/LICENSE-APACHE "$out/pkg/"
+# Every module of the browser's entry (index.js and what it imports; the
+# package's Node entry, node.js, stays out), the wasm module and the licences.
+for f in bindings/wasm/pkg/*.js; do
+  [ "$(basename "$f")" = node.js ] || cp "$f" "$out/pkg/"
+done
+cp bindings/wasm/pkg/hupai_wasm_bg.wasm bindings/wasm/pkg/LICENSE-MIT bindings/wasm/pkg/LICENSE-APACHE "$out/pkg/"
 
 gz=0
 for f in $(find "$out" -type f); do

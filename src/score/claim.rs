@@ -221,8 +221,13 @@ impl Claim {
 /// [`ScoreError::Hand`] with the shape layer's error for a hand no win
 /// has (a size that is not 3N+2, too many copies, a tile out of play).
 pub(crate) fn is_whole_hand(rules: &Rules, hand: &Hand) -> Result<bool, ScoreError> {
+    if hand.size() == rules.max_tiles as usize {
+        // The family's readings accept the hand, and name what is wrong
+        // with it: a whole hand is not accepted twice.
+        return Ok(true);
+    }
     rules.accept_hand(hand, Purpose::Win)?;
-    Ok(hand.size() == rules.max_tiles as usize)
+    Ok(false)
 }
 
 /// Why a claim cannot be scored.
