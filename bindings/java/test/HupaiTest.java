@@ -261,6 +261,29 @@ public final class HupaiTest {
       expect(r.isWinBatch(two, new byte[] {2, 0}, out) == 1, "batch: one bad hand");
       expect(out[0] == 1 && out[1] == Hupai.E_TOO_MANY_COPIES, "batch slots");
     }
+    try (Hupai r = Hupai.load("sichuan")) {
+      String s = r.score("{\"hand\": \"111222333555m66m\", \"winning\": \"6m\", \"how\": \"self-drawn\"}");
+      expect(s.contains("\"legal\":true") && s.contains("\"fan\":4") && s.contains("\"total\":16"),
+          "清对 self-drawn: 4 番, 16 points: " + s);
+      expect(code(() -> r.score("{\"hand\": \"111222333555m66m\", \"winning\": \"6m\", \"riichi\": true}"))
+          == Hupai.E_ARGUMENT, "riichi is not read under fans");
+      expect(code(() -> r.score("[1, 2]")) == Hupai.E_ARGUMENT, "a claim is a JSON object");
+      expect(code(() -> r.score(null)) == Hupai.E_NULL, "null claim");
+      String longHand = "1m".repeat(2100);
+      expect(code(() -> r.score("{\"hand\": \"" + longHand + "\", \"winning\": \"1m\"}"))
+          == Hupai.E_ARGUMENT, "a claim longer than 4,096 bytes");
+    }
+    try (Hupai r = Hupai.load("riichi")) {
+      // An answer of 519 bytes, past the first buffer: asked again with room.
+      String s = r.score("{\"hand\": \"22334455667788m\", \"winning\": \"8m\", \"how\": \"self-drawn\","
+          + " \"riichi\": true, \"ippatsu\": true, \"dora\": \"1m2m3m4m\", \"ura_dora\": \"7m6m5m\"}");
+      expect(s.length() == 519 && s.endsWith("\"shape\":\"ryanmen\"}") && s.contains("\"total\":48000"),
+          "a long riichi answer whole: " + s);
+    }
+    try (Hupai r = Hupai.load("chinese")) {
+      expect(code(() -> r.score("{\"hand\": \"11m\", \"winning\": \"1m\"}")) == Hupai.E_RULES,
+          "no scoring table");
+    }
     Hupai r = Hupai.load("basic");
     r.close();
     r.close(); // twice is harmless

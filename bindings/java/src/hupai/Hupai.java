@@ -77,6 +77,9 @@ public final class Hupai implements AutoCloseable {
 
   private static native int hupai_shanten(Pointer rules, byte[] counts, byte jokers, byte[] out);
 
+  private static native int hupai_score_json(
+      Pointer rules, byte[] claimJson, byte[] out, long outLen, Pointer err);
+
   // size_t is a Java long on 64-bit Linux and macOS (LP64).
   private static native int hupai_is_win_batch(
       Pointer rules, byte[] counts, byte[] jokers, long n, byte[] out);
@@ -193,6 +196,31 @@ public final class Hupai implements AutoCloseable {
       throw new IllegalArgumentException("masks and codes need " + n + " slots");
     }
     return answer(hupai_waits_batch(live(), hand(counts, n), jokers, n, masks, codes));
+  }
+
+  /**
+   * Scores a claim under rules with a {@code [scoring]} table ({@code riichi}, {@code gb},
+   * {@code sichuan}, {@code kawuxing}, {@code hongzhong}, or a rule file's): {@code claimJson}
+   * is a JSON object of {@code hupai score}'s fields ({@code {"hand": "111222333555m66m",
+   * "winning": "6m", "how": "self-drawn"}}); the answer is the score as {@code hupai score
+   * --json} prints it, one JSON object ({@code "legal"}, {@code "points"}, ...). A claim that
+   * does not read (not JSON, a field the rules' family does not read, a conflict) throws
+   * {@link HupaiException} with {@link #E_ARGUMENT} and a message naming the field; rules
+   * without a scoring table, {@link #E_RULES}.
+   */
+  public String score(String claimJson) {
+    Memory err = new Memory(ERROR_SIZE);
+    byte[] claim = cString(claimJson);
+    byte[] out = new byte[512];
+    int len = hupai_score_json(live(), claim, out, out.length, err);
+    if (len >= out.length) { // too long for the first buffer: ask again with room
+      out = new byte[len + 1];
+      len = hupai_score_json(live(), claim, out, out.length, err);
+    }
+    if (len < 0) {
+      throw error(err);
+    }
+    return new String(out, 0, len, StandardCharsets.UTF_8);
   }
 
   /** Frees the rules; no thread may use them afterwards. Closing twice is harmless. */
