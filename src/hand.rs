@@ -5,7 +5,7 @@ use std::fmt;
 use crate::error::HandError;
 use crate::meld::{Meld, Melds, MAX_MELDS};
 use crate::swar::SuitWords;
-use crate::tile::{Suit, Tile, KINDS};
+use crate::tile::{Suit, Tile, TileSet, KINDS};
 
 // Reading a hand from text (`FromStr for Hand`, and for `Tile`) is in
 // `notation.rs`, the parser, which sits above this file.
@@ -205,6 +205,25 @@ impl Hand {
     /// ```
     pub fn red_fives(&self) -> u8 {
         (0..3).filter(|s| self.red >> (3 * s) & 7 != 0).count() as u8
+    }
+
+    /// The fives the hand holds red (`5m`, `5p`, `5s` for `0m`, `0p`,
+    /// `0s`), its melds included; [`Hand::concealed`] first for the
+    /// concealed part's alone.
+    ///
+    /// ```
+    /// use hupai::{Hand, Tile};
+    /// let hand: Hand = "340m55p [406s]".parse()?;
+    /// let five = |t: &str| t.parse::<Tile>().unwrap();
+    /// assert_eq!(hand.red_five_kinds().iter().collect::<Vec<_>>(), [five("5m"), five("5s")]);
+    /// assert_eq!(hand.concealed().red_five_kinds().iter().collect::<Vec<_>>(), [five("5m")]);
+    /// # Ok::<(), hupai::ParseError>(())
+    /// ```
+    pub fn red_five_kinds(&self) -> TileSet {
+        let bits = (0..3)
+            .filter(|&s| self.red_place(s).is_some())
+            .fold(0u64, |bits, s| bits | 1 << (9 * s + 4));
+        TileSet::from_bits(bits)
     }
 
     /// Is the five of numbered suit `suit` (0 m, 1 p, 2 s) red in the

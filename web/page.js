@@ -251,12 +251,10 @@ function render() {
     return;
   }
   const { counts, jokers } = parsed.value;
+  const jokerKinds = rules.jokerKinds;
   // The concealed tiles, each a button that makes it the winning tile.
-  const concealed = [];
-  counts.forEach((n, i) => concealed.push(...Array(n).fill(KIND_CODES[i])));
-  concealed.push(...Array(jokers).fill("*"));
-  for (const code of concealed) {
-    const b = el("button", { type: "button", class: "pick", "data-tile": code, "aria-label": `${nameOf(code)}: make it the winning tile` });
+  for (const code of codesOf(parsed.value)) {
+    const b = el("button", { type: "button", class: pickClass(code, jokerKinds), "data-tile": code, "aria-label": `${nameOf(code)}${jokerNote(code, jokerKinds)}: make it the winning tile` });
     b.append(tileElement(code, 32));
     if (code === state.win.trim()) b.classList.add("chosen");
     handTiles.append(b);
@@ -401,6 +399,24 @@ function renderEfficiency(rules, hand, unseen) {
   box.append(table);
 }
 
+/** A tile button's classes: a kind the rules make jokers (hongzhong's 7z) is marked. */
+const pickClass = (code, jokerKinds) => (jokerKinds.includes(code) ? "pick joker-kind" : "pick");
+/** What a tile's name adds for a kind the rules make jokers. */
+const jokerNote = (code, jokerKinds) => (jokerKinds.includes(code) ? " (a joker under these rules)" : "");
+
+/** The tile codes of a parsed hand (`parseHand`), in tile order: a five held red as "0m", jokers
+ *  last as "*". */
+function codesOf({ counts, jokers, redFives }) {
+  const codes = [];
+  counts.forEach((n, i) => {
+    const code = KIND_CODES[i];
+    const red = redFives.includes(code) ? 1 : 0;
+    codes.push(...Array(red).fill(`0${code[1]}`), ...Array(n - red).fill(code));
+  });
+  codes.push(...Array(jokers).fill("*"));
+  return codes;
+}
+
 /** The declared melds written after the concealed part ("[789s]", "(2222p)", in any notation):
  *  `{kind: "open" | "concealed", codes}`. The library has read the hand, so each reads. */
 function declaredMelds(hand) {
@@ -408,9 +424,7 @@ function declaredMelds(hand) {
   for (const m of hand.slice(meldStart(hand)).match(/[[【(（][^\]】)）]*[\]】)）]/g) ?? []) {
     const inside = attempt(() => parseHand(m.slice(1, -1).replace(/\+\s*$/, "")));
     if (inside.error) continue;
-    const codes = [];
-    inside.value.counts.forEach((n, i) => codes.push(...Array(n).fill(KIND_CODES[i])));
-    codes.push(...Array(inside.value.jokers).fill("*"));
+    const codes = codesOf(inside.value);
     melds.push({ kind: "[【".includes(m[0]) ? "open" : "concealed", codes });
   }
   return melds;
@@ -428,8 +442,9 @@ function renderPalette(rules) {
   paletteKey = key;
   palette.replaceChildren();
   if (!rules) return;
+  const jokerKinds = rules.jokerKinds;
   for (const code of [...rules.tiles, ...extra, "*"]) {
-    const b = el("button", { type: "button", class: "pick", "data-tile": code, "aria-label": `add ${nameOf(code)}` });
+    const b = el("button", { type: "button", class: pickClass(code, jokerKinds), "data-tile": code, "aria-label": `add ${nameOf(code)}${jokerNote(code, jokerKinds)}` });
     b.append(tileElement(code, 40));
     palette.append(b);
   }

@@ -301,6 +301,22 @@ test("a riichi claim and a GB claim show their scores; a ready hand its waits' v
   await gb.close();
 });
 
+test("a red five is drawn red in the hand and its melds; hongzhong's joker kind is marked in the palette and the hand", async () => {
+  const riichi = await open("?hand=340m55p678s22z%20%5B406s%5D&rules=riichi");
+  const hand = await riichi.$$eval("#hand-tiles button[data-tile]", (ts) => ts.map((t) => t.dataset.tile));
+  assert.deepEqual(hand, ["3m", "4m", "0m", "5p", "5p", "6s", "7s", "8s", "2z", "2z"]);
+  const meld = await riichi.$$eval("#hand-tiles .meld .tile", (ts) => ts.map((t) => [t.dataset.tile, t.getAttribute("aria-label")]));
+  assert.deepEqual(meld, [["4s", "4 of bamboo"], ["0s", "red 5 of bamboo"], ["6s", "6 of bamboo"]]);
+  await riichi.close();
+
+  const hongzhong = await open("?hand=7z7z123m456p789s5s&rules=hongzhong");
+  const marked = await hongzhong.$$eval("#palette .joker-kind", (ts) => ts.map((t) => [t.dataset.tile, t.getAttribute("aria-label")]));
+  assert.deepEqual(marked, [["7z", "add red dragon (a joker under these rules)"]]);
+  const inHand = await hongzhong.$$eval("#hand-tiles button.joker-kind", (ts) => ts.map((t) => t.dataset.tile));
+  assert.deepEqual(inHand, ["7z", "7z"]);
+  await hongzhong.close();
+});
+
 test("the tile pictures: the 34 kinds, the red fives, a joker and a back, each its own picture with its name and Unicode text", async () => {
   const page = await open();
   const drawn = await page.evaluate(async () => {

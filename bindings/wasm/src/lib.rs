@@ -582,6 +582,13 @@ impl JsRules {
         to_js(&self.rules.tiles())
     }
 
+    /// The kinds these rules make jokers (`["7z"]` under `hongzhong`;
+    /// empty where only `*` is one).
+    #[wasm_bindgen(getter, js_name = jokerKinds, unchecked_return_type = "string[]")]
+    pub fn joker_kinds(&self) -> Result<JsValue, JsError> {
+        to_js(&self.rules.joker_kinds())
+    }
+
     /// Do these rules have a `[scoring]` table (`score` and `waitValues`
     /// answer under them)?
     #[wasm_bindgen(getter, js_name = hasScoring)]
@@ -643,8 +650,13 @@ pub fn mask_to_tiles(mask: u64) -> Result<JsValue, JsError> {
 }
 
 /// Parses one hand (any notation) into its 34 counts and joker count, for
-/// filling the batch arrays: `{counts: Uint8Array, jokers: number}`.
-#[wasm_bindgen(js_name = parseHand, unchecked_return_type = "{ counts: Uint8Array; jokers: number }")]
+/// filling the batch arrays, and the fives its concealed part holds red:
+/// `{counts: Uint8Array, jokers: number, redFives: string[]}` (`redFives`
+/// such as `["5m"]` for `0m`; each is counted among `counts`' fives).
+#[wasm_bindgen(
+    js_name = parseHand,
+    unchecked_return_type = "{ counts: Uint8Array; jokers: number; redFives: string[] }"
+)]
 pub fn parse_hand(hand: &str) -> Result<js_sys::Object, JsError> {
     let h = parse(hand)?;
     let o = js_sys::Object::new();
@@ -654,6 +666,7 @@ pub fn parse_hand(hand: &str) -> Result<js_sys::Object, JsError> {
         &js_sys::Uint8Array::from(h.counts().as_slice()),
     );
     set(&o, "jokers", &JsValue::from(h.jokers()));
+    set(&o, "redFives", &to_js(&h.concealed().red_five_kinds())?);
     Ok(o)
 }
 

@@ -234,7 +234,7 @@ test("the package's declarations name the API", () => {
   assert.equal(pkg.exports["."].types, "./index.d.ts");
 });
 
-test("the page's calls: presetNames, tiles, hasScoring, and waitValues as `hupai waits --values`", async () => {
+test("the page's calls: presetNames, tiles, hasScoring, jokerKinds, parseHand's redFives, and waitValues as `hupai waits --values`", async () => {
   const { presetNames } = await import("hupai");
   const { PRESETS, cli } = await import("./common.mjs");
   assert.deepEqual([...presetNames()].sort(), [...PRESETS].sort());
@@ -244,6 +244,13 @@ test("the page's calls: presetNames, tiles, hasScoring, and waitValues as `hupai
   assert.equal(new Rules("riichi").hasScoring, true);
   assert.equal(new Rules("gb").hasScoring, true);
   assert.equal(new Rules("chinese").hasScoring, false);
+  assert.deepEqual(new Rules("hongzhong").jokerKinds, ["7z"]);
+  assert.deepEqual(new Rules("riichi").jokerKinds, []);
+  // The red fives of the concealed part; a meld's are its own.
+  assert.deepEqual(parseHand("340m55p [406s]").redFives, ["5m"]);
+  assert.deepEqual(parseHand("[406s]").redFives, []);
+  assert.deepEqual(parseHand("406s").redFives, ["5s"]);
+  assert.deepEqual(parseHand("345m").redFives, []);
   const ready = ["23m456p678s55p234s", "23m456p678s55p [234s]", "123456789m234s1z", "1112345678999m"];
   for (const [rules, context, words] of [
     ["riichi", { riichi: true, dora: "3m" }, "riichi dora=3m"],
