@@ -1,0 +1,151 @@
+//! The batch path on many rows, riichi rules: `hupai::batch::is_win` and
+//! `batch::shanten` over 2^20 rows of counts laid out flat (as Python's
+//! numpy arrays and the JS typed arrays hand them over), beside the loop of
+//! single calls (`Rules::is_win_counts`, `Rules::shanten_counts`) on the
+//! same rows, and beside what the table loads alone cost: every row's four
+//! base-5 suit keys read from the row and one byte loaded per key from
+//! tables of the need tables' sizes (5^9 bytes a numbered suit, 5^7 the
+//! honours), summed. No judgement can read less than that, so it is the
+//! floor a batch kernel is measured against.
+//!
+//! Run: `cargo bench --bench batch`
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::gen::{self, Raw};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hupai::batch::{self, Rows};
+use hupai::Rules;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const ROWS: usize = 1 << 20;
+const KINDS: usize = 34;
+
+/// The row sets: random 14-tile hands, standard-form wins, wins with one
+/// tile changed; each as flat counts and joker counts.
+fn sets() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let flat = |raws: Vec<Raw>| -> (Vec<u8>, Vec<u8>) {
+        let counts = raws.iter().flat_map(|r| r.counts).collect();
+        let jokers = raws.iter().map(|r| r.jokers).collect();
+        (counts, jokers)
+    };
+    let random = flat((0..ROWS).map(|_| gen::uniform(&mut rng, 14, 0)).collect());
+    let winning = flat((0..ROWS).map(|_| gen::standard_win(&mut rng, 14)).collect());
+    let near = flat(
+        (0..ROWS)
+            .map(|_| {
+                let win = gen::standard_win(&mut rng, 14);
+                gen::spoil(&mut rng, win)
+            })
+            .collect(),
+    );
+    vec![
+        ("random-14", random.0, random.1),
+        ("winning-14", winning.0, winning.1),
+        ("near-winning-14", near.0, near.1),
+    ]
+}
+
+/// Tables of the need tables' sizes, filled with seeded bytes.
+struct LoadsAlone {
+    suit: Vec<u8>,
+    honor: Vec<u8>,
+}
+
+impl LoadsAlone {
+    fn new() -> LoadsAlone {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut fill = |n: usize| {
+            let mut v = vec![0u8; n];
+            rng.fill_bytes(&mut v);
+            v
+        };
+        LoadsAlone {
+            suit: fill(5usize.pow(9)),
+            honor: fill(5usize.pow(7)),
+        }
+    }
+
+    /// The four keys of a row, one byte loaded for each, summed.
+    #[inline(always)]
+    fn row(&self, c: &[u8]) -> u32 {
+        let key = |from: usize, n: usize| {
+            c[from..from + n]
+                .iter()
+                .rev()
+                .fold(0, |k, &x| 5 * k + x as usize)
+        };
+        u32::from(self.suit[key(0, 9)])
+            + u32::from(self.suit[key(9, 9)])
+            + u32::from(self.suit[key(18, 9)])
+            + u32::from(self.honor[key(27, 7)])
+    }
+}
+
+fn bench_batch(c: &mut Criterion) {
+    let rules = Rules::riichi();
+    let loads = LoadsAlone::new();
+    for (name, counts, jokers) in sets() {
+        let rows = Rows::from_flat(&counts, &jokers).expect("34 counts a row");
+        let mut out = vec![0i8; ROWS];
+        let mut status = vec![0i8; ROWS];
+        // The batch answers as the single calls do.
+        batch::is_win(&rules, rows, &mut out).expect("one slot a row");
+        let each = |row: usize| -> &[u8; KINDS] {
+            counts[KINDS * row..KINDS * (row + 1)]
+                .try_into()
+                .expect("34 counts")
+        };
+        for row in (0..ROWS).step_by(97) {
+            let single = rules.is_win_counts(each(row), jokers[row]);
+            assert_eq!(out[row], single.map_or(-1, i8::from), "row {row}");
+        }
+
+        let mut group = c.benchmark_group(format!("batch/{name}"));
+        group.throughput(Throughput::Elements(ROWS as u64));
+        group.sample_size(20);
+        group.measurement_time(Duration::from_secs(4));
+        group.bench_function(BenchmarkId::new("win", "single calls"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .filter(|&r| rules.is_win_counts(black_box(each(r)), jokers[r]) == Ok(true))
+                    .count()
+            })
+        });
+        group.bench_function(BenchmarkId::new("win", "batch"), |b| {
+            b.iter(|| batch::is_win(&rules, black_box(rows), &mut out))
+        });
+        group.bench_function(BenchmarkId::new("shanten", "single calls"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .map(|r| {
+                        rules
+                            .shanten_counts(black_box(each(r)), jokers[r])
+                            .unwrap_or(0) as i32
+                    })
+                    .sum::<i32>()
+            })
+        });
+        group.bench_function(BenchmarkId::new("shanten", "batch"), |b| {
+            b.iter(|| batch::shanten(&rules, black_box(rows), &mut out, &mut status))
+        });
+        group.bench_function(BenchmarkId::new("table loads", "alone"), |b| {
+            b.iter(|| {
+                black_box(&counts)
+                    .chunks_exact(KINDS)
+                    .map(|c| loads.row(c))
+                    .sum::<u32>()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_batch);
+criterion_main!(benches);
