@@ -19,7 +19,7 @@
 
 use super::fans::{Fan, FanCounts};
 use super::principles;
-use super::reading::{Reading, Set, SetKind, Shape};
+use crate::score::reading::{Reading, Set, SetKind, Shape};
 use crate::tile::{Suit, Tile};
 
 /// A chow or a suited pung as combination sees it: suit and rank.
@@ -322,7 +322,7 @@ impl Combiner {
 /// pungs, kongs, concealed pungs, and the make-up of the sets.
 /// `seat` and `round` are the winds (`1z`–`4z`).
 pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut FanCounts) {
-    let sets: Vec<Set> = reading.sets().collect();
+    let sets = reading.sets();
     let pair = reading.pair;
     let chows: Vec<Key> = sets
         .iter()

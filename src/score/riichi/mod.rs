@@ -12,7 +12,7 @@
 //! (riichi, tsumo, haitei, tenhou, ...), the tile counts (tanyao, honitsu,
 //! chinitsu, honroutou, the all-honours, all-terminals, all-green and
 //! nine-gates yakuman), both worked out once per claim
-//! (`reading::Facts`), and the reading's sets (the rest). A yakuman
+//! (`facts::Facts`), and the reading's sets (the rest). A yakuman
 //! reading lists its yakuman only; otherwise dora, ura-dora (with riichi)
 //! and red fives (with `red_fives`) are added to a hand that has a yaku.
 //!
@@ -34,9 +34,9 @@
 //!   tile comes from the dead wall, never the live wall's last tile.
 
 mod detect;
+mod facts;
 pub mod fu;
 pub mod points;
-mod reading;
 pub mod yaku;
 
 pub use fu::{FuItem, FuReason};
@@ -44,7 +44,7 @@ pub use points::{Limit, Points};
 pub use yaku::Yaku;
 
 use self::fu::FuItems;
-use self::reading::{Facts, Reading};
+use self::facts::Facts;
 use self::yaku::{YakuSet, YAKUMAN};
 use crate::form::Form;
 use std::cmp::Ordering;
@@ -55,6 +55,7 @@ use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
 use crate::score::family::{ClaimField, Family};
+use crate::score::reading::Reading;
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -377,7 +378,7 @@ fn value(
             (facts.fixed | k.bit(), FuItems::seven_pairs())
         }
         Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), FuItems::seven_pairs()),
-        _ => match Reading::of(groups, won, shape, claim.how) {
+        _ => match Reading::new(form, groups, won, shape, claim.how.is_claimed()) {
             Some(r) => {
                 let y = facts.fixed | detect::standard_yaku(facts, &r);
                 let pinfu = y & Yaku::Pinfu.bit() != 0;
@@ -393,7 +394,7 @@ fn value(
     if y & Yaku::Ryanpeikou.bit() != 0 {
         y &= !(Yaku::Iipeikou.bit() | Yaku::Chiitoitsu.bit());
     }
-    let closed = facts.closed;
+    let closed = facts.hand.closed();
     let mut yakuman = 0u32;
     if y & YAKUMAN != 0 {
         y &= YAKUMAN;
@@ -421,8 +422,8 @@ fn value(
     let pts = if legal {
         points::payments(
             basic,
-            facts.dealer,
-            facts.self_drawn,
+            facts.hand.dealer,
+            facts.hand.self_drawn,
             claim.honba,
             claim.riichi_sticks,
         )
