@@ -3,8 +3,8 @@
 //! (`Facts::fixed`).
 
 use super::facts::Facts;
-use crate::score::reading::{Reading, SetKind};
 use super::yaku::{Yaku, YakuSet};
+use crate::score::reading::{Reading, SetKind};
 use crate::tile::sets::{holds, is_dragon, is_honor, is_wind, MAN, ORPHANS, WHITE_DRAGON};
 use crate::win::WaitShape;
 

@@ -43,8 +43,8 @@ pub use fu::{FuItem, FuReason};
 pub use points::{Limit, Points};
 pub use yaku::Yaku;
 
-use self::fu::FuItems;
 use self::facts::Facts;
+use self::fu::FuItems;
 use self::yaku::{YakuSet, YAKUMAN};
 use crate::form::Form;
 use std::cmp::Ordering;
@@ -185,6 +185,85 @@ impl Best {
             Ordering::Equal => (form, groups) < (self.split.form, &self.split.groups[..]),
         }
     }
+
+    /// Keeps in `best` the reading of value `v`, the split of `form` into
+    /// `groups` completing a wait of `shape`, when it is the first or
+    /// beats the best so far.
+    #[inline(always)]
+    fn keep(best: &mut Option<Best>, v: Value, form: Form, groups: &[Group], shape: WaitShape) {
+        match best {
+            None => {
+                *best = Some(Best {
+                    value: v,
+                    split: Split {
+                        form,
+                        groups: groups.to_vec(),
+                    },
+                    shape,
+                })
+            }
+            Some(b) if b.is_beaten_by(&v, form, groups) => {
+                b.value = v;
+                b.split.form = form;
+                b.split.groups.clear();
+                b.split.groups.extend_from_slice(groups);
+                b.shape = shape;
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The claim scored by this reading: its yaku with their han, the
+    /// dora of `facts` (not in a yakuman hand), fu, limit and payments.
+    fn into_score(self, facts: &Facts, sw: &Scoring) -> RiichiScore {
+        let Best {
+            value: v,
+            split,
+            shape,
+        } = self;
+        if !v.legal {
+            return RiichiScore::illegal(Illegal::NoYaku, Some(split), Some(shape));
+        }
+        let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
+            .filter(|y| !y.is_bonus())
+            .map(|y| YakuHan {
+                yaku: y,
+                han: y.han(v.closed, sw.double_yakuman) as u32,
+            })
+            .filter(|y| y.han > 0)
+            .collect();
+        if v.yakuman == 0 {
+            for (y, n) in [
+                (Yaku::Dora, facts.dora),
+                (Yaku::UraDora, facts.ura),
+                (Yaku::AkaDora, facts.aka),
+            ] {
+                if n > 0 {
+                    yaku.push(YakuHan {
+                        yaku: y,
+                        han: n as u32,
+                    });
+                }
+            }
+        }
+        RiichiScore {
+            legal: true,
+            reason: None,
+            han: v.han,
+            fu: v.fu,
+            fu_details: if v.yakuman > 0 {
+                Vec::new()
+            } else {
+                v.fu_items.as_slice().to_vec()
+            },
+            yaku,
+            yakuman: v.yakuman,
+            limit: v.limit,
+            points: v.points,
+            split: Some(split),
+            shape: Some(shape),
+        }
+    }
 }
 
 /// The riichi family ([`Family`]): every claim field but the Chinese
@@ -251,110 +330,35 @@ impl Family for Riichi {
         Ok(())
     }
 
+    /// Scores `hand` won by the checked `claim` under the riichi switches
+    /// `sw`: every reading of the win, the one paying most.
     fn score(
         rules: &Rules,
         sw: &Scoring,
         hand: &Hand,
         claim: &Claim,
     ) -> Result<RiichiScore, ScoreError> {
-        score(rules, sw, hand, claim)
-    }
-}
-
-/// Scores `hand` won by the checked `claim` under the riichi switches
-/// `sw`.
-fn score(
-    rules: &Rules,
-    sw: &Scoring,
-    hand: &Hand,
-    claim: &Claim,
-) -> Result<RiichiScore, ScoreError> {
-    let facts = Facts::new(hand, claim, sw)?;
-    if !is_whole_hand(rules, hand)? {
-        return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
-    }
-    let mut best: Option<Best> = None;
-    rules
-        .each_reading(
-            hand,
-            WinningTile::Tile(claim.winning),
-            claim.how,
-            |form, groups, won, shape| {
-                let v = value(sw, &facts, claim, form, groups, won, shape);
-                match &mut best {
-                    None => {
-                        best = Some(Best {
-                            value: v,
-                            split: Split {
-                                form,
-                                groups: groups.to_vec(),
-                            },
-                            shape,
-                        })
-                    }
-                    Some(b) if b.is_beaten_by(&v, form, groups) => {
-                        b.value = v;
-                        b.split.form = form;
-                        b.split.groups.clear();
-                        b.split.groups.extend_from_slice(groups);
-                        b.shape = shape;
-                    }
-                    Some(_) => {}
-                }
-            },
-        )
-        .map_err(ScoreError::of_win)?;
-    let Some(Best {
-        value: v,
-        split,
-        shape,
-    }) = best
-    else {
-        return Ok(RiichiScore::illegal(Illegal::NotComplete, None, None));
-    };
-    let split = Some(split);
-    if !v.legal {
-        return Ok(RiichiScore::illegal(Illegal::NoYaku, split, Some(shape)));
-    }
-    let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
-        .filter(|y| !y.is_bonus())
-        .map(|y| YakuHan {
-            yaku: y,
-            han: y.han(v.closed, sw.double_yakuman) as u32,
-        })
-        .filter(|y| y.han > 0)
-        .collect();
-    if v.yakuman == 0 {
-        for (y, n) in [
-            (Yaku::Dora, facts.dora),
-            (Yaku::UraDora, facts.ura),
-            (Yaku::AkaDora, facts.aka),
-        ] {
-            if n > 0 {
-                yaku.push(YakuHan {
-                    yaku: y,
-                    han: n as u32,
-                });
-            }
+        let facts = Facts::new(hand, claim, sw)?;
+        if !is_whole_hand(rules, hand)? {
+            return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
         }
+        let mut best: Option<Best> = None;
+        rules
+            .each_reading(
+                hand,
+                WinningTile::Tile(claim.winning),
+                claim.how,
+                |form, groups, won, shape| {
+                    let v = value(sw, &facts, claim, form, groups, won, shape);
+                    Best::keep(&mut best, v, form, groups, shape);
+                },
+            )
+            .map_err(ScoreError::of_win)?;
+        Ok(match best {
+            Some(best) => best.into_score(&facts, sw),
+            None => RiichiScore::illegal(Illegal::NotComplete, None, None),
+        })
     }
-    Ok(RiichiScore {
-        legal: true,
-        reason: None,
-        han: v.han,
-        fu: v.fu,
-        fu_details: if v.yakuman > 0 {
-            Vec::new()
-        } else {
-            v.fu_items.as_slice().to_vec()
-        },
-        yaku,
-        yakuman: v.yakuman,
-        limit: v.limit,
-        points: v.points,
-        split,
-        shape: Some(shape),
-    })
 }
 
 /// The value of one reading: the split of `form` into `groups` with the
