@@ -268,3 +268,126 @@ impl<'h> HandFacts<'h> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, WinningTile};
+
+    /// The nine gates of `hand` won on `winning`.
+    fn nine_gates(hand: &str, winning: &str) -> Option<NineGates> {
+        let hand: Hand = hand.parse().unwrap();
+        let winning: Tile = winning.parse().unwrap();
+        HandFacts::new(&hand, &Claim::new(winning, WinHow::SelfDrawn)).nine_gates(winning)
+    }
+
+    #[test]
+    fn nine_gates_pure_when_the_13_before_are_the_frame() {
+        // 1112345678999m waiting on all nine, won on each end and inside.
+        assert_eq!(nine_gates("11123456789999m", "9m"), Some(NineGates::Pure));
+        assert_eq!(nine_gates("11112345678999p", "1p"), Some(NineGates::Pure));
+        assert_eq!(nine_gates("11123455678999s", "5s"), Some(NineGates::Pure));
+    }
+
+    #[test]
+    fn nine_gates_frame_when_the_extra_tile_was_held_before() {
+        // The extra 9m was held: the win on 1m completes the frame.
+        assert_eq!(nine_gates("11123456789999m", "1m"), Some(NineGates::Frame));
+        assert_eq!(nine_gates("11123455678999s", "6s"), Some(NineGates::Frame));
+    }
+
+    #[test]
+    fn nine_gates_none_with_melds_honours_or_two_suits() {
+        // Short of the frame (no third 9m), another suit, a meld.
+        assert_eq!(nine_gates("11122345678899m", "2m"), None);
+        assert_eq!(nine_gates("1112345678999m1p", "1p"), None);
+        assert_eq!(nine_gates("1112345678999m1z", "1z"), None);
+        assert_eq!(nine_gates("11145678999m [123m]", "5m"), None);
+    }
+
+    /// The concealed flags of the pungs and kongs of each reading of
+    /// `hand` won on `winning` by `how` (riichi rules), by their tiles.
+    fn pungs(hand: &str, winning: &str, how: WinHow) -> Vec<Vec<(String, SetKind, bool)>> {
+        let hand: Hand = hand.parse().unwrap();
+        let winning: Tile = winning.parse().unwrap();
+        let win = Rules::riichi()
+            .win(&hand, WinningTile::Tile(winning), how)
+            .unwrap();
+        let mut out = Vec::new();
+        for ws in &win.splits {
+            for c in &ws.completions {
+                let r = Reading::new(
+                    ws.split.form,
+                    &ws.split.groups,
+                    c.group,
+                    c.shape,
+                    how.is_claimed(),
+                )
+                .unwrap();
+                out.push(
+                    r.sets()
+                        .iter()
+                        .filter(|s| s.is_pung())
+                        .map(|s| (s.tile.to_string(), s.kind, s.concealed))
+                        .collect(),
+                );
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn reading_pung_completed_by_a_claimed_tile_is_not_concealed() {
+        let hand = "123m456p789s111z22z";
+        assert_eq!(
+            pungs(hand, "1z", WinHow::Discard),
+            [[("1z".to_string(), SetKind::Pung, false)]]
+        );
+        assert_eq!(
+            pungs(hand, "1z", WinHow::SelfDrawn),
+            [[("1z".to_string(), SetKind::Pung, true)]]
+        );
+        // Won on the pair: the pung stays concealed on a discard.
+        assert_eq!(
+            pungs(hand, "2z", WinHow::Discard),
+            [[("1z".to_string(), SetKind::Pung, true)]]
+        );
+    }
+
+    #[test]
+    fn reading_declared_melds_are_concealed_only_as_concealed_kongs() {
+        let got = pungs("123m789s22z [555p] (1111z)", "2z", WinHow::SelfDrawn);
+        assert_eq!(
+            got,
+            [[
+                ("5p".to_string(), SetKind::Pung, false),
+                ("1z".to_string(), SetKind::Kong, true)
+            ]]
+        );
+    }
+
+    #[test]
+    fn reading_of_seven_pairs_lists_its_pairs_and_no_pair() {
+        let hand: Hand = "1122m3344p5566s77z".parse().unwrap();
+        let win = Rules::riichi()
+            .win(
+                &hand,
+                WinningTile::Tile("7z".parse().unwrap()),
+                WinHow::Discard,
+            )
+            .unwrap();
+        let ws = win
+            .splits
+            .iter()
+            .find(|ws| ws.split.form == Form::SevenPairs)
+            .unwrap();
+        let c = ws.completions[0];
+        let r = Reading::new(ws.split.form, &ws.split.groups, c.group, c.shape, true).unwrap();
+        let pairs: Vec<String> = r.pairs().iter().map(|t| t.to_string()).collect();
+        assert_eq!(pairs, ["1m", "2m", "3p", "4p", "5s", "6s", "7z"]);
+        assert_eq!(
+            (r.shape, r.pair, r.sets().len()),
+            (Shape::SevenPairs, None, 0)
+        );
+    }
+}
