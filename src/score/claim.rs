@@ -126,18 +126,15 @@ impl Claim {
         self.riichi || self.double_riichi
     }
 
-    /// The copies of each kind in `hand` and its melds, or
-    /// [`ScoreError::IndicatorCopies`] when the dora and ura-dora
-    /// indicators are copies the hand and its melds leave none of.
+    /// Refuses dora and ura-dora indicators that are copies the hand and
+    /// its melds (`all`: every tile of the hand,
+    /// [`every_tile`](crate::score::reading::every_tile)) leave none of
+    /// ([`ScoreError::IndicatorCopies`]).
     ///
     /// # Errors
     /// The first indicator that makes a fifth copy of its kind.
-    pub(crate) fn check_indicator_copies(&self, hand: &Hand) -> Result<[u8; KINDS], ScoreError> {
-        let mut all = *hand.counts();
-        for m in hand.melds() {
-            m.add_to(&mut all);
-        }
-        let mut seen = all;
+    pub(crate) fn check_indicator_copies(&self, all: &[u8; KINDS]) -> Result<(), ScoreError> {
+        let mut seen = *all;
         for t in self.dora.iter().chain(&self.ura_dora) {
             seen[t.index()] += 1;
             if seen[t.index()] > 4 {
@@ -147,7 +144,7 @@ impl Claim {
                 });
             }
         }
-        Ok(all)
+        Ok(())
     }
 
     /// The conflicts every family refuses, checked against `hand`: a wind

@@ -32,6 +32,7 @@ pub mod claim;
 mod family;
 pub mod fans;
 pub mod gb;
+mod reading;
 pub mod riichi;
 
 pub use claim::{Claim, ClaimSpec, ClaimValue, ScoreError, MAX_CLAIM_BYTES};
@@ -187,7 +188,7 @@ impl Rules {
         let waits = self.waits(hand)?;
         // A context that already makes a fifth copy without the wait
         // cannot happen: an error, not a hand without waits.
-        context.check_indicator_copies(hand)?;
+        context.check_indicator_copies(&reading::every_tile(hand))?;
         let mut out = Vec::with_capacity(waits.len());
         for tile in waits.iter() {
             let mut counts: [u8; KINDS] = *hand.counts();

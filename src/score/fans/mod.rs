@@ -144,61 +144,57 @@ impl Family for Fans {
         Ok(())
     }
 
+    /// Scores the checked `claim` on `hand` by the fan table of `sw`.
     fn score(
         rules: &Rules,
         sw: &Scoring,
         hand: &Hand,
         claim: &Claim,
     ) -> Result<FansScore, ScoreError> {
-        score(rules, sw, hand, claim)
-    }
-}
-
-/// Scores the checked `claim` on `hand` by the fan table of `sw`.
-fn score(rules: &Rules, sw: &Scoring, hand: &Hand, claim: &Claim) -> Result<FansScore, ScoreError> {
-    let Some(table) = sw.fans.as_deref() else {
-        return Err(ScoreError::Unscorable {
-            rules: rules.name().to_string(),
-            family: FAMILY,
-            needs: "a fan table ([[scoring.fan]])",
-        });
-    };
-    if !is_whole_hand(rules, hand)? {
-        // Still a claim the hand must hold.
-        rules
-            .winning_tile(hand, WinningTile::Tile(claim.winning), claim.how)
-            .map_err(ScoreError::of_win)?;
-        return Ok(FansScore::not_a_win());
-    }
-    let Some(best) = search::best(rules, table, hand, claim)? else {
-        return Ok(FansScore::not_a_win());
-    };
-    let fan = best.fan;
-    let legal = fan >= table.minimum;
-    let fans = crate::swar::bits(best.present)
-        .map(|i| {
-            let f = &table.fans[i];
-            FanCounted {
-                id: f.id.clone(),
-                name: f.name.clone(),
-                value: f.value,
-                count: f.count.map_or(1, |c| best.counts[c as usize]),
-            }
+        let Some(table) = sw.fans.as_deref() else {
+            return Err(ScoreError::Unscorable {
+                rules: rules.name().to_string(),
+                family: FAMILY,
+                needs: "a fan table ([[scoring.fan]])",
+            });
+        };
+        if !is_whole_hand(rules, hand)? {
+            // Still a claim the hand must hold.
+            rules
+                .winning_tile(hand, WinningTile::Tile(claim.winning), claim.how)
+                .map_err(ScoreError::of_win)?;
+            return Ok(FansScore::not_a_win());
+        }
+        let Some(best) = search::best(rules, table, hand, claim)? else {
+            return Ok(FansScore::not_a_win());
+        };
+        let fan = best.fan;
+        let legal = fan >= table.minimum;
+        let fans = crate::swar::bits(best.present)
+            .map(|i| {
+                let f = &table.fans[i];
+                FanCounted {
+                    id: f.id.clone(),
+                    name: f.name.clone(),
+                    value: f.value,
+                    count: f.count.map_or(1, |c| best.counts[c as usize]),
+                }
+            })
+            .collect();
+        Ok(FansScore {
+            legal,
+            reason: (!legal).then_some("below_minimum"),
+            fans,
+            fan,
+            fan_capped: table.capped(fan),
+            points: FansPoints {
+                total: if legal { table.points(fan) } else { 0 },
+            },
+            split: Some(best.split),
+            shape: Some(best.shape),
+            jokers: best.jokers,
         })
-        .collect();
-    Ok(FansScore {
-        legal,
-        reason: (!legal).then_some("below_minimum"),
-        fans,
-        fan,
-        fan_capped: table.capped(fan),
-        points: FansPoints {
-            total: if legal { table.points(fan) } else { 0 },
-        },
-        split: Some(best.split),
-        shape: Some(best.shape),
-        jokers: best.jokers,
-    })
+    }
 }
 
 #[cfg(test)]

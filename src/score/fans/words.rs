@@ -9,13 +9,11 @@ use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::score::claim::Claim;
+use crate::tile::sets::{holds, ranks, ORPHANS, WHITE_DRAGON};
 use crate::tile::{Suit, KINDS};
 use crate::win::{WaitShape, WinHow};
 
 use super::table::{Count, FanTable, Predicate};
-
-/// The first dragon's index (5z, white).
-const DRAGONS: usize = 31;
 
 /// The predicates of the claim alone, the same in every reading: how the
 /// tile came, the claim's flags, the seat, and `no_jokers`.
@@ -83,29 +81,20 @@ pub(super) fn each_tile(g: &Group, mut each: impl FnMut(usize)) {
     }
 }
 
-/// The tile indices of the 1s, 9s and honours (bit `i`: index `i`).
-const TERMINALS_OR_HONORS: u64 = suit_ranks(0b1_0000_0001) | 0x7f << 27;
-
-/// The tile indices of the 2s, 5s and 8s.
-const TWO_FIVE_EIGHT: u64 = suit_ranks(0b0_1001_0010);
+/// The tile indices of the 2s, 5s and 8s (bit `i`: index `i`).
+const TWO_FIVE_EIGHT: u64 = ranks(2, 2) | ranks(5, 5) | ranks(8, 8);
 
 /// The first tiles of the chows holding a 1 or a 9 (123 and 789).
-const TERMINAL_CHOWS: u64 = suit_ranks(0b0_0100_0001);
+const TERMINAL_CHOWS: u64 = ranks(1, 1) | ranks(7, 7);
 
-/// The indices of the ranks `ranks` (bit `r`: rank `r + 1`) in each
-/// numbered suit.
-const fn suit_ranks(ranks: u64) -> u64 {
-    ranks | ranks << 9 | ranks << 18
-}
-
-/// Does tile index `i` hold a 1, a 9 or an honour?
+/// Does tile index `i` hold a 1, a 9 or an honour (an orphan)?
 pub(super) fn terminal_or_honor(i: usize) -> bool {
-    TERMINALS_OR_HONORS >> i & 1 == 1
+    holds(ORPHANS, i)
 }
 
 /// Is tile index `i` a 2, a 5 or an 8?
 pub(super) fn two_five_eight(i: usize) -> bool {
-    TWO_FIVE_EIGHT >> i & 1 == 1
+    holds(TWO_FIVE_EIGHT, i)
 }
 
 /// The facts of one split: `groups` of `form`, every joker resolved
@@ -151,10 +140,10 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
                 suits |= 1 << (first / 9);
                 all_258 &= two_five_eight(first);
                 every_terminal &= terminal_or_honor(first);
-                if first >= DRAGONS {
+                if first >= WHITE_DRAGON {
                     match kind {
-                        GroupKind::Pair => dragon_pair |= 1 << (first - DRAGONS),
-                        _ => dragon_pungs |= 1 << (first - DRAGONS),
+                        GroupKind::Pair => dragon_pair |= 1 << (first - WHITE_DRAGON),
+                        _ => dragon_pungs |= 1 << (first - WHITE_DRAGON),
                     }
                 }
                 if meld == Some(MeldKind::Pon) {
@@ -170,7 +159,7 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
                 }
                 suits |= 1 << (first / 9);
                 all_258 = false;
-                every_terminal &= TERMINAL_CHOWS >> first & 1 == 1;
+                every_terminal &= holds(TERMINAL_CHOWS, first);
                 all_pungs = false;
             }
             _ => {

@@ -53,26 +53,26 @@
 
 mod fans;
 mod principles;
-mod reading;
 mod sets;
 mod tiles;
 
 pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
 
-use self::reading::{Reading, Shape};
 use crate::error::HandError;
 use crate::form::judge::WaitOptions;
 use crate::form::Form;
-use crate::group::Split;
+use crate::group::{Group, Split};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError};
 use crate::score::family::{ClaimField, Family};
+use crate::score::reading::{HandFacts, NineGates, Reading, Shape};
 use crate::tile::sets::{holds, HONORS};
 use crate::tile::{Suit, Tile, TileSet, KINDS};
 use crate::win::{WaitShape, WinHow, WinningTile};
+use std::cmp::Ordering;
 
 /// The fewest points (flowers not counted) a legal win needs (起和番).
 pub const MINIMUM: u32 = 8;
@@ -135,65 +135,50 @@ pub struct GbScore {
 }
 
 /// What is true of the hand and the claim whatever the reading.
-struct Facts {
-    /// Every tile, the melds' included (a kong's four).
-    all: [u8; KINDS],
-    /// Kinds declared as kongs.
-    kong_kinds: u64,
-    /// Melds other than concealed kongs.
-    open_melds: usize,
-    /// The hand before the win waited on the winning tile only (asked
-    /// only when some reading's wait can be 边张, 嵌张 or 单钓将: false
-    /// otherwise).
-    single_wait: bool,
-    /// The concealed part is the hand before the win, without melds,
-    /// plus the winning tile (for 九莲宝灯).
-    concealed: [u8; KINDS],
-    has_melds: bool,
+struct Facts<'h> {
+    /// The hand's facts: every tile, the kongs, the open melds.
+    hand: HandFacts<'h>,
+    /// The hand before the win waited on the winning tile only: asked
+    /// ([`single_wait`]) when the first reading whose wait can be 边张,
+    /// 嵌张 or 单钓将 is scored, `None` before.
+    single_wait: Option<bool>,
     /// Copies of the winning tile in the declared melds: with three, the
     /// winning tile is the last copy whatever the claim says (the other
     /// three are shown on the table).
     winning_in_melds: usize,
 }
 
-impl Facts {
-    fn new(rules: &Rules, hand: &Hand, claim: &Claim, wait_fans: bool) -> Result<Facts, HandError> {
-        let mut all = *hand.counts();
-        let mut kong_kinds = 0u64;
-        let mut open_melds = 0;
-        for m in hand.melds() {
-            for t in m.tiles() {
-                all[t.index()] += 1;
-            }
-            if m.kind().is_kong() {
-                kong_kinds |= 1 << m.tile().index();
-            }
-            if m.kind().is_open() {
-                open_melds += 1;
-            }
-        }
-        let single_wait = if wait_fans {
-            let mut before = *hand.counts();
-            before[claim.winning.index()] -= 1;
-            let waits = shape_waits(rules, &before, hand)?;
-            waits.len() == 1 && waits.contains(claim.winning)
-        } else {
-            false
-        };
-        Ok(Facts {
-            all,
-            kong_kinds,
-            open_melds,
-            single_wait,
-            concealed: *hand.counts(),
-            has_melds: hand.has_melds(),
+impl<'h> Facts<'h> {
+    fn new(hand: &'h Hand, claim: &Claim) -> Facts<'h> {
+        Facts {
+            hand: HandFacts::new(hand, claim),
+            single_wait: None,
             winning_in_melds: hand
                 .melds()
                 .iter()
                 .map(|m| m.tiles().filter(|&t| t == claim.winning).count())
                 .sum(),
-        })
+        }
     }
+}
+
+/// Can reading `r` take a wait fan (边张, 嵌张, 单钓将), when the hand
+/// waited on the winning tile only?
+fn may_take_wait_fan(r: &Reading) -> bool {
+    matches!(r.shape, Shape::Standard | Shape::KnittedStraight)
+        && matches!(
+            r.wait,
+            WaitShape::Kanchan | WaitShape::Penchan | WaitShape::Tanki
+        )
+}
+
+/// Did `hand` before the win (the winning tile of `claim` taken out)
+/// wait on the winning tile only?
+fn single_wait(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<bool, HandError> {
+    let mut before = *hand.counts();
+    before[claim.winning.index()] -= 1;
+    let waits = shape_waits(rules, &before, hand)?;
+    Ok(waits.len() == 1 && waits.contains(claim.winning))
 }
 
 /// The tiles the concealed part `before` (the hand before the win) waits
@@ -273,13 +258,124 @@ impl Family for Gb {
         Ok(())
     }
 
+    /// Scores `hand` won by the checked `claim` under GB rules: every
+    /// reading of the win, the one scoring most.
     fn score(
         rules: &Rules,
         _scoring: &Scoring,
         hand: &Hand,
         claim: &Claim,
     ) -> Result<GbScore, ScoreError> {
-        score(rules, hand, claim)
+        if !is_whole_hand(rules, hand)? {
+            return Ok(GbScore::no_win(Illegal::NotAWin));
+        }
+        let mut facts = Facts::new(hand, claim);
+        let claimed = claim.how.is_claimed();
+        let mut best: Option<Best> = None;
+        let mut wait_error = None;
+        rules
+            .each_reading(
+                hand,
+                WinningTile::Tile(claim.winning),
+                claim.how,
+                |form, groups, won, shape| {
+                    let Some(r) = Reading::new(form, groups, won, shape, claimed) else {
+                        return;
+                    };
+                    if facts.single_wait.is_none() && may_take_wait_fan(&r) {
+                        match single_wait(rules, hand, claim) {
+                            Ok(single) => facts.single_wait = Some(single),
+                            Err(e) => {
+                                wait_error.get_or_insert(e);
+                                return;
+                            }
+                        }
+                    }
+                    let fans = reading_fans(&r, &facts, claim);
+                    Best::keep(&mut best, fans, form, groups, shape);
+                },
+            )
+            .map_err(ScoreError::of_win)?;
+        if let Some(e) = wait_error {
+            return Err(e.into());
+        }
+        let Some(Best {
+            mut fans,
+            points: fan_points,
+            split,
+            shape,
+        }) = best
+        else {
+            return Ok(GbScore::no_win(Illegal::NotComplete));
+        };
+        fans.set(Fan::FlowerTiles, claim.flowers);
+        let legal = fan_points >= MINIMUM;
+        Ok(GbScore {
+            legal,
+            reason: (!legal).then_some(Illegal::UnderEight),
+            fans: fans
+                .iter()
+                .map(|(fan, count)| FanCount { fan, count })
+                .collect(),
+            points: fan_points + claim.flowers as u32,
+            fan_points,
+            split: Some(split),
+            shape: Some(shape),
+        })
+    }
+}
+
+/// The reading scoring most so far: its fans (flowers not counted), their
+/// points, its split and wait.
+struct Best {
+    fans: FanCounts,
+    points: u32,
+    split: Split,
+    shape: WaitShape,
+}
+
+impl Best {
+    /// Keeps in `best` the reading with `fans`, the split of `form` into
+    /// `groups` completing a wait of `shape`, when it is the first or
+    /// scores more. Equal points: the wait first in the rulebook's order
+    /// (边张, 嵌张, 单钓将), as it reads 1233 won on the 3 as 边张; then
+    /// the split first in [`Split`]'s order ([`Rules::win`]'s), and within
+    /// a split the reading found first.
+    #[inline(always)]
+    fn keep(
+        best: &mut Option<Best>,
+        fans: FanCounts,
+        form: Form,
+        groups: &[Group],
+        shape: WaitShape,
+    ) {
+        let points = fans.points();
+        match best {
+            None => {
+                *best = Some(Best {
+                    fans,
+                    points,
+                    split: Split {
+                        form,
+                        groups: groups.to_vec(),
+                    },
+                    shape,
+                })
+            }
+            Some(b) => {
+                let order = (points, wait_rank(&fans)).cmp(&(b.points, wait_rank(&b.fans)));
+                let beats =
+                    order.then_with(|| (&b.split.form, &b.split.groups[..]).cmp(&(&form, groups)));
+                if beats == Ordering::Greater {
+                    b.fans = fans;
+                    b.points = points;
+                    b.split.form = form;
+                    b.split.groups.clear();
+                    b.split.groups.extend_from_slice(groups);
+                    b.shape = shape;
+                }
+            }
+        }
     }
 }
 
@@ -297,65 +393,6 @@ impl GbScore {
             shape: None,
         }
     }
-}
-
-/// Scores `hand` won by the checked `claim` under GB rules.
-fn score(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<GbScore, ScoreError> {
-    if !is_whole_hand(rules, hand)? {
-        return Ok(GbScore::no_win(Illegal::NotAWin));
-    }
-    let win = rules
-        .win(hand, WinningTile::Tile(claim.winning), claim.how)
-        .map_err(ScoreError::of_win)?;
-    let flowers = FanCount {
-        fan: Fan::FlowerTiles,
-        count: claim.flowers,
-    };
-    if win.splits.is_empty() {
-        return Ok(GbScore::no_win(Illegal::NotComplete));
-    }
-    // The single wait is asked only when a reading could take a wait fan.
-    let wait_fans = win.readings().any(|(split, _, shape)| {
-        matches!(split.form, Form::Standard | Form::KnittedStraight)
-            && matches!(
-                shape,
-                WaitShape::Kanchan | WaitShape::Penchan | WaitShape::Tanki
-            )
-    });
-    let facts = Facts::new(rules, hand, claim, wait_fans)?;
-    let mut best: Option<(FanCounts, u32, usize, WaitShape)> = None;
-    for (i, ws) in win.splits.iter().enumerate() {
-        for c in &ws.completions {
-            let Some(r) = Reading::new(&ws.split, c.group, c.shape, claim.how.is_claimed()) else {
-                continue;
-            };
-            let fans = reading_fans(&r, &facts, claim);
-            let p = fans.points();
-            // Equal points: the wait first in the rulebook's order (边张,
-            // 嵌张, 单钓将), as it reads 1233 won on the 3 as 边张.
-            let key = (p, wait_rank(&fans));
-            if best.as_ref().is_none_or(|b| key > (b.1, wait_rank(&b.0))) {
-                best = Some((fans, p, i, c.shape));
-            }
-        }
-    }
-    let Some((mut fans, fan_points, i, shape)) = best else {
-        return Ok(GbScore::no_win(Illegal::NotComplete));
-    };
-    fans.set(Fan::FlowerTiles, flowers.count);
-    let legal = fan_points >= MINIMUM;
-    Ok(GbScore {
-        legal,
-        reason: (!legal).then_some(Illegal::UnderEight),
-        fans: fans
-            .iter()
-            .map(|(fan, count)| FanCount { fan, count })
-            .collect(),
-        points: fan_points + claim.flowers as u32,
-        fan_points,
-        split: win.splits.into_iter().nth(i).map(|s| s.split),
-        shape: Some(shape),
-    })
 }
 
 /// How a reading's wait fan ranks among equal points: 边张 over 嵌张 over
@@ -377,7 +414,7 @@ fn reading_fans(r: &Reading, facts: &Facts, claim: &Claim) -> FanCounts {
     match r.shape {
         Shape::ThirteenOrphans => fans.add(Fan::ThirteenOrphans),
         Shape::SevenPairs => {
-            let p: Vec<Tile> = r.pairs.iter().flatten().copied().collect();
+            let p = r.pairs();
             let shifted = p.len() == 7
                 && p[0].suit() != Suit::Honor
                 && p.windows(2)
@@ -407,12 +444,14 @@ fn reading_fans(r: &Reading, facts: &Facts, claim: &Claim) -> FanCounts {
         }
         Shape::Standard => {
             sets::set_fans(r, claim.seat_wind, claim.round_wind, &mut fans);
-            if nine_gates(facts, claim.winning) {
+            // The pure nine gates only: the 13 tiles before the win were
+            // 1112345678999.
+            if facts.hand.nine_gates(claim.winning) == Some(NineGates::Pure) {
                 fans.add(Fan::NineGates);
             }
         }
     }
-    tiles::tile_fans(&facts.all, facts.kong_kinds, &mut fans);
+    tiles::tile_fans(&facts.hand, &mut fans);
     circumstances(r, facts, claim, &mut fans);
     principles::apply(&mut fans);
     if fans.points() == 0 {
@@ -421,23 +460,10 @@ fn reading_fans(r: &Reading, facts: &Facts, claim: &Claim) -> FanCounts {
     fans
 }
 
-/// 九莲宝灯: a concealed hand of one suit holding 1112345678999 and the
-/// winning tile besides.
-fn nine_gates(facts: &Facts, winning: Tile) -> bool {
-    if facts.has_melds || winning.suit() == Suit::Honor {
-        return false;
-    }
-    let base = winning.suit().first_index();
-    let mut c = facts.concealed;
-    c[winning.index()] -= 1;
-    let frame = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    c.iter().sum::<u8>() == 13 && (0..9).all(|r| c[base + r] == frame[r])
-}
-
 /// The fans of how the hand was won and of the wait.
 fn circumstances(r: &Reading, facts: &Facts, claim: &Claim, fans: &mut FanCounts) {
-    let self_drawn = claim.how == WinHow::SelfDrawn;
-    if facts.open_melds == 0 {
+    let self_drawn = facts.hand.self_drawn;
+    if facts.hand.closed() {
         fans.add(if self_drawn {
             Fan::FullyConcealedHand
         } else {
@@ -447,7 +473,7 @@ fn circumstances(r: &Reading, facts: &Facts, claim: &Claim, fans: &mut FanCounts
     if self_drawn {
         fans.add(Fan::SelfDrawn);
     }
-    if facts.open_melds == 4 && !self_drawn {
+    if facts.hand.open_melds == 4 && !self_drawn {
         fans.add(Fan::MeldedHand);
     }
     if claim.last_tile {
@@ -463,11 +489,11 @@ fn circumstances(r: &Reading, facts: &Facts, claim: &Claim, fans: &mut FanCounts
     if claim.how == WinHow::RobbingKong {
         fans.add(Fan::RobbingTheKong);
     }
-    let concealed_before = facts.concealed[claim.winning.index()] - 1;
+    let concealed_before = facts.hand.concealed[claim.winning.index()] - 1;
     if (claim.last_copy && concealed_before == 0) || facts.winning_in_melds == 3 {
         fans.add(Fan::LastTile);
     }
-    if facts.single_wait && matches!(r.shape, Shape::Standard | Shape::KnittedStraight) {
+    if facts.single_wait == Some(true) && may_take_wait_fan(r) {
         match r.wait {
             WaitShape::Kanchan => fans.add(Fan::ClosedWait),
             WaitShape::Penchan => fans.add(Fan::EdgeWait),

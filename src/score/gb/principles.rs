@@ -15,7 +15,7 @@
 //! more combination, with a set not yet combined (套算一次原则), sets are
 //! never split or moved (不拆移原则: each reading is one split); of every
 //! reading the highest scoring counts (就高不就低原则, in
-//! [`score`](super::score)).
+//! [`Gb::score`](super::Gb#method.score)).
 //!
 //! Three readings of the rulebook are written here: a fan that rules out
 //! 门前清 (concealed hand) rules out 不求人 (a concealed hand self-drawn)

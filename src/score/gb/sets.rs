@@ -19,8 +19,8 @@
 
 use super::fans::{Fan, FanCounts};
 use super::principles;
-use super::reading::{Reading, Set, SetKind, Shape};
-use crate::tile::{Suit, Tile};
+use crate::score::reading::{Reading, Set, SetKind, Shape};
+use crate::tile::{sets, Suit, Tile};
 
 /// A chow or a suited pung as combination sees it: suit and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,22 +322,41 @@ impl Combiner {
 /// pungs, kongs, concealed pungs, and the make-up of the sets.
 /// `seat` and `round` are the winds (`1z`–`4z`).
 pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut FanCounts) {
-    let sets: Vec<Set> = reading.sets().collect();
+    let sets = reading.sets();
     let pair = reading.pair;
-    let chows: Vec<Key> = sets
-        .iter()
-        .filter(|s| s.kind == SetKind::Chow)
-        .map(|s| Key::of(s.tile))
-        .collect();
-    let pungs: Vec<&Set> = sets.iter().filter(|s| s.is_pung()).collect();
-    let suited: Vec<Key> = pungs
-        .iter()
-        .filter(|s| s.tile.suit() != Suit::Honor)
-        .map(|s| Key::of(s.tile))
-        .collect();
+    // The chows' keys, the pungs (kongs among them) and the suited pungs'
+    // keys, on the stack: a reading has at most four sets.
+    let blank = Key {
+        suit: Suit::Man,
+        rank: 0,
+    };
+    let (mut chow_keys, mut n_chows) = ([blank; 4], 0);
+    let blank_set = Set {
+        kind: SetKind::Pung,
+        tile: Tile::nth(0),
+        concealed: false,
+    };
+    let (mut pung_sets, mut n_pungs) = ([blank_set; 4], 0);
+    let (mut suited_keys, mut n_suited) = ([blank; 4], 0);
+    for &s in sets {
+        if s.is_pung() {
+            pung_sets[n_pungs] = s;
+            n_pungs += 1;
+            if s.tile.suit() != Suit::Honor {
+                suited_keys[n_suited] = Key::of(s.tile);
+                n_suited += 1;
+            }
+        } else {
+            chow_keys[n_chows] = Key::of(s.tile);
+            n_chows += 1;
+        }
+    }
+    let chows = &chow_keys[..n_chows];
+    let pungs = &pung_sets[..n_pungs];
+    let suited = &suited_keys[..n_suited];
 
     // Chows and suited pungs combined.
-    let four_chows = match chows.as_slice() {
+    let four_chows = match chows {
         &[a, b, c, d] => chows4([a, b, c, d], pair),
         _ => None,
     };
@@ -345,8 +364,8 @@ pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut Fan
         two: chows2,
         three: chows3,
     }
-    .combine(&chows, four_chows, out);
-    let four_pungs = match suited.as_slice() {
+    .combine(chows, four_chows, out);
+    let four_pungs = match suited {
         &[a, b, c, d] => pungs4([a, b, c, d]),
         _ => None,
     };
@@ -354,11 +373,11 @@ pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut Fan
         two: pungs2,
         three: pungs3,
     }
-    .combine(&suited, four_pungs, out);
+    .combine(suited, four_pungs, out);
 
     // Honour pungs.
-    let is_dragon = |t: Tile| t.suit() == Suit::Honor && t.rank() >= 5;
-    let is_wind = |t: Tile| t.suit() == Suit::Honor && t.rank() <= 4;
+    let is_dragon = |t: Tile| sets::is_dragon(t.index());
+    let is_wind = |t: Tile| sets::is_wind(t.index());
     let dragons = pungs.iter().filter(|s| is_dragon(s.tile)).count();
     let winds = pungs.iter().filter(|s| is_wind(s.tile)).count();
     match dragons {
@@ -397,9 +416,9 @@ pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut Fan
     out.set(Fan::PungOfTerminalsOrHonors, orphans as u8);
 
     // Kongs.
-    let kongs: Vec<&&Set> = pungs.iter().filter(|s| s.kind == SetKind::Kong).collect();
-    let concealed_kongs = kongs.iter().filter(|s| s.concealed).count();
-    let fan = match (kongs.len(), concealed_kongs) {
+    let kongs = pungs.iter().filter(|s| s.kind == SetKind::Kong);
+    let concealed_kongs = kongs.clone().filter(|s| s.concealed).count();
+    let fan = match (kongs.count(), concealed_kongs) {
         (1, 0) => Some(Fan::MeldedKong),
         (1, 1) => Some(Fan::ConcealedKong),
         (2, 0) => Some(Fan::TwoMeldedKongs),

@@ -4,21 +4,19 @@
 //! Every tile of the hand counts, its declared melds' included.
 
 use super::fans::{Fan, FanCounts};
+use crate::score::reading::HandFacts;
 use crate::tile::sets::{
     mask_of, ranks, DRAGONS, GREENS, HONORS, ORPHANS, SIMPLES, SUITS, TERMINALS, WINDS,
 };
-use crate::tile::KINDS;
 
 /// 推不倒: 1234589p, 245689s and 白 (5z).
 const REVERSIBLE: u64 = mask_of(&[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]);
 
-/// Adds the fans of the tiles to `out`: `all` counts every tile of the
-/// hand (a kong's four), `kong_kinds` marks the kinds declared as kongs
-/// (their four copies are no 四归一).
-pub(crate) fn tile_fans(all: &[u8; KINDS], kong_kinds: u64, out: &mut FanCounts) {
-    let kinds = (0..KINDS)
-        .filter(|&i| all[i] > 0)
-        .fold(0u64, |m, i| m | 1 << i);
+/// Adds the fans of the hand's tiles (`facts`: every tile, the melds'
+/// included, and the kinds declared as kongs, whose four copies are no
+/// 四归一) to `out`.
+pub(crate) fn tile_fans(facts: &HandFacts, out: &mut FanCounts) {
+    let kinds = facts.kinds;
     let within = |set: u64| kinds & !set == 0;
     let suits = SUITS.iter().filter(|&&s| kinds & s != 0).count();
     let honors = kinds & HONORS != 0;
@@ -59,8 +57,11 @@ pub(crate) fn tile_fans(all: &[u8; KINDS], kong_kinds: u64, out: &mut FanCounts)
             out.add(fan);
         }
     }
-    let hogs = (0..KINDS)
-        .filter(|&i| all[i] == 4 && kong_kinds >> i & 1 == 0)
+    let hogs = facts
+        .all
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| c == 4 && facts.kong_kinds >> i & 1 == 0)
         .count();
     out.set(Fan::TileHog, hogs as u8);
 }

@@ -2,8 +2,9 @@
 //! claim's circumstances and the tile counts do not already give
 //! (`Facts::fixed`).
 
-use super::reading::{Facts, Reading, SetKind};
+use super::facts::Facts;
 use super::yaku::{Yaku, YakuSet};
+use crate::score::reading::{Reading, SetKind};
 use crate::tile::sets::{holds, is_dragon, is_honor, is_wind, MAN, ORPHANS, WHITE_DRAGON};
 use crate::win::WaitShape;
 
@@ -13,43 +14,41 @@ const DRAGON_YAKU: [Yaku; 3] = [Yaku::YakuhaiHaku, Yaku::YakuhaiHatsu, Yaku::Yak
 /// counts' (in `facts.fixed`).
 pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     let mut y: YakuSet = 0;
+    let Some(pair) = r.pair else {
+        return y;
+    };
+    let closed = facts.hand.closed();
     let mut seqs = [0u8; 4];
     let mut n_seq = 0;
     let mut pung_tiles = [0u8; 4];
     let mut n_pung = 0;
     let (mut kongs, mut concealed, mut dragon_pungs, mut wind_pungs) = (0, 0, 0, 0);
-    let mut all_orphan_sets = true;
-    let mut honor_anywhere = false;
-    for s in &r.sets[..r.len] {
+    let mut all_orphan_sets = holds(ORPHANS, pair.index());
+    let mut honor_anywhere = is_honor(pair.index());
+    for s in r.sets() {
+        let t = s.tile.index();
         match s.kind {
-            SetKind::Seq => {
-                seqs[n_seq] = s.tile;
+            SetKind::Chow => {
+                seqs[n_seq] = t as u8;
                 n_seq += 1;
-                let rank = s.tile % 9;
+                let rank = t % 9;
                 if rank != 0 && rank != 6 {
                     all_orphan_sets = false;
                 }
             }
-            SetKind::Pair => {
-                if !holds(ORPHANS, s.tile as usize) {
-                    all_orphan_sets = false;
-                }
-                honor_anywhere |= is_honor(s.tile as usize);
-            }
             SetKind::Pung | SetKind::Kong => {
-                pung_tiles[n_pung] = s.tile;
+                pung_tiles[n_pung] = t as u8;
                 n_pung += 1;
                 if s.kind == SetKind::Kong {
                     kongs += 1;
                 }
-                if !s.open {
+                if s.concealed {
                     concealed += 1;
                 }
-                if !holds(ORPHANS, s.tile as usize) {
+                if !holds(ORPHANS, t) {
                     all_orphan_sets = false;
                 }
-                honor_anywhere |= is_honor(s.tile as usize);
-                let t = s.tile as usize;
+                honor_anywhere |= is_honor(t);
                 if is_dragon(t) {
                     y |= DRAGON_YAKU[t - WHITE_DRAGON].bit();
                     dragon_pungs += 1;
@@ -65,18 +64,18 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
             }
         }
     }
-    let pair = r.sets[r.pair].tile;
+    let pair = pair.index();
     // Pinfu: closed, four sequences, a pair of no value, two-sided.
-    if facts.closed
+    if closed
         && n_seq == 4
-        && !is_dragon(pair as usize)
-        && pair != facts.seat
-        && pair != facts.round
-        && r.shape == WaitShape::Ryanmen
+        && !is_dragon(pair)
+        && pair != facts.seat.index()
+        && pair != facts.round.index()
+        && r.wait == WaitShape::Ryanmen
     {
         y |= Yaku::Pinfu.bit();
     }
-    if facts.closed && n_seq >= 2 {
+    if closed && n_seq >= 2 {
         let mut sorted = seqs;
         sorted[..n_seq].sort_unstable();
         let mut peikou = 0;
@@ -118,7 +117,7 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
         y |= Yaku::Toitoi.bit();
     }
     match concealed {
-        4 if r.shape == WaitShape::Tanki => y |= Yaku::SuuankouTanki.bit(),
+        4 if r.wait == WaitShape::Tanki => y |= Yaku::SuuankouTanki.bit(),
         4 => y |= Yaku::Suuankou.bit(),
         3 => y |= Yaku::Sanankou.bit(),
         _ => {}
@@ -133,12 +132,12 @@ pub(crate) fn standard_yaku(facts: &Facts, r: &Reading) -> YakuSet {
     }
     match dragon_pungs {
         3 => y |= Yaku::Daisangen.bit(),
-        2 if is_dragon(pair as usize) => y |= Yaku::Shousangen.bit(),
+        2 if is_dragon(pair) => y |= Yaku::Shousangen.bit(),
         _ => {}
     }
     match wind_pungs {
         4 => y |= Yaku::Daisuushii.bit(),
-        3 if is_wind(pair as usize) => y |= Yaku::Shousuushii.bit(),
+        3 if is_wind(pair) => y |= Yaku::Shousuushii.bit(),
         _ => {}
     }
     y

@@ -20,7 +20,8 @@
 
 use std::fmt;
 
-use super::reading::{Facts, Reading, SetKind};
+use super::facts::Facts;
+use crate::score::reading::{Reading, SetKind};
 use crate::tile::sets::{holds, is_dragon, ORPHANS};
 use crate::win::WaitShape;
 
@@ -126,34 +127,36 @@ impl FuItems {
 pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
     let mut f = FuItems::new();
     f.push(20, FuReason::Base);
-    if facts.closed && !facts.self_drawn {
+    let (closed, self_drawn) = (facts.hand.closed(), facts.hand.self_drawn);
+    if closed && !self_drawn {
         f.push(10, FuReason::ClosedRon);
     }
     if pinfu {
         return f;
     }
-    if facts.self_drawn {
+    if self_drawn {
         f.push(2, FuReason::Tsumo);
     }
-    match r.shape {
+    match r.wait {
         WaitShape::Kanchan => f.push(2, FuReason::Kanchan),
         WaitShape::Penchan => f.push(2, FuReason::Penchan),
         WaitShape::Tanki => f.push(2, FuReason::Tanki),
         _ => {}
     }
-    let pair = r.sets[r.pair].tile;
-    if is_dragon(pair as usize) {
-        f.push(2, FuReason::DragonPair);
+    if let Some(pair) = r.pair {
+        if is_dragon(pair.index()) {
+            f.push(2, FuReason::DragonPair);
+        }
+        if pair == facts.seat {
+            f.push(2, FuReason::SeatWindPair);
+        }
+        if pair == facts.round {
+            f.push(2, FuReason::RoundWindPair);
+        }
     }
-    if pair == facts.seat {
-        f.push(2, FuReason::SeatWindPair);
-    }
-    if pair == facts.round {
-        f.push(2, FuReason::RoundWindPair);
-    }
-    for s in &r.sets[..r.len] {
-        let orphan = holds(ORPHANS, s.tile as usize);
-        let reason = match (s.kind, s.open, orphan) {
+    for s in r.sets() {
+        let orphan = holds(ORPHANS, s.tile.index());
+        let reason = match (s.kind, !s.concealed, orphan) {
             (SetKind::Pung, true, false) => FuReason::OpenPungSimple,
             (SetKind::Pung, false, false) => FuReason::ClosedPungSimple,
             (SetKind::Pung, true, true) => FuReason::OpenPungTerminal,
@@ -165,10 +168,10 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
             _ => continue,
         };
         let base = if s.kind == SetKind::Kong { 8 } else { 2 };
-        let fu = base << (u8::from(!s.open) + u8::from(orphan));
+        let fu = base << (u8::from(s.concealed) + u8::from(orphan));
         f.push(fu, reason);
     }
-    if !facts.closed && !facts.self_drawn && f.sum() == 20 {
+    if !closed && !self_drawn && f.sum() == 20 {
         f.push(10, FuReason::OpenPinfu);
     }
     f

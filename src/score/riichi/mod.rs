@@ -12,7 +12,7 @@
 //! (riichi, tsumo, haitei, tenhou, ...), the tile counts (tanyao, honitsu,
 //! chinitsu, honroutou, the all-honours, all-terminals, all-green and
 //! nine-gates yakuman), both worked out once per claim
-//! (`reading::Facts`), and the reading's sets (the rest). A yakuman
+//! (`facts::Facts`), and the reading's sets (the rest). A yakuman
 //! reading lists its yakuman only; otherwise dora, ura-dora (with riichi)
 //! and red fives (with `red_fives`) are added to a hand that has a yaku.
 //!
@@ -34,17 +34,17 @@
 //!   tile comes from the dead wall, never the live wall's last tile.
 
 mod detect;
+mod facts;
 pub mod fu;
 pub mod points;
-mod reading;
 pub mod yaku;
 
 pub use fu::{FuItem, FuReason};
 pub use points::{Limit, Points};
 pub use yaku::Yaku;
 
+use self::facts::Facts;
 use self::fu::FuItems;
-use self::reading::{Facts, Reading};
 use self::yaku::{YakuSet, YAKUMAN};
 use crate::form::Form;
 use std::cmp::Ordering;
@@ -55,6 +55,7 @@ use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
 use crate::score::family::{ClaimField, Family};
+use crate::score::reading::Reading;
 use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
@@ -184,6 +185,85 @@ impl Best {
             Ordering::Equal => (form, groups) < (self.split.form, &self.split.groups[..]),
         }
     }
+
+    /// Keeps in `best` the reading of value `v`, the split of `form` into
+    /// `groups` completing a wait of `shape`, when it is the first or
+    /// beats the best so far.
+    #[inline(always)]
+    fn keep(best: &mut Option<Best>, v: Value, form: Form, groups: &[Group], shape: WaitShape) {
+        match best {
+            None => {
+                *best = Some(Best {
+                    value: v,
+                    split: Split {
+                        form,
+                        groups: groups.to_vec(),
+                    },
+                    shape,
+                })
+            }
+            Some(b) if b.is_beaten_by(&v, form, groups) => {
+                b.value = v;
+                b.split.form = form;
+                b.split.groups.clear();
+                b.split.groups.extend_from_slice(groups);
+                b.shape = shape;
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The claim scored by this reading: its yaku with their han, the
+    /// dora of `facts` (not in a yakuman hand), fu, limit and payments.
+    fn into_score(self, facts: &Facts, sw: &Scoring) -> RiichiScore {
+        let Best {
+            value: v,
+            split,
+            shape,
+        } = self;
+        if !v.legal {
+            return RiichiScore::illegal(Illegal::NoYaku, Some(split), Some(shape));
+        }
+        let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
+            .filter(|y| !y.is_bonus())
+            .map(|y| YakuHan {
+                yaku: y,
+                han: y.han(v.closed, sw.double_yakuman) as u32,
+            })
+            .filter(|y| y.han > 0)
+            .collect();
+        if v.yakuman == 0 {
+            for (y, n) in [
+                (Yaku::Dora, facts.dora),
+                (Yaku::UraDora, facts.ura),
+                (Yaku::AkaDora, facts.aka),
+            ] {
+                if n > 0 {
+                    yaku.push(YakuHan {
+                        yaku: y,
+                        han: n as u32,
+                    });
+                }
+            }
+        }
+        RiichiScore {
+            legal: true,
+            reason: None,
+            han: v.han,
+            fu: v.fu,
+            fu_details: if v.yakuman > 0 {
+                Vec::new()
+            } else {
+                v.fu_items.as_slice().to_vec()
+            },
+            yaku,
+            yakuman: v.yakuman,
+            limit: v.limit,
+            points: v.points,
+            split: Some(split),
+            shape: Some(shape),
+        }
+    }
 }
 
 /// The riichi family ([`Family`]): every claim field but the Chinese
@@ -250,110 +330,35 @@ impl Family for Riichi {
         Ok(())
     }
 
+    /// Scores `hand` won by the checked `claim` under the riichi switches
+    /// `sw`: every reading of the win, the one paying most.
     fn score(
         rules: &Rules,
         sw: &Scoring,
         hand: &Hand,
         claim: &Claim,
     ) -> Result<RiichiScore, ScoreError> {
-        score(rules, sw, hand, claim)
-    }
-}
-
-/// Scores `hand` won by the checked `claim` under the riichi switches
-/// `sw`.
-fn score(
-    rules: &Rules,
-    sw: &Scoring,
-    hand: &Hand,
-    claim: &Claim,
-) -> Result<RiichiScore, ScoreError> {
-    let facts = Facts::new(hand, claim, sw)?;
-    if !is_whole_hand(rules, hand)? {
-        return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
-    }
-    let mut best: Option<Best> = None;
-    rules
-        .each_reading(
-            hand,
-            WinningTile::Tile(claim.winning),
-            claim.how,
-            |form, groups, won, shape| {
-                let v = value(sw, &facts, claim, form, groups, won, shape);
-                match &mut best {
-                    None => {
-                        best = Some(Best {
-                            value: v,
-                            split: Split {
-                                form,
-                                groups: groups.to_vec(),
-                            },
-                            shape,
-                        })
-                    }
-                    Some(b) if b.is_beaten_by(&v, form, groups) => {
-                        b.value = v;
-                        b.split.form = form;
-                        b.split.groups.clear();
-                        b.split.groups.extend_from_slice(groups);
-                        b.shape = shape;
-                    }
-                    Some(_) => {}
-                }
-            },
-        )
-        .map_err(ScoreError::of_win)?;
-    let Some(Best {
-        value: v,
-        split,
-        shape,
-    }) = best
-    else {
-        return Ok(RiichiScore::illegal(Illegal::NotComplete, None, None));
-    };
-    let split = Some(split);
-    if !v.legal {
-        return Ok(RiichiScore::illegal(Illegal::NoYaku, split, Some(shape)));
-    }
-    let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
-        .filter(|y| !y.is_bonus())
-        .map(|y| YakuHan {
-            yaku: y,
-            han: y.han(v.closed, sw.double_yakuman) as u32,
-        })
-        .filter(|y| y.han > 0)
-        .collect();
-    if v.yakuman == 0 {
-        for (y, n) in [
-            (Yaku::Dora, facts.dora),
-            (Yaku::UraDora, facts.ura),
-            (Yaku::AkaDora, facts.aka),
-        ] {
-            if n > 0 {
-                yaku.push(YakuHan {
-                    yaku: y,
-                    han: n as u32,
-                });
-            }
+        let facts = Facts::new(hand, claim, sw)?;
+        if !is_whole_hand(rules, hand)? {
+            return Ok(RiichiScore::illegal(Illegal::NotAWin, None, None));
         }
+        let mut best: Option<Best> = None;
+        rules
+            .each_reading(
+                hand,
+                WinningTile::Tile(claim.winning),
+                claim.how,
+                |form, groups, won, shape| {
+                    let v = value(sw, &facts, claim, form, groups, won, shape);
+                    Best::keep(&mut best, v, form, groups, shape);
+                },
+            )
+            .map_err(ScoreError::of_win)?;
+        Ok(match best {
+            Some(best) => best.into_score(&facts, sw),
+            None => RiichiScore::illegal(Illegal::NotComplete, None, None),
+        })
     }
-    Ok(RiichiScore {
-        legal: true,
-        reason: None,
-        han: v.han,
-        fu: v.fu,
-        fu_details: if v.yakuman > 0 {
-            Vec::new()
-        } else {
-            v.fu_items.as_slice().to_vec()
-        },
-        yaku,
-        yakuman: v.yakuman,
-        limit: v.limit,
-        points: v.points,
-        split,
-        shape: Some(shape),
-    })
 }
 
 /// The value of one reading: the split of `form` into `groups` with the
@@ -377,7 +382,7 @@ fn value(
             (facts.fixed | k.bit(), FuItems::seven_pairs())
         }
         Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), FuItems::seven_pairs()),
-        _ => match Reading::of(groups, won, shape, claim.how) {
+        _ => match Reading::new(form, groups, won, shape, claim.how.is_claimed()) {
             Some(r) => {
                 let y = facts.fixed | detect::standard_yaku(facts, &r);
                 let pinfu = y & Yaku::Pinfu.bit() != 0;
@@ -393,7 +398,7 @@ fn value(
     if y & Yaku::Ryanpeikou.bit() != 0 {
         y &= !(Yaku::Iipeikou.bit() | Yaku::Chiitoitsu.bit());
     }
-    let closed = facts.closed;
+    let closed = facts.hand.closed();
     let mut yakuman = 0u32;
     if y & YAKUMAN != 0 {
         y &= YAKUMAN;
@@ -421,8 +426,8 @@ fn value(
     let pts = if legal {
         points::payments(
             basic,
-            facts.dealer,
-            facts.self_drawn,
+            facts.hand.dealer,
+            facts.hand.self_drawn,
             claim.honba,
             claim.riichi_sticks,
         )
