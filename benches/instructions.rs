@@ -10,6 +10,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 
@@ -226,6 +227,18 @@ fn efficiency_14((rules, hands): (Rules, Vec<Hand>)) -> usize {
         .count()
 }
 
+// What a user composes from `xiangting` for the same efficiency: the
+// necessary tiles after each distinct discard, their unseen copies, the
+// discards sorted (`peers::xiangting_efficiency`), on the `riichi` hands.
+#[library_benchmark]
+#[bench::riichi(efficiency_hands("riichi"))]
+fn xiangting_efficiency_14((_, hands): (Rules, Vec<Hand>)) -> u32 {
+    hands
+        .iter()
+        .map(|h| peers::xiangting_efficiency(black_box(h.counts())))
+        .sum()
+}
+
 /// The score bench's claims: 1,024 seeded claims of the riichi or the GB
 /// oracle's generator, with their rules.
 fn claims(family: &str) -> (Rules, Vec<(Hand, Claim)>) {
@@ -283,7 +296,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = efficiency;
-    benchmarks = efficiency_14
+    benchmarks = efficiency_14, xiangting_efficiency_14
 );
 
 main!(
