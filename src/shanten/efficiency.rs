@@ -14,7 +14,7 @@ use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::bits;
-use crate::swar::SuitWords;
+use crate::swar::{byte_sum, SuitWords};
 use crate::tables::{key, CountedFields, SuitProfile};
 use crate::tile::sets::ORPHANS;
 use crate::tile::{Tile, TileSet, KINDS};
@@ -132,10 +132,7 @@ impl Rules {
                 self.draws(&fewer(after, jokers), after, jokers, &unseen)
             };
         // The kinds held, as bits: a loop over them takes no branch per kind.
-        let mut held_kinds = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            held_kinds |= ((c != 0) as u64) << i;
-        }
+        let held_kinds = SuitWords::load(counts).nonzero().kinds_with_bit(0);
         for i in bits(held_kinds) {
             after[i] -= 1;
             let (s, r) = (i / 9, i % 9);
@@ -175,7 +172,8 @@ impl Rules {
             *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
         }
         let mut order = [0u8; CHOICES];
-        for (j, &key) in keys[..n].iter().enumerate() {
+        let keys = &keys[..n];
+        for (j, &key) in keys.iter().enumerate() {
             let place: u32 = keys.iter().map(|&k| (k < key) as u32).sum();
             order[place as usize] = j as u8;
         }
@@ -186,10 +184,9 @@ impl Rules {
     /// The tiles a hand holding `counts` may draw (bit `i` for index `i`):
     /// the kinds in play it holds fewer than four times.
     fn drawable(&self, counts: &[u8; KINDS]) -> u64 {
-        let mut fours = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            fours |= ((c >= 4) as u64) << i;
-        }
+        // An accepted hand holds at most four copies of a kind: bit 2 of a
+        // count is set for four alone.
+        let fours = SuitWords::load(counts).kinds_with_bit(2);
         self.tiles().bits() & !fours
     }
 
@@ -619,10 +616,16 @@ impl Unseen {
     /// lower it.
     #[inline]
     fn draws(&self, shanten: i8, lower: u64) -> Draws {
-        let mut count = 0;
-        for (b, kinds) in self.with_bit.iter().enumerate() {
-            count += (lower & kinds).count_ones() << b;
-        }
+        // Each byte's set bits of the three planes, weighted 1, 2 and 4,
+        // then the bytes added: at most 8 + 16 + 32 a byte, and at most
+        // 4 × 34 in all, so no sum leaves its byte.
+        let byte_ones = |x: u64| {
+            let x = x - (x >> 1 & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
+            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+        };
+        let [one, two, four] = self.with_bit.map(|kinds| byte_ones(lower & kinds));
+        let count = byte_sum(one + (two << 1) + (four << 2));
         Draws {
             shanten,
             tiles: EffectiveTiles {
