@@ -86,6 +86,17 @@ fn waits_counts((rules, hands): (Rules, Counts)) -> usize {
         .sum()
 }
 
+// `xiangting`'s necessary tiles on the same joker-free ready hands (the
+// waits bench's peer).
+#[library_benchmark]
+#[bench::ready_0_jokers(hands("ready-0"))]
+fn xiangting_waits((_, hands): (Rules, Counts)) -> u32 {
+    hands
+        .iter()
+        .map(|(c, _)| peers::xiangting_waits(black_box(c)).count_ones())
+        .sum()
+}
+
 /// Shanten of 14-tile hands; the joker-free ones under riichi rules, with
 /// `xiangting` and `riichienv-core` on the same hands.
 fn shanten_hands(kind: &str) -> (Rules, Counts) {
@@ -286,7 +297,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = hot_path;
-    benchmarks = is_win_counts, live_is_win, waits_counts
+    benchmarks = is_win_counts, live_is_win, waits_counts, xiangting_waits
 );
 
 library_benchmark_group!(
