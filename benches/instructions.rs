@@ -10,6 +10,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 
@@ -82,6 +83,17 @@ fn waits_counts((rules, hands): (Rules, Counts)) -> usize {
     hands
         .iter()
         .map(|(c, j)| rules.waits_counts(black_box(c), *j).map_or(0, |w| w.len()))
+        .sum()
+}
+
+// `xiangting`'s necessary tiles on the same joker-free ready hands (the
+// waits bench's peer).
+#[library_benchmark]
+#[bench::ready_0_jokers(hands("ready-0"))]
+fn xiangting_waits((_, hands): (Rules, Counts)) -> u32 {
+    hands
+        .iter()
+        .map(|(c, _)| peers::xiangting_waits(black_box(c)).count_ones())
         .sum()
 }
 
@@ -226,6 +238,18 @@ fn efficiency_14((rules, hands): (Rules, Vec<Hand>)) -> usize {
         .count()
 }
 
+// What a user composes from `xiangting` for the same efficiency: the
+// necessary tiles after each distinct discard, their unseen copies, the
+// discards sorted (`peers::xiangting_efficiency`), on the `riichi` hands.
+#[library_benchmark]
+#[bench::riichi(efficiency_hands("riichi"))]
+fn xiangting_efficiency_14((_, hands): (Rules, Vec<Hand>)) -> u32 {
+    hands
+        .iter()
+        .map(|h| peers::xiangting_efficiency(black_box(h.counts())))
+        .sum()
+}
+
 /// The score bench's claims: 1,024 seeded claims of the riichi or the GB
 /// oracle's generator, with their rules.
 fn claims(family: &str) -> (Rules, Vec<(Hand, Claim)>) {
@@ -273,7 +297,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = hot_path;
-    benchmarks = is_win_counts, live_is_win, waits_counts
+    benchmarks = is_win_counts, live_is_win, waits_counts, xiangting_waits
 );
 
 library_benchmark_group!(
@@ -283,7 +307,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = efficiency;
-    benchmarks = efficiency_14
+    benchmarks = efficiency_14, xiangting_efficiency_14
 );
 
 main!(

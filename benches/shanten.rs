@@ -10,6 +10,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -49,6 +50,16 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
 
 fn xiangting(c: &[u8; 34]) -> u8 {
     xiangting::calculate_replacement_number(c, xiangting::PlayerCount::Four).unwrap()
+}
+
+/// The same sum from hupai's answer, to check the composition against it.
+fn efficiency_sum(rules: &Rules, h: &Hand) -> u32 {
+    match rules.efficiency(h, &[0; 34]) {
+        Ok(hupai::Efficiency::Discard { discards, .. }) => {
+            discards.iter().map(|d| d.draws.count).sum()
+        }
+        _ => 0,
+    }
 }
 
 fn riichienv(c: &[u8; 34]) -> i8 {
@@ -190,6 +201,27 @@ fn bench_efficiency(c: &mut Criterion) {
     // fifth copy is counted once and kept (1,024 answers a thread): the
     // 8,192 hands of `chinese-jokers-many` bring more such suits than that,
     // as a stream of new hands does.
+    // The composition of `xiangting` beside hupai under `riichi`, which
+    // it plays; both give the same unseen copies on every hand.
+    for h in &plain {
+        assert_eq!(
+            peers::xiangting_efficiency(h.counts()),
+            efficiency_sum(&riichi, h),
+            "{h}"
+        );
+    }
+    group.throughput(Throughput::Elements(plain.len() as u64));
+    group.bench_function(
+        BenchmarkId::new("xiangting necessary tiles per discard", "riichi"),
+        |b| {
+            b.iter(|| {
+                plain
+                    .iter()
+                    .map(|h| peers::xiangting_efficiency(black_box(h.counts())))
+                    .sum::<u32>()
+            })
+        },
+    );
     for (name, rules, hands) in [
         ("riichi", &riichi, &plain),
         ("gb-knitted", &gb, &plain),

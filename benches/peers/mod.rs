@@ -272,6 +272,32 @@ pub fn xiangting_waits(c: &[u8; KINDS]) -> u64 {
     }
 }
 
+/// What a user composes from `xiangting` for the efficiency of a 14-tile
+/// hand: for each distinct kind held, the necessary tiles after its
+/// discard and their unseen copies (4 less the copies in the 14 tiles),
+/// the discards sorted as `Rules::efficiency` sorts them (fewest
+/// replacements first, then most copies). Returns the sum of the counts.
+pub fn xiangting_efficiency(c: &[u8; KINDS]) -> u32 {
+    let mut after = *c;
+    let mut choices = [(0u8, 0u32, 0u8); 14];
+    let mut n = 0;
+    for i in (0..KINDS).filter(|&i| c[i] > 0) {
+        after[i] -= 1;
+        let (r, tiles) =
+            xiangting::calculate_necessary_tiles(&after, xiangting::PlayerCount::Four).unwrap();
+        after[i] += 1;
+        let (mut rest, mut count) = (tiles, 0);
+        while rest != 0 {
+            count += 4 - c[rest.trailing_zeros() as usize] as u32;
+            rest &= rest - 1;
+        }
+        choices[n] = (r, count, i as u8);
+        n += 1;
+    }
+    choices[..n].sort_unstable_by_key(|&(r, count, i)| (r, u32::MAX - count, i));
+    choices[..n].iter().map(|&(_, count, _)| count).sum()
+}
+
 /// `riichienv-core`: shanten −1 is a win.
 pub fn riichienv_is_win(c: &[u8; KINDS]) -> bool {
     let n: u8 = c.iter().sum();

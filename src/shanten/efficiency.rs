@@ -14,7 +14,7 @@ use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::bits;
-use crate::swar::SuitWords;
+use crate::swar::{byte_sum, SuitWords};
 use crate::tables::{key, CountedFields, SuitProfile};
 use crate::tile::sets::ORPHANS;
 use crate::tile::{Tile, TileSet, KINDS};
@@ -57,7 +57,22 @@ impl Rules {
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
         let unseen = Unseen::of(&seen_copies(&held, visible)?);
-        let shanten = self.shanten_of(&pos, self.replacement(&pos))?;
+        let forms = self.derived.winnable;
+        // Under a knitted form the forms other than the standard one are
+        // judged whole: for a hand of 3N+2 tiles what they miss is worked
+        // out once, for its shanten and as its discards' bound (below).
+        let others = (pos.total() % 3 == 2 && forms.contains_knitted()).then(|| {
+            let res = standard::profiles(self, &pos);
+            (res, self.others_distance(&pos, &res))
+        });
+        let replacement = match &others {
+            Some((res, others)) => {
+                let k = (pos.total() as usize - 1) / 3;
+                self.replacement_with_others(&pos, res, k, *others)
+            }
+            None => self.replacement(&pos),
+        };
+        let shanten = self.shanten_of(&pos, replacement)?;
         if pos.total() % 3 == 1 {
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
@@ -74,7 +89,6 @@ impl Rules {
         };
         // Each discard changes one suit: with the standard form judged by
         // the suits' `SuitDraws`s, the other three are worked out once.
-        let forms = self.derived.winnable;
         let by_suit = forms.contains(Form::Standard)
             && self.jokers.is_empty()
             && standard::draws_by_suit_apply(self, &pos);
@@ -93,49 +107,55 @@ impl Rules {
             let k = (pos.total() as usize - 1) / 3;
             rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
         }
-        let mut discard_one =
-            |after: &[u8; KINDS], jokers: u8, changed: Option<(usize, &SuitDraws)>| {
-                if let Some(base) = base {
-                    let mut around = [&base[0], &base[1], &base[2], &base[3]];
-                    let mut natural = pos.natural;
-                    let mut drawable = drawable;
-                    let mut count_bits = count_bits;
-                    if let Some((i, a)) = &changed {
-                        around[i / 9] = a;
-                        natural -= 1;
-                        drawable |= 1 << i;
-                        for (b, kinds) in count_bits.iter_mut().enumerate() {
-                            *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
-                        }
-                    }
-                    let held = Held {
-                        counts: after,
-                        jokers,
-                        natural,
-                        kind_jokers: 0,
-                        count_bits,
-                        drawable,
-                        melds: &pos.melds,
-                    };
-                    // No joker kind: every joker may stand for a fifth copy.
-                    let res = around.map(|a| a.profile());
-                    if !jokers_may_be_fifths(jokers, &res) {
-                        let changed = changed.as_ref().map(|(i, _)| i / 9);
-                        let position = || fewer(after, jokers);
-                        return self
-                            .draws_around(around, &mut rests, changed, &held, &unseen, position);
-                    }
-                    if !forms.contains_knitted() {
-                        return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+        // The other forms' distances count the natural tiles a target
+        // holds, and a discard takes one away (a joker's none): what they
+        // miss with the whole hand bounds what they miss after any discard
+        // from below.
+        let others_floor = match others {
+            Some((_, others)) if base.is_some() => others,
+            _ => 0,
+        };
+        let mut discard_one = |after: &[u8; KINDS],
+                               jokers: u8,
+                               changed: Option<(usize, &SuitDraws)>| {
+            if let Some(base) = base {
+                let mut around = [&base[0], &base[1], &base[2], &base[3]];
+                let mut natural = pos.natural;
+                let mut drawable = drawable;
+                let mut count_bits = count_bits;
+                if let Some((i, a)) = &changed {
+                    around[i / 9] = a;
+                    natural -= 1;
+                    drawable |= 1 << i;
+                    for (b, kinds) in count_bits.iter_mut().enumerate() {
+                        *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
                     }
                 }
-                self.draws(&fewer(after, jokers), after, jokers, &unseen)
-            };
+                let held = Held {
+                    counts: after,
+                    jokers,
+                    natural,
+                    kind_jokers: 0,
+                    count_bits,
+                    drawable,
+                    melds: &pos.melds,
+                };
+                // No joker kind: every joker may stand for a fifth copy.
+                let res = around.map(|a| a.profile());
+                if !jokers_may_be_fifths(jokers, &res) {
+                    let changed = changed.as_ref().map(|(i, _)| i / 9);
+                    let position = || fewer(after, jokers);
+                    let others = (position, others_floor);
+                    return self.draws_around(around, &mut rests, changed, &held, &unseen, others);
+                }
+                if !forms.contains_knitted() {
+                    return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                }
+            }
+            self.draws(&fewer(after, jokers), after, jokers, &unseen)
+        };
         // The kinds held, as bits: a loop over them takes no branch per kind.
-        let mut held_kinds = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            held_kinds |= ((c != 0) as u64) << i;
-        }
+        let held_kinds = SuitWords::load(counts).nonzero().kinds_with_bit(0);
         for i in bits(held_kinds) {
             after[i] -= 1;
             let (s, r) = (i / 9, i % 9);
@@ -175,7 +195,8 @@ impl Rules {
             *key = ((d.shanten as i32 + 1) as u32) << 22 | (0xffff - d.count) << 6 | j as u32;
         }
         let mut order = [0u8; CHOICES];
-        for (j, &key) in keys[..n].iter().enumerate() {
+        let keys = &keys[..n];
+        for (j, &key) in keys.iter().enumerate() {
             let place: u32 = keys.iter().map(|&k| (k < key) as u32).sum();
             order[place as usize] = j as u8;
         }
@@ -186,10 +207,9 @@ impl Rules {
     /// The tiles a hand holding `counts` may draw (bit `i` for index `i`):
     /// the kinds in play it holds fewer than four times.
     fn drawable(&self, counts: &[u8; KINDS]) -> u64 {
-        let mut fours = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            fours |= ((c >= 4) as u64) << i;
-        }
+        // An accepted hand holds at most four copies of a kind: bit 2 of a
+        // count is set for four alone.
+        let fours = SuitWords::load(counts).kinds_with_bit(2);
         self.tiles().bits() & !fours
     }
 
@@ -241,15 +261,16 @@ impl Rules {
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         rests.fill(around, k);
-        self.draws_around(around, &mut rests, None, &held, unseen, || pos)
+        self.draws_around(around, &mut rests, None, &held, unseen, (|| pos, 0))
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
     /// `around` (the position passes [`standard::draws_by_suit_apply`] and
     /// spends no fifth copy), `rests` their joins but for suit `changed`
-    /// ([`standard::lowering_draws`]); `position` yields the hand's position, for
-    /// the forms other than the standard one when the counted fields cannot
-    /// tell what they miss ([`Rules::others_missing`]).
+    /// ([`standard::lowering_draws`]); `(position, others_floor)` yield the
+    /// hand's position, for the forms other than the standard one when the
+    /// counted fields cannot tell what they miss ([`Rules::others_missing`]),
+    /// and a bound from below on what they miss (0 when none is known).
     fn draws_around<P: Borrow<Position>>(
         &self,
         around: [&SuitDraws; 4],
@@ -257,7 +278,7 @@ impl Rules {
         changed: Option<usize>,
         held: &Held,
         unseen: &Unseen,
-        position: impl Fn() -> P,
+        (position, others_floor): (impl Fn() -> P, u8),
     ) -> Draws {
         let natural = held.natural;
         let held_jokers = held.jokers + held.kind_jokers;
@@ -278,6 +299,10 @@ impl Rules {
         // leaves fewer. The standard form's are `best`.
         let special_now = if counted_only {
             counted_now
+        } else if others_floor > best {
+            // The other forms miss more than the standard form: none of
+            // them is at `now`, and the bound stands for them.
+            others_floor
         } else {
             self.others_missing(position().borrow())
         };
@@ -619,10 +644,16 @@ impl Unseen {
     /// lower it.
     #[inline]
     fn draws(&self, shanten: i8, lower: u64) -> Draws {
-        let mut count = 0;
-        for (b, kinds) in self.with_bit.iter().enumerate() {
-            count += (lower & kinds).count_ones() << b;
-        }
+        // Each byte's set bits of the three planes, weighted 1, 2 and 4,
+        // then the bytes added: at most 8 + 16 + 32 a byte, and at most
+        // 4 × 34 in all, so no sum leaves its byte.
+        let byte_ones = |x: u64| {
+            let x = x - (x >> 1 & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
+            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+        };
+        let [one, two, four] = self.with_bit.map(|kinds| byte_ones(lower & kinds));
+        let count = byte_sum(one + (two << 1) + (four << 2));
         Draws {
             shanten,
             tiles: EffectiveTiles {
