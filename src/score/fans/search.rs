@@ -10,11 +10,13 @@
 //! 番 and the first reading found with it.
 //!
 //! The kinds a group of jokers only may stand for are tried in classes:
-//! two kinds that give the reading the same facts for every word (the
-//! suit, a pung or a chow or a pair, terminals, 2-5-8, which dragon, the
-//! winning chow's 4-5-6) and whose kinds cannot reach four copies with
-//! the jokers still to assign are one class, and only its first kind is
-//! scored.
+//! two kinds that give the reading the same facts for every word the table
+//! names (the suit, a pung or a chow or a pair, terminals, 2-5-8, which
+//! dragon, the winning group's kind and rank), that the rules check alike
+//! in the groups still to assign (the suit under `max_suits`), and whose
+//! kinds cannot reach four copies with the jokers still to assign where
+//! that matters (a count, `joker_fifth_copy = false`, seven different
+//! pairs) are one class, and only its first kind is scored.
 
 use crate::form::standard::{joker_meld_candidates, stands_beside};
 use crate::form::Form;
@@ -222,6 +224,7 @@ impl Search<'_> {
         let kind = self.groups[at].kind();
         let left = jokers_left - kind.size();
         let won = self.won_groups >> at & 1 == 1;
+        let mask = ClassMask::new(self.table, self.rules, self.form);
         // The classes tried: at most one a candidate.
         let mut seen = [(0u16, 0u64); MAX_CANDIDATES];
         let mut classes = 0;
@@ -238,7 +241,7 @@ impl Search<'_> {
                 continue;
             }
             if self.by_class {
-                let key = class(&candidate, others, left, won);
+                let key = class(&candidate, others, left, won, mask);
                 if seen[..classes].contains(&key) {
                     continue;
                 }
@@ -335,10 +338,67 @@ fn shape_fits(group: &Group, shape: WaitShape) -> bool {
     }
 }
 
+/// What tells two kinds of a group of jokers only apart under a table and
+/// its rules: the facts the table's words read, and what the rules check
+/// of the groups still to assign.
+#[derive(Clone, Copy)]
+struct ClassMask {
+    /// Flag bits of [`class`] kept.
+    flags: u16,
+    /// The kinds that may reach four copies matter (a count, the copies
+    /// a joker may not pass, seven different pairs).
+    hot: bool,
+}
+
+impl ClassMask {
+    /// The mask for `table` under `rules`, in a split of `form`.
+    fn new(table: &FanTable, rules: &Rules, form: Form) -> ClassMask {
+        let used = |p: Predicate| table.predicates_used & p.bit() != 0;
+        let dragons = used(Predicate::SmallThreeDragons) || used(Predicate::BigThreeDragons);
+        let counts = table.counts_used != 0;
+        let copies = !rules.joker_fifth_copy;
+        let mut flags = 0u16;
+        if used(Predicate::AllPungs) || dragons || counts || copies {
+            flags |= KIND;
+        }
+        if used(Predicate::OneSuit) || rules.derived.suit_limit < 3 {
+            flags |= SUIT;
+        }
+        if used(Predicate::TerminalInEach) {
+            flags |= TERMINAL;
+        }
+        if used(Predicate::All258) {
+            flags |= ALL_258;
+        }
+        if dragons {
+            flags |= DRAGON;
+        }
+        ClassMask {
+            flags,
+            hot: counts || copies || (form == Form::SevenPairs && !rules.seven_pairs_quads),
+        }
+    }
+}
+
+/// The flag bits of [`class`].
+const KIND: u16 = 0b11;
+const SUIT: u16 = 0b11 << 2;
+const TERMINAL: u16 = 1 << 4;
+const ALL_258: u16 = 1 << 5;
+const DRAGON: u16 = 0b11 << 6;
+
 /// The class of a kind for a group of jokers only (see the module docs):
-/// its facts for every word, and the kinds of it that may reach four
-/// copies with the `left` jokers still to assign (bit `i`: index `i`).
-fn class(candidate: &Group, others: &[u8; KINDS], left: usize, won: bool) -> (u16, u64) {
+/// the facts it gives the words `mask` keeps, and, where `mask` says they
+/// matter, the kinds of it that may reach four copies with the `left`
+/// jokers still to assign (bit `i`: index `i`). A group holding the
+/// winning tile in some reading keeps its kind and rank (its shape, kawu).
+fn class(
+    candidate: &Group,
+    others: &[u8; KINDS],
+    left: usize,
+    won: bool,
+    mask: ClassMask,
+) -> (u16, u64) {
     let first = candidate.first_tile().map_or(0, |t| t.index());
     let mut flags = match candidate.kind() {
         GroupKind::Sequence => 0u16,
@@ -364,20 +424,26 @@ fn class(candidate: &Group, others: &[u8; KINDS], left: usize, won: bool) -> (u1
             n += 1;
         }
     });
-    for k in 0..n {
-        if others[kinds[k]] as usize + mine[k] as usize + left >= 4 {
-            hot |= 1 << kinds[k];
+    if mask.hot {
+        for k in 0..n {
+            if others[kinds[k]] as usize + mine[k] as usize + left >= 4 {
+                hot |= 1 << kinds[k];
+            }
         }
     }
     flags |= (terminal as u16) << 4 | (all_258 as u16) << 5;
     if first >= 31 {
         flags |= ((first - 30) as u16) << 6;
     }
+    let mut keep = mask.flags;
     if won {
-        // The winning chow's place matters to kawu: its first tile.
+        // The winning group's kind and place matter to its shape and to
+        // kawu: its first tile's rank.
+        keep |= KIND;
         flags |= (first as u16 % 9) << 8;
+        keep |= 0b1111 << 8;
     }
-    (flags, hot)
+    (flags & keep, hot)
 }
 
 /// The tiles of `g` by index (see `words::each_tile`).
@@ -480,7 +546,7 @@ mod tests {
                 .filter(|&i| preset != "sichuan" || i < 18)
                 .collect();
             let mut scored = 0;
-            while scored < 300 {
+            while scored < 2000 {
                 let jokers = rng.gen_range(1..=4);
                 let Some((hand, claim)) = random_claim(&mut rng, &kinds, jokers, joker) else {
                     continue;
