@@ -10,11 +10,13 @@
 //! 番 and the first reading found with it.
 //!
 //! The kinds a group of jokers only may stand for are tried in classes:
-//! two kinds that give the reading the same facts for every word (the
-//! suit, a pung or a chow or a pair, terminals, 2-5-8, which dragon, the
-//! winning chow's 4-5-6) and whose kinds cannot reach four copies with
-//! the jokers still to assign are one class, and only its first kind is
-//! scored.
+//! two kinds that give the reading the same facts for every word the table
+//! names (the suit, a pung or a chow or a pair, terminals, 2-5-8, which
+//! dragon, the winning group's kind and rank), that the rules check alike
+//! in the groups still to assign (the suit under `max_suits`), and whose
+//! kinds cannot reach four copies with the jokers still to assign where
+//! that matters (a count, `joker_fifth_copy = false`, seven different
+//! pairs) are one class, and only its first kind is scored.
 
 use crate::form::standard::{joker_meld_candidates, stands_beside};
 use crate::form::Form;
@@ -227,6 +229,7 @@ impl Search<'_> {
         let kind = self.groups[at].kind();
         let left = jokers_left - kind.size();
         let won = self.won_groups >> at & 1 == 1;
+        let mask = ClassMask::new(self.table, self.rules, self.form);
         // The classes tried: at most one a candidate.
         let mut seen = [0u64; MAX_CANDIDATES];
         let mut classes = 0;
@@ -242,7 +245,7 @@ impl Search<'_> {
             let candidate = of.group;
             // A class is marked tried once one of its kinds may stand, so
             // a kind of a class tried is passed over before the check.
-            let key = of.class(others, left, won);
+            let key = of.class(others, left, won, mask);
             if self.by_class && seen[..classes].contains(&key) {
                 continue;
             }
@@ -405,20 +408,80 @@ impl Candidate {
     }
 
     /// Its class beside `others` with `left` jokers still to assign, the
-    /// group holding the winning tile when `won`: its flags (bits 34 on),
-    /// and the kinds of it that may reach four copies (bit `i`: index `i`).
-    fn class(&self, others: &[u8; KINDS], left: usize, won: bool) -> u64 {
+    /// group holding the winning tile when `won`: the flags `mask` keeps
+    /// (bits 34 on), and, where `mask` says they matter, the kinds of it
+    /// that may reach four copies (bit `i`: index `i`). A group holding the
+    /// winning tile in some reading keeps its kind and rank (its shape,
+    /// kawu).
+    fn class(&self, others: &[u8; KINDS], left: usize, won: bool, mask: ClassMask) -> u64 {
         let mut hot = 0u64;
-        for k in 0..self.n {
-            let i = self.kinds[k] as usize;
-            if others[i] as usize + self.copies[k] as usize + left >= 4 {
-                hot |= 1 << i;
+        if mask.hot {
+            for k in 0..self.n {
+                let i = self.kinds[k] as usize;
+                if others[i] as usize + self.copies[k] as usize + left >= 4 {
+                    hot |= 1 << i;
+                }
             }
         }
-        let flags = self.flags | if won { self.won_flags } else { 0 };
+        let flags = if won {
+            (self.flags | self.won_flags) & (mask.flags | KIND | RANK)
+        } else {
+            self.flags & mask.flags
+        };
         (flags as u64) << KINDS | hot
     }
 }
+
+/// What tells two kinds of a group of jokers only apart under a table and
+/// its rules: the facts the table's words read, and what the rules check
+/// of the groups still to assign.
+#[derive(Clone, Copy)]
+struct ClassMask {
+    /// Flag bits of [`Candidate::class`] kept.
+    flags: u16,
+    /// The kinds that may reach four copies matter (a count, the copies
+    /// a joker may not pass, seven different pairs).
+    hot: bool,
+}
+
+impl ClassMask {
+    /// The mask for `table` under `rules`, in a split of `form`.
+    fn new(table: &FanTable, rules: &Rules, form: Form) -> ClassMask {
+        let used = |p: Predicate| table.predicates_used & p.bit() != 0;
+        let dragons = used(Predicate::SmallThreeDragons) || used(Predicate::BigThreeDragons);
+        let counts = table.counts_used != 0;
+        let copies = !rules.joker_fifth_copy;
+        let mut flags = 0u16;
+        if used(Predicate::AllPungs) || dragons || counts || copies {
+            flags |= KIND;
+        }
+        if used(Predicate::OneSuit) || rules.derived.suit_limit < 3 {
+            flags |= SUIT;
+        }
+        if used(Predicate::TerminalInEach) {
+            flags |= TERMINAL;
+        }
+        if used(Predicate::All258) {
+            flags |= ALL_258;
+        }
+        if dragons {
+            flags |= DRAGON;
+        }
+        ClassMask {
+            flags,
+            hot: counts || copies || (form == Form::SevenPairs && !rules.seven_pairs_quads),
+        }
+    }
+}
+
+/// The flag bits of a [`Candidate`]: its shape, suit, terminals, 2-5-8,
+/// which dragon, and its first tile's rank (kept for the winning group).
+const KIND: u16 = 0b11;
+const SUIT: u16 = 0b11 << 2;
+const TERMINAL: u16 = 1 << 4;
+const ALL_258: u16 = 1 << 5;
+const DRAGON: u16 = 0b11 << 6;
+const RANK: u16 = 0b1111 << 8;
 
 /// The tiles of `g` by index (see `words::each_tile`).
 fn each_tile(g: &Group, each: impl FnMut(usize)) {
@@ -520,7 +583,7 @@ mod tests {
                 .filter(|&i| preset != "sichuan" || i < 18)
                 .collect();
             let mut scored = 0;
-            while scored < 300 {
+            while scored < 2000 {
                 let jokers = rng.gen_range(1..=4);
                 let Some((hand, claim)) = random_claim(&mut rng, &kinds, jokers, joker) else {
                     continue;
