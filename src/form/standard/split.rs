@@ -307,8 +307,13 @@ impl<'a> Walk<'a> {
         };
         let from = last.least_id_at(r);
         let c = suit_counts(s, &self.left);
+        let kept = out.naturals_first_but();
         for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
-            if g.id < from || g.jokers() > left || !self.take(s, &g) {
+            if g.id < from
+                || g.jokers() > left
+                || kept.is_some_and(|k| self.joker_beside_natural(s, &g, k))
+                || !self.take(s, &g)
+            {
                 continue;
             }
             let owes = pair && g.kind != GroupKind::Pair;
@@ -516,6 +521,20 @@ impl<'a> Walk<'a> {
         }
         self.groups.push(g.group(s));
         true
+    }
+
+    /// Does group `g` of suit `s`, a set, put a joker in a slot of a kind
+    /// other than index `kept` while a natural tile of that kind is left
+    /// ([`SplitSink::naturals_first`])? A pung's or a pair's jokers stand
+    /// for the rank it is taken through, whose natural tiles the groups
+    /// through that rank share in the order of their ids (the fewest
+    /// natural tiles first): they are not held back.
+    fn joker_beside_natural(&self, s: usize, g: &Through, kept: usize) -> bool {
+        matches!(g.kind, GroupKind::Sequence | GroupKind::HonorSequence)
+            && g.slots().iter().any(|&(r, joker)| {
+                let i = 9 * s + r as usize;
+                joker && i != kept && self.left[i] > 0
+            })
     }
 
     /// Undoes [`Walk::take`].

@@ -75,6 +75,8 @@ struct Search<'a> {
     won_groups: u64,
     /// Which groups are of jokers only, before assignment (bit `i`).
     open: u64,
+    /// The splits scored so far.
+    splits_scored: usize,
     /// The best so far.
     best: Option<Found>,
 }
@@ -97,18 +99,21 @@ pub(super) fn best(
     hand: &Hand,
     claim: &Claim,
 ) -> Result<Option<Best>, ScoreError> {
-    best_by(rules, table, hand, claim, true)
+    best_by(rules, table, hand, claim, true, false).map(|(best, _)| best)
 }
 
 /// [`best`], trying every kind of a group of jokers only when `by_class`
-/// is false (the tests' check of the classes).
+/// is false, and over every split of [`Rules::each_reading`] when
+/// `every_split` (the tests' checks of the classes and of the splits
+/// passed over); with the number of splits scored.
 fn best_by(
     rules: &Rules,
     table: &FanTable,
     hand: &Hand,
     claim: &Claim,
     by_class: bool,
-) -> Result<Option<Best>, ScoreError> {
+    every_split: bool,
+) -> Result<(Option<Best>, usize), ScoreError> {
     let mut search = Search {
         by_class,
         rules,
@@ -122,19 +127,21 @@ fn best_by(
         completions: Vec::with_capacity(8),
         won_groups: 0,
         open: 0,
+        splits_scored: 0,
         best: None,
     };
-    rules
-        .each_reading(
-            hand,
-            WinningTile::Tile(claim.winning),
-            claim.how,
-            |form, groups, won, shape| search.reading(form, groups, won, shape),
-        )
-        .map_err(ScoreError::of_win)?;
+    let winning = WinningTile::Tile(claim.winning);
+    let visit = |form, groups: &[Group], won, shape| search.reading(form, groups, won, shape);
+    if every_split {
+        rules.each_reading(hand, winning, claim.how, visit)
+    } else {
+        rules.each_resolved_reading(hand, winning, claim.how, visit)
+    }
+    .map_err(ScoreError::of_win)?;
     search.split_done();
+    let splits_scored = search.splits_scored;
     let Some(found) = search.best else {
-        return Ok(None);
+        return Ok((None, splits_scored));
     };
     let jokers = found
         .groups
@@ -147,7 +154,7 @@ fn best_by(
                 .map(move |i| tiles[i])
         })
         .collect();
-    Ok(Some(Best {
+    let best = Best {
         present: found.present,
         counts: found.facts.counts,
         fan: found.fan,
@@ -157,7 +164,8 @@ fn best_by(
         },
         shape: found.shape,
         jokers,
-    }))
+    };
+    Ok((Some(best), splits_scored))
 }
 
 impl Search<'_> {
@@ -187,6 +195,7 @@ impl Search<'_> {
         if self.completions.is_empty() {
             return;
         }
+        self.splits_scored += 1;
         if self.open == 0 {
             self.score();
         } else {
@@ -556,8 +565,9 @@ mod tests {
         for hand in ["123p456p789p11p7z7z7z", "111p456p789p9p7z7z7z7z"] {
             let hand: Hand = hand.parse().unwrap();
             let claim = Claim::new("9p".parse().unwrap(), WinHow::Discard);
-            let best = best_by(&rules, &table, &hand, &claim, true)
+            let best = best_by(&rules, &table, &hand, &claim, true, false)
                 .unwrap()
+                .0
                 .unwrap();
             assert_eq!(best.fan, 1, "{hand}: {}", best.split);
             assert!(best
@@ -565,6 +575,73 @@ mod tests {
                 .iter()
                 .all(|t| t.suit() == crate::tile::Suit::Pin));
         }
+    }
+
+    /// 1123m456789p and four jokers split as `11m 1*3m:123m ...` and as
+    /// `1*m:11m 123m ...`, 240 splits in all: the search scores fewer,
+    /// passing over the splits that put a joker in a chow where a natural
+    /// tile of its kind is left, and finds the 番 and fans of every split.
+    #[test]
+    fn a_chow_takes_a_natural_tile_before_a_joker() {
+        let rules = Rules::preset("sichuan").unwrap();
+        let table = rules.scoring().unwrap().fans.clone().unwrap();
+        let hand: Hand = "1123m456789p****".parse().unwrap();
+        let claim = Claim::new("1m".parse().unwrap(), WinHow::SelfDrawn);
+        assert_eq!(rules.splits(&hand).unwrap().len(), 240);
+        let (best, scored) = best_by(&rules, &table, &hand, &claim, true, false).unwrap();
+        let (every, all) = best_by(&rules, &table, &hand, &claim, true, true).unwrap();
+        assert_eq!(all, 240);
+        assert!(scored < all / 2, "{scored} of {all} splits scored");
+        let (best, every) = (best.unwrap(), every.unwrap());
+        assert_eq!(
+            (best.fan, best.present, best.counts),
+            (every.fan, every.present, every.counts)
+        );
+    }
+
+    /// The splits the search passes over hold no reading of more 番 or
+    /// other fans: on seeded claims of the three presets and of sichuan
+    /// with `joker_fifth_copy = false`, 1 to 4 jokers, the search finds the
+    /// 番, fans and counts it finds over every split.
+    #[test]
+    fn the_splits_passed_over_hold_no_better_reading() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4646);
+        let (mut scored_in_all, mut listed_in_all) = (0, 0);
+        let strict = Rules::from_toml_str("base = \"sichuan\"\njoker_fifth_copy = false");
+        let presets = [
+            ("sichuan", "*", Rules::preset("sichuan").unwrap()),
+            ("kawuxing", "*", Rules::preset("kawuxing").unwrap()),
+            ("hongzhong", "7z", Rules::preset("hongzhong").unwrap()),
+            ("sichuan, no fifth copy", "*", strict.unwrap()),
+        ];
+        for (preset, joker, rules) in presets {
+            let table = rules.scoring().unwrap().fans.clone().unwrap();
+            let kinds: Vec<usize> = rules
+                .tiles()
+                .iter()
+                .map(|t| t.index())
+                .filter(|&i| i != 33 || joker != "7z")
+                .filter(|&i| !preset.starts_with("sichuan") || i < 18)
+                .collect();
+            let mut compared = 0;
+            while compared < 2000 {
+                let jokers = rng.gen_range(1..=4);
+                let Some((hand, claim)) = random_claim(&mut rng, &kinds, jokers, joker) else {
+                    continue;
+                };
+                let (best, scored) = best_by(&rules, &table, &hand, &claim, true, false).unwrap();
+                let (every, all) = best_by(&rules, &table, &hand, &claim, true, true).unwrap();
+                let facts = |b: Option<Best>| b.map(|b| (b.fan, b.present, b.counts));
+                assert_eq!(facts(best), facts(every), "{preset}: {hand} {claim}");
+                scored_in_all += scored;
+                listed_in_all += all;
+                compared += 1;
+            }
+        }
+        assert!(
+            scored_in_all < listed_in_all,
+            "{scored_in_all} of {listed_in_all} splits scored"
+        );
     }
 
     /// Trying one kind of each class finds the 番 of trying every kind,
@@ -589,8 +666,9 @@ mod tests {
                     continue;
                 };
                 let fan = |by_class| {
-                    best_by(&rules, &table, &hand, &claim, by_class)
+                    best_by(&rules, &table, &hand, &claim, by_class, false)
                         .unwrap()
+                        .0
                         .map(|b| b.fan)
                 };
                 assert_eq!(fan(true), fan(false), "{preset}: {hand} {claim}");
