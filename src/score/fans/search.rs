@@ -4,6 +4,14 @@
 //! rules (kinds in play, copies, `joker_fifth_copy`, `max_suits`, pair
 //! rules), the reading whose fans make the most 番 after exclusions.
 //!
+//! The fans read a split's groups as their jokers resolve, so of the
+//! splits that differ only in which of the hand's tiles are jokers
+//! (`11m 1*3m:123m` and `1*m:11m 123m`) the search walks some only
+//! (`Rules::each_resolved_reading`): each set of resolved groups, with
+//! the same groups completed by the winning tile, or one with a group of
+//! jokers only that can stand for it. Where readings of other fans tie
+//! on 番, which one is kept follows that walk's order.
+//!
 //! Points never fall as 番 rise (base × 2^min(番, cap), base + min(番,
 //! cap)), so the reading with the most 番 has the most points after the
 //! cap and, among those, the most 番 before it: the search keeps the most
@@ -599,10 +607,12 @@ mod tests {
         );
     }
 
-    /// The splits the search passes over hold no reading of more 番 or
-    /// other fans: on seeded claims of the three presets and of sichuan
-    /// with `joker_fifth_copy = false`, 1 to 4 jokers, the search finds the
-    /// 番, fans and counts it finds over every split.
+    /// The splits the search passes over hold no reading of more 番: on
+    /// seeded claims of the three presets and of sichuan with
+    /// `joker_fifth_copy = false`, 1 to 4 jokers, the search finds the 番
+    /// it finds over every split. (Where readings of other fans tie, it
+    /// may keep another of them: the oracle's tests check that the fans
+    /// kept are those of a best reading.)
     #[test]
     fn the_splits_passed_over_hold_no_better_reading() {
         let mut rng = ChaCha8Rng::seed_from_u64(4646);
@@ -631,8 +641,8 @@ mod tests {
                 };
                 let (best, scored) = best_by(&rules, &table, &hand, &claim, true, false).unwrap();
                 let (every, all) = best_by(&rules, &table, &hand, &claim, true, true).unwrap();
-                let facts = |b: Option<Best>| b.map(|b| (b.fan, b.present, b.counts));
-                assert_eq!(facts(best), facts(every), "{preset}: {hand} {claim}");
+                let fan = |b: Option<Best>| b.map(|b| b.fan);
+                assert_eq!(fan(best), fan(every), "{preset}: {hand} {claim}");
                 scored_in_all += scored;
                 listed_in_all += all;
                 compared += 1;
