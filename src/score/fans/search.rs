@@ -26,6 +26,9 @@
 //! that matters (a count, `joker_fifth_copy = false`, seven different
 //! pairs) are one class, and only its first kind is scored.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::form::standard::{joker_meld_candidates, stands_beside};
 use crate::form::Form;
 use crate::group::{Group, GroupKind, Split};
@@ -68,11 +71,9 @@ struct Search<'a> {
     /// Does the table name `kawu` (the one word that reads the winning
     /// tile's group)?
     reads_kawu: bool,
-    /// Every meld a group of three jokers may stand for, kinds in play
-    /// (worked out at the first such group).
-    melds: Vec<Candidate>,
-    /// Every pair a pair of jokers may stand for: kinds in play.
-    pairs: Vec<Candidate>,
+    /// The kinds a group of jokers only may stand for (taken at the
+    /// first such group).
+    candidates: Option<Rc<Candidates>>,
     /// The split whose readings are being gathered, its groups of jokers
     /// only assigned as far as the search went.
     form: Form,
@@ -128,8 +129,7 @@ fn best_by(
         table,
         claim_bits: words::claim_predicates(rules, hand, claim),
         reads_kawu: table.predicates_used & Predicate::Kawu.bit() != 0,
-        melds: Vec::new(),
-        pairs: Vec::new(),
+        candidates: None,
         form: Form::Standard,
         groups: Vec::with_capacity(8),
         completions: Vec::with_capacity(8),
@@ -207,20 +207,8 @@ impl Search<'_> {
         if self.open == 0 {
             self.score();
         } else {
-            if self.melds.is_empty() {
-                let rules = self.rules;
-                self.melds = joker_meld_candidates(rules)
-                    .filter(|g| {
-                        g.slot_tiles::<3>()
-                            .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
-                    })
-                    .map(Candidate::new)
-                    .collect();
-                self.pairs = rules
-                    .tiles
-                    .iter()
-                    .map(|t| Candidate::new(Group::same(GroupKind::Pair, t, 0)))
-                    .collect();
+            if self.candidates.is_none() {
+                self.candidates = Some(Candidates::of(self.rules));
             }
             let mut others = [0u8; KINDS];
             let mut jokers_left = 0usize;
@@ -250,15 +238,12 @@ impl Search<'_> {
         // The classes tried: at most one a candidate.
         let mut seen = [0u64; MAX_CANDIDATES];
         let mut classes = 0;
-        let count = match kind {
-            GroupKind::Triplet => self.melds.len(),
-            _ => self.pairs.len(),
+        let candidates = Rc::clone(self.candidates.as_ref().expect("taken by split_done"));
+        let of_kind = match kind {
+            GroupKind::Triplet => &candidates.melds,
+            _ => &candidates.pairs,
         };
-        for c in 0..count {
-            let of = match kind {
-                GroupKind::Triplet => &self.melds[c],
-                _ => &self.pairs[c],
-            };
+        for of in of_kind {
             let candidate = of.group;
             // A class is marked tried once one of its kinds may stand, so
             // a kind of a class tried is passed over before the check.
@@ -360,6 +345,59 @@ fn shape_fits(group: &Group, shape: WaitShape) -> bool {
             }
         }
         _ => false,
+    }
+}
+
+/// The kinds groups of jokers only may stand for under some rules.
+struct Candidates {
+    /// Every meld a group of three jokers may stand for, kinds in play,
+    /// in the order of [`joker_meld_candidates`].
+    melds: Vec<Candidate>,
+    /// Every pair a pair of jokers may stand for: kinds in play.
+    pairs: Vec<Candidate>,
+}
+
+thread_local! {
+    /// The candidates last worked out on this thread, with what they were
+    /// worked out from (the tiles in play, `honor_sequences`): the claims
+    /// of one set of rules share them.
+    static CANDIDATES: RefCell<Option<(u64, bool, Rc<Candidates>)>> = const { RefCell::new(None) };
+}
+
+impl Candidates {
+    /// The candidates under `rules`, worked out again only when the tiles
+    /// in play or `honor_sequences` differ from the last rules' on this
+    /// thread.
+    fn of(rules: &Rules) -> Rc<Candidates> {
+        let key = (rules.tiles.bits(), rules.honor_sequences);
+        CANDIDATES.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((tiles, honor_sequences, candidates)) = last.as_ref() {
+                if (*tiles, *honor_sequences) == key {
+                    return Rc::clone(candidates);
+                }
+            }
+            let candidates = Rc::new(Candidates::new(rules));
+            *last = Some((key.0, key.1, Rc::clone(&candidates)));
+            candidates
+        })
+    }
+
+    fn new(rules: &Rules) -> Candidates {
+        Candidates {
+            melds: joker_meld_candidates(rules)
+                .filter(|g| {
+                    g.slot_tiles::<3>()
+                        .is_some_and(|t| t.iter().all(|&t| rules.tiles.contains(t)))
+                })
+                .map(Candidate::new)
+                .collect(),
+            pairs: rules
+                .tiles
+                .iter()
+                .map(|t| Candidate::new(Group::same(GroupKind::Pair, t, 0)))
+                .collect(),
+        }
     }
 }
 
