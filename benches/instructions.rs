@@ -2,14 +2,16 @@
 //! check, the waits, shanten, efficiency and scoring: stable on a noisy
 //! machine, where timings are not. Each benchmark judges 256 seeded hands;
 //! divide by 256 for a hand (scoring: the 1,024 seeded claims of the score
-//! bench, divide by 1,024). The hands, claims and rules are built in the
-//! setup, outside the count.
+//! bench, riichi, GB and the `fans` presets, divide by 1,024). The hands,
+//! claims and rules are built in the setup, outside the count.
 //!
 //! Run: `cargo install gungraun-runner --version 0.18.2` once, then
 //! `cargo bench --bench instructions`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "claims/fans.rs"]
+mod fans_claims;
 mod peers;
 
 use std::hint::black_box;
@@ -271,9 +273,24 @@ fn claims(family: &str) -> (Rules, Vec<(Hand, Claim)>) {
     }
 }
 
+/// The score bench's `fans` claims: 1,024 seeded winning claims under the
+/// `preset` with `jokers` jokers, with its rules.
+fn fans_claims(preset: &str, jokers: usize) -> (Rules, Vec<(Hand, Claim)>) {
+    let rules = Rules::preset(preset).expect("a fans preset");
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let claims = (0..1024)
+        .map(|_| fans_claims::random_fans_claim(&mut rng, &rules, jokers))
+        .collect();
+    (rules, claims)
+}
+
 #[library_benchmark]
 #[bench::riichi(claims("riichi"))]
 #[bench::gb(claims("gb"))]
+#[bench::fans_sichuan_0(fans_claims("sichuan", 0))]
+#[bench::fans_sichuan_4(fans_claims("sichuan", 4))]
+#[bench::fans_kawuxing_4(fans_claims("kawuxing", 4))]
+#[bench::fans_hongzhong_4(fans_claims("hongzhong", 4))]
 fn score_claims((rules, claims): (Rules, Vec<(Hand, Claim)>)) -> u32 {
     claims
         .iter()

@@ -515,6 +515,10 @@ pub(crate) struct SplitSink<'v> {
     melds: Melds,
     /// Where a visit hands each split.
     visit: Option<&'v mut SplitVisit<'v>>,
+    /// Set by [`SplitSink::naturals_first`]: a joker fills a slot of a
+    /// kind other than this index only where no natural tile of that kind
+    /// is left.
+    naturals_first: Option<usize>,
 }
 
 impl<'v> SplitSink<'v> {
@@ -527,6 +531,7 @@ impl<'v> SplitSink<'v> {
             stops: true,
             melds: Melds::default(),
             visit: None,
+            naturals_first: None,
         }
     }
 
@@ -547,6 +552,25 @@ impl<'v> SplitSink<'v> {
             visit: Some(visit),
             ..SplitSink::new(0)
         }
+    }
+
+    /// The sink, taking of the splits that differ only in which of the
+    /// hand's tiles of a kind are jokers (`1*3m:123m 22m`, `123m 2*m:22m`)
+    /// at least one: the standard form's walk puts a joker in a slot of a
+    /// kind other than the `kept` index (the winning tile's: where it sits
+    /// is read) only where no natural tile of that kind is left. Every set
+    /// of groups the hand's jokers can resolve to is still visited, or one
+    /// with a group of jokers only that can stand for it.
+    pub(crate) fn naturals_first(self, kept: usize) -> SplitSink<'v> {
+        SplitSink {
+            naturals_first: Some(kept),
+            ..self
+        }
+    }
+
+    /// The kind [`SplitSink::naturals_first`] keeps, when set.
+    pub(crate) fn naturals_first_but(&self) -> Option<usize> {
+        self.naturals_first
     }
 
     /// The sink, its splits listing the declared `melds` after their

@@ -355,6 +355,36 @@ impl Rules {
         hand: &Hand,
         winning: WinningTile,
         how: WinHow,
+        visit: impl FnMut(Form, &[Group], usize, WaitShape),
+    ) -> Result<WinningTile, HandError> {
+        self.visit_readings(hand, winning, how, false, visit)
+    }
+
+    /// [`Rules::each_reading`], but of the splits that differ only in
+    /// which of the hand's tiles are jokers, some only: every reading's
+    /// groups as their jokers resolve, with the same groups completed by
+    /// the winning tile and the same shapes, or a reading with a group of
+    /// jokers only that can stand for them, is visited (see
+    /// [`SplitSink::naturals_first`]). For callers that weigh the resolved
+    /// groups alone.
+    pub(crate) fn each_resolved_reading(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+        visit: impl FnMut(Form, &[Group], usize, WaitShape),
+    ) -> Result<WinningTile, HandError> {
+        self.visit_readings(hand, winning, how, true, visit)
+    }
+
+    /// The readings of [`Rules::each_reading`], or, when `resolved`, of
+    /// [`Rules::each_resolved_reading`].
+    fn visit_readings(
+        &self,
+        hand: &Hand,
+        winning: WinningTile,
+        how: WinHow,
+        resolved: bool,
         mut visit: impl FnMut(Form, &[Group], usize, WaitShape),
     ) -> Result<WinningTile, HandError> {
         let pos = self.accept_hand(hand, Purpose::Win)?;
@@ -366,6 +396,11 @@ impl Rules {
             });
         };
         let mut sink = SplitSink::visiting(&mut each_split, pos.melds);
+        // Where a winning joker sits is read, and which slots are jokers
+        // decides that: every split is visited then.
+        if let (true, WinningTile::Tile(t)) = (resolved, winning) {
+            sink = sink.naturals_first(t.index());
+        }
         for form in forms.iter() {
             form.splits(self, &pos, &mut sink);
         }

@@ -162,8 +162,17 @@ struct LastGroup {
 }
 
 impl LastGroup {
-    /// No group taken yet: id 0 at rank 0 starts every rank from id 0.
-    const NONE: LastGroup = LastGroup { rank: 0, id: 0 };
+    /// No group taken yet: at no rank, so every rank starts from id 0.
+    const NONE: LastGroup = LastGroup {
+        rank: usize::MAX,
+        id: 0,
+    };
+
+    /// Was it a pung or a pair of natural tiles and jokers taken at rank
+    /// `r` (ids 0, 1 and 3 of [`groups_through`])?
+    fn shares_jokers_at(self, r: usize) -> bool {
+        self.rank == r && matches!(self.id, 0 | 1 | 3)
+    }
 
     /// The least id a walk at rank `r` takes.
     fn least_id_at(self, r: usize) -> u8 {
@@ -307,8 +316,13 @@ impl<'a> Walk<'a> {
         };
         let from = last.least_id_at(r);
         let c = suit_counts(s, &self.left);
+        let kept = out.naturals_first_but();
         for g in groups_through(self.rules, s, r, &c, pair && pair_ok(self.rules, s, r)) {
-            if g.id < from || g.jokers() > left || !self.take(s, &g) {
+            if g.id < from
+                || g.jokers() > left
+                || kept.is_some_and(|k| self.natural_left_for(s, r, last, &g, k))
+                || !self.take(s, &g)
+            {
                 continue;
             }
             let owes = pair && g.kind != GroupKind::Pair;
@@ -516,6 +530,34 @@ impl<'a> Walk<'a> {
         }
         self.groups.push(g.group(s));
         true
+    }
+
+    /// Under [`SplitSink::naturals_first`], is group `g` of suit `s`,
+    /// through rank `r` after the group `last`, passed over, a split that
+    /// differs from it only in which tiles are jokers being walked? So
+    /// when it is a set that puts a joker in a slot of a kind other than
+    /// index `kept` while a natural tile of that kind is left, or a set
+    /// through `r` (not of kind `kept`) after a pung or pair of rank `r`
+    /// that holds a joker: that pung or pair takes the set's natural tile
+    /// instead, and the set goes through a higher rank with a joker.
+    /// A pung's or a pair's jokers stand for the rank it is taken through,
+    /// whose natural tiles the groups through that rank share in the order
+    /// of their ids (the fewest natural tiles first): they are not held
+    /// back.
+    fn natural_left_for(
+        &self,
+        s: usize,
+        r: usize,
+        last: LastGroup,
+        g: &Through,
+        kept: usize,
+    ) -> bool {
+        matches!(g.kind, GroupKind::Sequence | GroupKind::HonorSequence)
+            && ((last.shares_jokers_at(r) && 9 * s + r != kept)
+                || g.slots().iter().any(|&(q, joker)| {
+                    let i = 9 * s + q as usize;
+                    joker && i != kept && self.left[i] > 0
+                }))
     }
 
     /// Undoes [`Walk::take`].

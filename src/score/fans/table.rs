@@ -210,13 +210,35 @@ impl Combine {
 }
 
 /// A fan's `value` as written: a number of 番 or the word `cap`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FanValueSpec {
     /// A number of 番.
     Number(i64),
     /// A word (`cap`).
     Word(String),
+}
+
+impl<'de> Deserialize<'de> for FanValueSpec {
+    /// An integer or a string; anything else is an error saying so.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FanValueSpec, D::Error> {
+        struct Value;
+        impl serde::de::Visitor<'_> for Value {
+            type Value = FanValueSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a whole number of 番 or \"cap\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<FanValueSpec, E> {
+                Ok(FanValueSpec::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<FanValueSpec, E> {
+                Ok(FanValueSpec::Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<FanValueSpec, E> {
+                Ok(FanValueSpec::Word(v.to_string()))
+            }
+        }
+        d.deserialize_any(Value)
+    }
 }
 
 /// One `[[scoring.fan]]` entry as written.
@@ -746,6 +768,18 @@ mod tests {
                 id: "a".into(),
                 value: -1
             }
+        );
+    }
+
+    #[test]
+    fn a_value_that_is_no_whole_number_says_what_it_must_be() {
+        let text = format!(
+            "base = \"basic\"\n[scoring]\n{HEAD}[[scoring.fan]]\nid = \"a\"\nname = \"A\"\nvalue = 1.5\n"
+        );
+        let e = Rules::from_toml_str(&text).unwrap_err().to_string();
+        assert!(
+            e.contains("expected a whole number of 番 or \"cap\""),
+            "{e}"
         );
     }
 
