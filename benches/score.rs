@@ -302,7 +302,7 @@ fn peer_score(p: &Peer) -> (bool, u32, u32) {
         p.ura.clone(),
         Some(p.conditions.clone()),
     );
-    (r.is_win, r.han as u32, r.fu as u32)
+    (r.is_win, r.han, r.fu)
 }
 
 /// hupai and riichienv-core on the same riichi `claims`.
