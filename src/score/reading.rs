@@ -1,4 +1,4 @@
-//! What the scoring families with sets (riichi, GB) read: the facts of
+//! What every scoring family reads: the facts of
 //! the hand and the claim that every reading shares ([`HandFacts`]: every
 //! tile counted, the kinds held, the kongs, the open melds, how the tile
 //! came, the dealer; and the nine gates, [`HandFacts::nine_gates`]), and
@@ -9,8 +9,13 @@
 //! tile did not complete it on a discard or a robbed kong, or when it is a
 //! concealed kong; a declared open meld, or a pung completed by a claimed
 //! tile, is not (riichi's open pung for fu and sanankou, GB's 明刻 for the
-//! concealed-pung fans). The fans family reads its splits' groups
-//! directly (`fans/words.rs`): its jokers are resolved in the groups.
+//! concealed-pung fans). A set also knows whether it is a declared meld
+//! (the fans family's 手抓一 and 明四归), and the reading which set the
+//! winning tile completed (卡五星). The fans family builds its readings from
+//! splits whose jokers it has resolved, so a joker's assigned kind is the
+//! kind of the set or pair it stands in; an honour sequence (rules with
+//! `honor_sequences`, which riichi and GB refuse) is a chow of its first
+//! tile.
 
 use crate::form::Form;
 use crate::group::{Group, GroupKind};
@@ -41,6 +46,8 @@ pub(crate) struct Set {
     pub tile: Tile,
     /// Concealed (see the [module docs](self)).
     pub concealed: bool,
+    /// A declared meld (chi, pon, a kong of any kind).
+    pub declared: bool,
 }
 
 impl Set {
@@ -84,6 +91,9 @@ pub(crate) struct Reading {
     pairs: [Tile; 7],
     n_pairs: u8,
     pub wait: WaitShape,
+    /// The set the winning tile completed (its index in [`Reading::sets`]),
+    /// `None` when it completed the pair or a group of another form.
+    won_set: Option<u8>,
 }
 
 impl Reading {
@@ -120,16 +130,18 @@ impl Reading {
                 kind: SetKind::Chow,
                 tile: blank,
                 concealed: false,
+                declared: false,
             }; 4],
             n_sets: 0,
             pair: None,
             pairs: [blank; 7],
             n_pairs: 0,
             wait,
+            won_set: None,
         };
         for (i, g) in groups.iter().enumerate() {
             let kind = match g.kind() {
-                GroupKind::Sequence => SetKind::Chow,
+                GroupKind::Sequence | GroupKind::HonorSequence => SetKind::Chow,
                 GroupKind::Triplet => SetKind::Pung,
                 GroupKind::Kong => SetKind::Kong,
                 GroupKind::Pair => {
@@ -142,19 +154,21 @@ impl Reading {
                     }
                     continue;
                 }
-                GroupKind::Single
-                | GroupKind::Knitted
-                | GroupKind::HonorsAndKnitted
-                | GroupKind::HonorSequence => continue,
+                GroupKind::Single | GroupKind::Knitted | GroupKind::HonorsAndKnitted => continue,
             };
-            let concealed = match g.meld_kind() {
+            let meld = g.meld_kind();
+            let concealed = match meld {
                 Some(meld) => meld == MeldKind::ConcealedKong,
                 None => !(i == won && claimed),
             };
+            if i == won {
+                r.won_set = Some(r.n_sets);
+            }
             *r.sets.get_mut(r.n_sets as usize)? = Set {
                 kind,
                 tile: g.first_tile()?,
                 concealed,
+                declared: meld.is_some(),
             };
             r.n_sets += 1;
         }
@@ -165,6 +179,12 @@ impl Reading {
     #[inline(always)]
     pub fn sets(&self) -> &[Set] {
         &self.sets[..self.n_sets as usize]
+    }
+
+    /// The set the winning tile completed, if it completed a set.
+    #[inline(always)]
+    pub fn won_set(&self) -> Option<&Set> {
+        self.won_set.map(|i| &self.sets[i as usize])
     }
 
     /// The pairs of seven pairs, lowest first (a quad is two pairs);
@@ -388,6 +408,73 @@ mod tests {
         assert_eq!(
             (r.shape, r.pair, r.sets().len()),
             (Shape::SevenPairs, None, 0)
+        );
+    }
+
+    /// A reading's sets as (tile, kind, declared), and the tile of the set
+    /// the winning tile completed.
+    type SetsAndWon = (Vec<(String, SetKind, bool)>, Option<String>);
+
+    /// Each reading of `hand` won on `winning` under `rules`.
+    fn sets_and_won(rules: &Rules, hand: &str, winning: &str) -> Vec<SetsAndWon> {
+        let hand: Hand = hand.parse().unwrap();
+        let win = rules
+            .win(
+                &hand,
+                WinningTile::Tile(winning.parse().unwrap()),
+                WinHow::Discard,
+            )
+            .unwrap();
+        let mut out = Vec::new();
+        for ws in &win.splits {
+            for c in &ws.completions {
+                let r =
+                    Reading::new(ws.split.form, &ws.split.groups, c.group, c.shape, true).unwrap();
+                out.push((
+                    r.sets()
+                        .iter()
+                        .map(|s| (s.tile.to_string(), s.kind, s.declared))
+                        .collect(),
+                    r.won_set().map(|s| s.tile.to_string()),
+                ));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn reading_knows_its_declared_sets_and_the_set_the_winning_tile_completed() {
+        let chow = |t: &str, declared| (t.to_string(), SetKind::Chow, declared);
+        let got = sets_and_won(&Rules::riichi(), "456m789s22z [123p] (1111z)", "5m");
+        assert_eq!(
+            got,
+            [(
+                vec![
+                    chow("4m", false),
+                    chow("7s", false),
+                    chow("1p", true),
+                    ("1z".to_string(), SetKind::Kong, true)
+                ],
+                Some("4m".to_string())
+            )]
+        );
+        // Won on the pair: no set completed.
+        let got = sets_and_won(&Rules::riichi(), "456m789s22z [123p] (1111z)", "2z");
+        assert_eq!(got[0].1, None);
+    }
+
+    #[test]
+    fn reading_of_an_honour_sequence_is_a_chow_of_its_first_tile() {
+        let rules = Rules::from_toml_str("base = \"chinese\"\nhonor_sequences = true").unwrap();
+        let got = sets_and_won(&rules, "124z567z123m456p55s", "5s");
+        assert!(
+            got.iter().any(|(sets, _)| sets
+                .iter()
+                .filter(|s| s.1 == SetKind::Chow)
+                .map(|s| s.0.as_str())
+                .collect::<Vec<_>>()
+                == ["1m", "4p", "1z", "5z"]),
+            "{got:?}"
         );
     }
 }

@@ -35,6 +35,7 @@ use crate::group::{Group, GroupKind, Split};
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::score::claim::{Claim, ScoreError};
+use crate::score::reading::Reading;
 use crate::tile::{Suit, Tile, KINDS};
 use crate::win::{WaitShape, WinningTile};
 
@@ -68,6 +69,10 @@ struct Search<'a> {
     rules: &'a Rules,
     table: &'a FanTable,
     claim_bits: u32,
+    /// Was the winning tile claimed (a discard or a robbed kong)?
+    claimed: bool,
+    /// The tiles of the declared melds, by kind.
+    declared: [u8; KINDS],
     /// Does the table name `kawu` (the one word that reads the winning
     /// tile's group)?
     reads_kawu: bool,
@@ -128,6 +133,12 @@ fn best_by(
         rules,
         table,
         claim_bits: words::claim_predicates(rules, hand, claim),
+        claimed: claim.how.is_claimed(),
+        declared: {
+            let mut declared = [0u8; KINDS];
+            hand.melds().iter().for_each(|m| m.add_to(&mut declared));
+            declared
+        },
         reads_kawu: table.predicates_used & Predicate::Kawu.bit() != 0,
         candidates: None,
         form: Form::Standard,
@@ -292,26 +303,34 @@ impl Search<'_> {
     /// Scores the split in `self.groups` (every joker assigned) by each of
     /// its readings, keeping the best.
     fn score(&mut self) {
-        let facts = words::split_facts(self.table, self.form, &self.groups);
-        let mut best_here: Option<(u32, u64, WaitShape)> = None;
+        let mut tiles = [0u8; KINDS];
+        for g in &self.groups {
+            each_tile(g, |i| tiles[i] += 1);
+        }
+        let mut best_here: Option<(u32, u64, Facts, WaitShape)> = None;
         for &(won, shape) in &self.completions {
             if self.open >> won & 1 == 1 && !shape_fits(&self.groups[won], shape) {
                 continue;
             }
+            let Some(reading) = Reading::new(self.form, &self.groups, won, shape, self.claimed)
+            else {
+                continue;
+            };
+            let facts = words::reading_facts(self.table, &reading, &tiles, &self.declared);
             let mut bits = self.claim_bits;
-            if self.reads_kawu && words::kawu(&self.groups, won, shape) {
+            if self.reads_kawu && words::kawu(&reading) {
                 bits |= Predicate::Kawu.bit();
             }
             let (present, fan) = words::fans_held(self.table, &facts, bits);
             if best_here.is_none_or(|b| fan > b.0) {
-                best_here = Some((fan, present, shape));
+                best_here = Some((fan, present, facts, shape));
             }
             if !self.reads_kawu {
                 // Every reading of the split holds the same fans.
                 break;
             }
         }
-        let Some((fan, present, shape)) = best_here else {
+        let Some((fan, present, facts, shape)) = best_here else {
             return;
         };
         if self.best.as_ref().is_none_or(|b| fan > b.fan) {

@@ -1,16 +1,16 @@
 //! The vocabulary read: each predicate and count of a fan table over a
-//! reading (a split of the whole hand, every joker assigned a kind) and
-//! its claim. The words are named in [`table`](super::table); the rules
-//! of each are written once, here.
+//! reading (the scoring layer's `Reading` of a split of the whole hand,
+//! every joker assigned a kind), the reading's tiles and its claim. The
+//! words are named in [`table`](super::table); the rules of each are
+//! written once, here.
 
-use crate::form::Form;
 use crate::group::{Group, GroupKind};
 use crate::hand::Hand;
-use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::score::claim::Claim;
-use crate::tile::sets::{holds, ranks, ORPHANS, WHITE_DRAGON};
-use crate::tile::{Suit, KINDS};
+use crate::score::reading::{Reading, Set, SetKind, Shape};
+use crate::tile::sets::{holds, ranks, HONORS, ORPHANS, SUITS, WHITE_DRAGON};
+use crate::tile::{Suit, Tile, KINDS};
 use crate::win::{WaitShape, WinHow};
 
 use super::table::{Count, FanTable, Predicate};
@@ -84,9 +84,6 @@ pub(super) fn each_tile(g: &Group, mut each: impl FnMut(usize)) {
 /// The tile indices of the 2s, 5s and 8s (bit `i`: index `i`).
 const TWO_FIVE_EIGHT: u64 = ranks(2, 2) | ranks(5, 5) | ranks(8, 8);
 
-/// The first tiles of the chows holding a 1 or a 9 (123 and 789).
-const TERMINAL_CHOWS: u64 = ranks(1, 1) | ranks(7, 7);
-
 /// Does tile index `i` hold a 1, a 9 or an honour (an orphan)?
 pub(super) fn terminal_or_honor(i: usize) -> bool {
     holds(ORPHANS, i)
@@ -97,131 +94,84 @@ pub(super) fn two_five_eight(i: usize) -> bool {
     holds(TWO_FIVE_EIGHT, i)
 }
 
-/// The facts of one split: `groups` of `form`, every joker resolved
-/// (declared melds among them), but `kawu`, which depends on the group the
-/// winning tile completed ([`kawu`]). Only the counts `table` names are
-/// worked out.
-pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Facts {
-    let standard = form == Form::Standard;
+/// The first tiles of the chows holding a 1, a 9 or an honour (123, 789,
+/// and the honour sequences, which start at an honour).
+const TERMINAL_CHOWS: u64 = ranks(1, 1) | ranks(7, 7) | HONORS;
+
+/// The facts of `reading`, a reading of a split whose jokers are resolved
+/// (declared melds among its sets), whose tiles are `tiles` (by kind,
+/// jokers as assigned, the melds' included), of which the declared melds
+/// hold `declared`; all but `kawu` ([`kawu`]). Only the counts `table`
+/// names are worked out.
+pub(super) fn reading_facts(
+    table: &FanTable,
+    reading: &Reading,
+    tiles: &[u8; KINDS],
+    declared: &[u8; KINDS],
+) -> Facts {
+    let standard = reading.shape == Shape::Standard;
     let mut p = 0u32;
     if standard {
         p |= Predicate::Standard.bit();
     }
-    if form == Form::SevenPairs {
+    if reading.shape == Shape::SevenPairs {
         p |= Predicate::SevenPairs.bit();
     }
-    let concealed_counts =
-        table.counts_used & (1 << Count::ConcealedFours as u8 | 1 << Count::OpenFours as u8) != 0;
-    let mut all = [0u8; KINDS];
-    let mut concealed = [0u8; KINDS];
-    let mut suits = 0u8;
-    let mut all_258 = true;
-    let mut every_terminal = true;
-    let mut all_pungs = true;
-    let mut declared = 0u32;
-    let mut concealed_tiles = 0u32;
-    // Bit d: dragon d (5z, 6z, 7z) is a pung or kong / is the pair.
-    let mut dragon_pungs = 0u8;
-    let mut dragon_pair = 0u8;
-    let mut pon_kinds = 0u64;
-    for g in groups {
-        let meld = g.meld_kind();
-        let kind = g.kind();
-        let Some(first) = g.first_tile().map(|t| t.index()) else {
-            continue;
-        };
-        let size = kind.size() as u8;
-        match kind {
-            GroupKind::Pair | GroupKind::Triplet | GroupKind::Kong => {
-                all[first] += size;
-                if meld.is_none() && concealed_counts {
-                    concealed[first] += size;
-                }
-                suits |= 1 << (first / 9);
-                all_258 &= two_five_eight(first);
-                every_terminal &= terminal_or_honor(first);
-                if first >= WHITE_DRAGON {
-                    match kind {
-                        GroupKind::Pair => dragon_pair |= 1 << (first - WHITE_DRAGON),
-                        _ => dragon_pungs |= 1 << (first - WHITE_DRAGON),
-                    }
-                }
-                if meld == Some(MeldKind::Pon) {
-                    pon_kinds |= 1 << first;
-                }
-            }
-            GroupKind::Sequence => {
-                for i in first..first + 3 {
-                    all[i] += 1;
-                    if meld.is_none() && concealed_counts {
-                        concealed[i] += 1;
-                    }
-                }
-                suits |= 1 << (first / 9);
-                all_258 = false;
-                every_terminal &= holds(TERMINAL_CHOWS, first);
-                all_pungs = false;
-            }
-            _ => {
-                let mut terminal = false;
-                each_tile(g, |i| {
-                    all[i] += 1;
-                    if meld.is_none() {
-                        concealed[i] += 1;
-                    }
-                    suits |= 1 << (i / 9);
-                    all_258 &= two_five_eight(i);
-                    terminal |= terminal_or_honor(i);
-                });
-                every_terminal &= terminal;
-                all_pungs = false;
-            }
-        }
-        if meld.is_none() {
-            concealed_tiles += size as u32;
-        } else {
-            declared += 1;
-        }
-    }
-    let numbered_suits = suits & 0b111;
-    if numbered_suits.count_ones() == 1 && suits & 0b1000 == 0 {
+    // Jokers may hold a kind more than seven times: no byte trick.
+    let kinds = (0..KINDS)
+        .filter(|&i| tiles[i] != 0)
+        .fold(0u64, |m, i| m | 1 << i);
+    let suits = SUITS.iter().filter(|&&suit| kinds & suit != 0).count();
+    if suits == 1 && kinds & HONORS == 0 {
         p |= Predicate::OneSuit.bit();
     }
-    if all_258 {
+    if kinds & !TWO_FIVE_EIGHT == 0 {
         p |= Predicate::All258.bit();
     }
+    let sets = reading.sets();
+    if sets.iter().filter(|s| s.declared).count() == 4 && reading.pair.is_some() {
+        p |= Predicate::AllDeclared.bit();
+    }
     if standard {
-        if all_pungs {
+        if sets.iter().all(Set::is_pung) {
             p |= Predicate::AllPungs.bit();
         }
-        if every_terminal {
+        let terminal = |s: &Set| match s.kind {
+            SetKind::Chow => holds(TERMINAL_CHOWS, s.tile.index()),
+            SetKind::Pung | SetKind::Kong => holds(ORPHANS, s.tile.index()),
+        };
+        if sets.iter().all(terminal) && reading.pair.is_some_and(|t| holds(ORPHANS, t.index())) {
             p |= Predicate::TerminalInEach.bit();
         }
+        // Bit d: dragon d (5z, 6z, 7z) is a pung or kong / is the pair.
+        let dragon = |t: Tile| t.index().checked_sub(WHITE_DRAGON).map_or(0, |d| 1u8 << d);
+        let dragon_pungs = sets
+            .iter()
+            .filter(|s| s.is_pung())
+            .fold(0, |m, s| m | dragon(s.tile));
+        let dragon_pair = reading.pair.map_or(0, dragon);
         // The pair one dragon, each of the other two a pung or kong.
-        if dragon_pair.count_ones() == 1 && dragon_pungs | dragon_pair == 0b111 {
+        if dragon_pair != 0 && dragon_pungs | dragon_pair == 0b111 {
             p |= Predicate::SmallThreeDragons.bit();
         }
         if dragon_pungs == 0b111 {
             p |= Predicate::BigThreeDragons.bit();
         }
     }
-    if declared == 4 && concealed_tiles == 2 {
-        p |= Predicate::AllDeclared.bit();
-    }
     let mut counts = [0u32; 3];
     if table.counts_used & 1 << Count::Roots as u8 != 0 {
-        counts[Count::Roots as usize] = all.iter().filter(|&&c| c >= 4).count() as u32;
+        counts[Count::Roots as usize] = tiles.iter().filter(|&&c| c >= 4).count() as u32;
     }
-    if standard {
-        if table.counts_used & 1 << Count::ConcealedFours as u8 != 0 {
-            counts[Count::ConcealedFours as usize] =
-                concealed.iter().filter(|&&c| c >= 4).count() as u32;
-        }
-        if table.counts_used & 1 << Count::OpenFours as u8 != 0 {
-            counts[Count::OpenFours as usize] = crate::swar::bits(pon_kinds)
-                .filter(|&i| concealed[i] >= 1)
-                .count() as u32;
-        }
+    if standard
+        && table.counts_used & (1 << Count::ConcealedFours as u8 | 1 << Count::OpenFours as u8) != 0
+    {
+        let concealed = |i: usize| tiles[i] - declared[i];
+        counts[Count::ConcealedFours as usize] =
+            (0..KINDS).filter(|&i| concealed(i) >= 4).count() as u32;
+        counts[Count::OpenFours as usize] = sets
+            .iter()
+            .filter(|s| s.declared && s.kind == SetKind::Pung && concealed(s.tile.index()) >= 1)
+            .count() as u32;
     }
     Facts {
         predicates: p,
@@ -229,16 +179,16 @@ pub(super) fn split_facts(table: &FanTable, form: Form, groups: &[Group]) -> Fac
     }
 }
 
-/// `kawu`: the winning tile completed group `won` of `groups` (its jokers
-/// resolved) with `shape`, as the 5 in the middle of a concealed 4-5-6
-/// chow.
-pub(super) fn kawu(groups: &[Group], won: usize, shape: WaitShape) -> bool {
-    let g = &groups[won];
-    g.kind() == GroupKind::Sequence
-        && !g.is_declared()
-        && shape == WaitShape::Kanchan
-        && g.first_tile()
-            .is_some_and(|t| t.suit() != Suit::Honor && t.rank() == 4)
+/// `kawu`: the winning tile completed, as the 5 in its middle, a
+/// concealed 4-5-6 chow of `reading`.
+pub(super) fn kawu(reading: &Reading) -> bool {
+    reading.wait == WaitShape::Kanchan
+        && reading.won_set().is_some_and(|s| {
+            s.kind == SetKind::Chow
+                && !s.declared
+                && s.tile.suit() != Suit::Honor
+                && s.tile.rank() == 4
+        })
 }
 
 /// The fans of `table` that a reading with `facts` and the claim's

@@ -335,6 +335,7 @@ pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut Fan
         kind: SetKind::Pung,
         tile: Tile::nth(0),
         concealed: false,
+        declared: false,
     };
     let (mut pung_sets, mut n_pungs) = ([blank_set; 4], 0);
     let (mut suited_keys, mut n_suited) = ([blank; 4], 0);
