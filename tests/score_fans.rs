@@ -1063,3 +1063,32 @@ fn a_winning_joker_is_a_kawu_only_as_the_five() {
         );
     }
 }
+
+/// A fan table over sixteen-tile rules (`max_tiles = 17`): a reading of
+/// five sets and a pair is read whole, and 手抓一 still asks for four
+/// declared melds and the pair alone.
+#[test]
+fn a_table_over_seventeen_tiles_reads_five_sets() {
+    let rules = Rules::from_toml_str(
+        "base = \"taiwan\"\n[scoring]\nfamily = \"fans\"\n\n\
+         [[scoring.fan]]\nid = \"all_pungs\"\nname = \"对对胡\"\nvalue = 1\nwhen = [\"all_pungs\"]\n\n\
+         [[scoring.fan]]\nid = \"one_suit\"\nname = \"清一色\"\nvalue = 2\nwhen = [\"one_suit\"]\n\n\
+         [[scoring.fan]]\nid = \"all_declared\"\nname = \"手抓一\"\nvalue = 4\nwhen = [\"all_declared\"]\n",
+    )
+    .unwrap();
+    for (line, fans) in [
+        (
+            "111222333444555m66m 6m discard",
+            vec![("all_pungs", 1), ("one_suit", 1)],
+        ),
+        ("123m222333444555m6m6m 6m discard", vec![("one_suit", 1)]),
+        (
+            "555m66m [111m] [222m] [333m] [444m] 6m discard",
+            vec![("all_pungs", 1), ("one_suit", 1)],
+        ),
+    ] {
+        let s = fans_score(&rules, line);
+        let want: Vec<(String, u32)> = fans.iter().map(|&(id, n)| (id.to_string(), n)).collect();
+        assert_eq!((s.legal, fan_list(&s)), (true, want), "{line}");
+    }
+}

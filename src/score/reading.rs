@@ -84,7 +84,8 @@ pub(crate) enum Shape {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reading {
     pub shape: Shape,
-    sets: [Set; 4],
+    /// Up to five: a hand of 17 tiles (`max_tiles = 17`) holds five sets.
+    sets: [Set; 5],
     n_sets: u8,
     /// The pair of a standard or knitted-straight reading.
     pub pair: Option<Tile>,
@@ -100,7 +101,7 @@ impl Reading {
     /// The reading of a split of `form` into `groups`, the winning tile
     /// in group `won` with the wait `wait`, the tile claimed (a discard or
     /// a robbed kong) when `claimed`. `None` for a split that is no
-    /// reading (more than four sets or seven pairs, a group of jokers).
+    /// reading (more than five sets or seven pairs, a group of jokers).
     #[inline]
     pub fn new(
         form: Form,
@@ -131,7 +132,7 @@ impl Reading {
                 tile: blank,
                 concealed: false,
                 declared: false,
-            }; 4],
+            }; 5],
             n_sets: 0,
             pair: None,
             pairs: [blank; 7],
@@ -179,6 +180,43 @@ impl Reading {
     #[inline(always)]
     pub fn sets(&self) -> &[Set] {
         &self.sets[..self.n_sets as usize]
+    }
+
+    /// The same split's reading (of `groups`) with the winning tile in
+    /// group `won` with the wait `wait` (claimed as `claimed` says): the
+    /// set it completes and the concealed flags follow, the rest is this
+    /// reading's.
+    pub fn completed_by(
+        &self,
+        groups: &[Group],
+        won: usize,
+        wait: WaitShape,
+        claimed: bool,
+    ) -> Reading {
+        let mut r = *self;
+        if let Some(set) = r.won_set.map(|i| &mut r.sets[i as usize]) {
+            set.concealed |= !set.declared;
+        }
+        let is_set = |g: &Group| {
+            matches!(
+                g.kind(),
+                GroupKind::Sequence
+                    | GroupKind::HonorSequence
+                    | GroupKind::Triplet
+                    | GroupKind::Kong
+            )
+        };
+        r.won_set = groups
+            .get(won)
+            .filter(|g| is_set(g))
+            .map(|_| groups[..won].iter().filter(|g| is_set(g)).count() as u8);
+        if let Some(set) = r.won_set.map(|i| &mut r.sets[i as usize]) {
+            if !set.declared {
+                set.concealed = !claimed;
+            }
+        }
+        r.wait = wait;
+        r
     }
 
     /// The set the winning tile completed, if it completed a set.
@@ -476,5 +514,38 @@ mod tests {
                 == ["1m", "4p", "1z", "5z"]),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_reading_completed_by_another_group_moves_the_won_set_and_its_concealment() {
+        let hand: Hand = "456m789s222p33z [123p]".parse().unwrap();
+        let win = Rules::riichi()
+            .win(
+                &hand,
+                WinningTile::Tile("2p".parse().unwrap()),
+                WinHow::Discard,
+            )
+            .unwrap();
+        let ws = &win.splits[0];
+        let groups = &ws.split.groups;
+        let pung = groups
+            .iter()
+            .position(|g| g.kind() == GroupKind::Triplet)
+            .unwrap();
+        let pair = groups
+            .iter()
+            .position(|g| g.kind() == GroupKind::Pair)
+            .unwrap();
+        let on_pung = Reading::new(ws.split.form, groups, pung, WaitShape::Shanpon, true).unwrap();
+        let won = |r: &Reading| r.won_set().map(|s| (s.tile.to_string(), s.concealed));
+        assert_eq!(won(&on_pung), Some(("2p".to_string(), false)));
+        let on_pair = on_pung.completed_by(groups, pair, WaitShape::Tanki, true);
+        assert_eq!(won(&on_pair), None);
+        assert!(on_pair.sets().iter().all(|s| s.concealed != s.declared));
+        assert_eq!(on_pair.wait, WaitShape::Tanki);
+        // Back on the pung: as built from the start.
+        let again = on_pair.completed_by(groups, pung, WaitShape::Shanpon, true);
+        assert_eq!(again.sets(), on_pung.sets());
+        assert_eq!(won(&again), won(&on_pung));
     }
 }

@@ -35,7 +35,7 @@ use crate::group::{Group, GroupKind, Split};
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::score::claim::{Claim, ScoreError};
-use crate::score::reading::Reading;
+use crate::score::reading::{Reading, SetKind, Shape};
 use crate::tile::{Suit, Tile, KINDS};
 use crate::win::{WaitShape, WinningTile};
 
@@ -303,31 +303,35 @@ impl Search<'_> {
     /// Scores the split in `self.groups` (every joker assigned) by each of
     /// its readings, keeping the best.
     fn score(&mut self) {
-        let mut tiles = [0u8; KINDS];
-        for g in &self.groups {
-            each_tile(g, |i| tiles[i] += 1);
-        }
-        let mut best_here: Option<(u32, u64, Facts, WaitShape)> = None;
-        for &(won, shape) in &self.completions {
-            if self.open >> won & 1 == 1 && !shape_fits(&self.groups[won], shape) {
-                continue;
-            }
-            let Some(reading) = Reading::new(self.form, &self.groups, won, shape, self.claimed)
-            else {
-                continue;
-            };
-            let facts = words::reading_facts(self.table, &reading, &tiles, &self.declared);
+        let fits = |&&(won, shape): &&(usize, WaitShape)| {
+            self.open >> won & 1 == 0 || shape_fits(&self.groups[won], shape)
+        };
+        let Some(&(won, shape)) = self.completions.iter().find(fits) else {
+            return;
+        };
+        let Some(reading) = Reading::new(self.form, &self.groups, won, shape, self.claimed) else {
+            return;
+        };
+        let (tiles, kinds) = reading_tiles(&reading).unwrap_or_else(|| groups_tiles(&self.groups));
+        // The split's facts are the same in each of its readings: only
+        // `kawu` reads which set the winning tile completed.
+        let facts = words::reading_facts(self.table, &reading, &tiles, kinds, &self.declared);
+        let fans_of = |reading: &Reading| {
             let mut bits = self.claim_bits;
-            if self.reads_kawu && words::kawu(&reading) {
+            if self.reads_kawu && words::kawu(reading) {
                 bits |= Predicate::Kawu.bit();
             }
-            let (present, fan) = words::fans_held(self.table, &facts, bits);
-            if best_here.is_none_or(|b| fan > b.0) {
-                best_here = Some((fan, present, facts, shape));
-            }
-            if !self.reads_kawu {
-                // Every reading of the split holds the same fans.
-                break;
+            words::fans_held(self.table, &facts, bits)
+        };
+        let (present, fan) = fans_of(&reading);
+        let mut best_here = Some((fan, present, facts, shape));
+        if self.reads_kawu {
+            for &(won, shape) in self.completions.iter().filter(fits).skip(1) {
+                let (present, fan) =
+                    fans_of(&reading.completed_by(&self.groups, won, shape, self.claimed));
+                if best_here.is_none_or(|b| fan > b.0) {
+                    best_here = Some((fan, present, facts, shape));
+                }
             }
         }
         let Some((fan, present, facts, shape)) = best_here else {
@@ -344,6 +348,51 @@ impl Search<'_> {
             });
         }
     }
+}
+
+/// The tiles of `reading` by kind and the kinds it holds (bit `i`: kind
+/// `i`), from its sets and pairs: a chow its three ranks, a pung three, a
+/// kong four, a pair two. `None` for a reading whose sets and pairs do not
+/// hold all its tiles (a form of single or knitted tiles) or whose chow
+/// is an honour sequence (its tiles are not three ranks in a row).
+fn reading_tiles(reading: &Reading) -> Option<([u8; KINDS], u64)> {
+    let mut tiles = [0u8; KINDS];
+    let mut kinds = 0u64;
+    let mut add = |i: usize, n: u8| {
+        tiles[i] += n;
+        kinds |= 1 << i;
+    };
+    match reading.shape {
+        Shape::Standard => {
+            for set in reading.sets() {
+                let i = set.tile.index();
+                match set.kind {
+                    SetKind::Chow if set.tile.suit() == Suit::Honor => return None,
+                    SetKind::Chow => (i..i + 3).for_each(|i| add(i, 1)),
+                    SetKind::Pung => add(i, 3),
+                    SetKind::Kong => add(i, 4),
+                }
+            }
+            add(reading.pair?.index(), 2);
+        }
+        Shape::SevenPairs => reading.pairs().iter().for_each(|t| add(t.index(), 2)),
+        _ => return None,
+    }
+    Some((tiles, kinds))
+}
+
+/// The tiles of `groups` (their jokers resolved) by kind and the kinds
+/// they hold (bit `i`: kind `i`).
+fn groups_tiles(groups: &[Group]) -> ([u8; KINDS], u64) {
+    let mut tiles = [0u8; KINDS];
+    let mut kinds = 0u64;
+    for g in groups {
+        each_tile(g, |i| {
+            tiles[i] += 1;
+            kinds |= 1 << i;
+        });
+    }
+    (tiles, kinds)
 }
 
 /// Can the winning tile, a joker in `group` (its jokers resolved),

@@ -100,13 +100,15 @@ const TERMINAL_CHOWS: u64 = ranks(1, 1) | ranks(7, 7) | HONORS;
 
 /// The facts of `reading`, a reading of a split whose jokers are resolved
 /// (declared melds among its sets), whose tiles are `tiles` (by kind,
-/// jokers as assigned, the melds' included), of which the declared melds
-/// hold `declared`; all but `kawu` ([`kawu`]). Only the counts `table`
-/// names are worked out.
+/// jokers as assigned, the melds' included; `kinds` the kinds they hold,
+/// bit `i` for kind `i`), of which the declared melds hold `declared`;
+/// all but `kawu` ([`kawu`]). Only the counts `table` names are worked
+/// out.
 pub(super) fn reading_facts(
     table: &FanTable,
     reading: &Reading,
     tiles: &[u8; KINDS],
+    kinds: u64,
     declared: &[u8; KINDS],
 ) -> Facts {
     let standard = reading.shape == Shape::Standard;
@@ -117,10 +119,6 @@ pub(super) fn reading_facts(
     if reading.shape == Shape::SevenPairs {
         p |= Predicate::SevenPairs.bit();
     }
-    // Jokers may hold a kind more than seven times: no byte trick.
-    let kinds = (0..KINDS)
-        .filter(|&i| tiles[i] != 0)
-        .fold(0u64, |m, i| m | 1 << i);
     let suits = SUITS.iter().filter(|&&suit| kinds & suit != 0).count();
     if suits == 1 && kinds & HONORS == 0 {
         p |= Predicate::OneSuit.bit();
@@ -129,7 +127,8 @@ pub(super) fn reading_facts(
         p |= Predicate::All258.bit();
     }
     let sets = reading.sets();
-    if sets.iter().filter(|s| s.declared).count() == 4 && reading.pair.is_some() {
+    // Four declared melds, and the concealed part the pair alone.
+    if sets.len() == 4 && sets.iter().all(|s| s.declared) && reading.pair.is_some() {
         p |= Predicate::AllDeclared.bit();
     }
     if standard {
@@ -166,8 +165,11 @@ pub(super) fn reading_facts(
         && table.counts_used & (1 << Count::ConcealedFours as u8 | 1 << Count::OpenFours as u8) != 0
     {
         let concealed = |i: usize| tiles[i] - declared[i];
-        counts[Count::ConcealedFours as usize] =
-            (0..KINDS).filter(|&i| concealed(i) >= 4).count() as u32;
+        counts[Count::ConcealedFours as usize] = tiles
+            .iter()
+            .zip(declared)
+            .filter(|&(&t, &d)| t - d >= 4)
+            .count() as u32;
         counts[Count::OpenFours as usize] = sets
             .iter()
             .filter(|s| s.declared && s.kind == SetKind::Pung && concealed(s.tile.index()) >= 1)
