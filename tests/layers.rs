@@ -118,9 +118,11 @@ const LAYERS: &[&[&str]] = &[
         "src/shanten/",
     ],
     // Scoring: the claim (a win with its circumstances), the interface
-    // every family answers, each family's rules, then the one entry point.
+    // every family answers, the reading model, each family's rules, then
+    // the one entry point.
     &["src/score/claim.rs"],
     &["src/score/family.rs"],
+    &["src/score/reading.rs"],
     &["src/score/riichi/", "src/score/gb/", "src/score/fans/"],
     &["src/score/mod.rs"],
     // A hand in play: draws, discards, claims.
