@@ -16,7 +16,11 @@ use rand_chacha::ChaCha8Rng;
 
 const KINDS: usize = 34;
 
-const ROWS: usize = if cfg!(debug_assertions) { 2_000 } else { 40_000 };
+const ROWS: usize = if cfg!(debug_assertions) {
+    2_000
+} else {
+    40_000
+};
 
 /// A seeded row of one of the kinds above.
 fn row(rng: &mut ChaCha8Rng) -> Raw {
@@ -100,9 +104,14 @@ fn batch_matches_single_calls_on_seeded_rows() {
         batch::waits(&rules, rows, &mut waits, &mut wait_status).unwrap();
         let mut kinds = [0usize; 3];
         for (i, raw) in raws.iter().enumerate() {
-            let what = format!("{name}, row {i}: {:?} and {} jokers", raw.counts, raw.jokers);
+            let what = format!(
+                "{name}, row {i}: {:?} and {} jokers",
+                raw.counts, raw.jokers
+            );
             let single = rules.is_win_counts(&raw.counts, raw.jokers);
-            let want = single.as_ref().map_or_else(|_| code(&single), |&w| i8::from(w));
+            let want = single
+                .as_ref()
+                .map_or_else(|_| code(&single), |&w| i8::from(w));
             assert_eq!(win[i], want, "is_win, {what}");
             kinds[(want.clamp(-1, 1) + 1) as usize] += 1;
             let single = rules.shanten_counts(&raw.counts, raw.jokers);
