@@ -84,8 +84,8 @@ impl Rules {
     }
 
     /// [`Rules::is_win_counts`] of a hand the rules accept; `None` for one
-    /// they refuse ([`Rules::reject`] names why). The batch's row loop
-    /// inlines it.
+    /// they refuse ([`Rules::reject`] names why): the batch's answer of a
+    /// row.
     #[inline(always)]
     pub(crate) fn win_of_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
         let pos = self.accept(counts, jokers, self.derived.win_sizes)?;
