@@ -70,6 +70,74 @@ fn is_win_counts((rules, hands): (Rules, Counts)) -> usize {
         .count()
 }
 
+/// The batch bench's rows (`benches/batch.rs`) under `riichi` rules, as
+/// one flat array of counts and one of jokers: random 14-tile hands, or
+/// standard-form wins.
+fn riichi_rows(kind: &str) -> (Rules, Vec<u8>, Vec<u8>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let raws: Vec<gen::Raw> = (0..HANDS)
+        .map(|_| match kind {
+            "random" => gen::uniform(&mut rng, 14, 0),
+            "winning" => gen::standard_win(&mut rng, 14),
+            _ => unreachable!("unknown row kind {kind}"),
+        })
+        .collect();
+    let rules = Rules::riichi();
+    // The compiled-in distance columns are decoded on first use: before
+    // the measurement.
+    let _ = rules.shanten_counts(&raws[0].counts, raws[0].jokers);
+    let counts = raws.iter().flat_map(|r| r.counts).collect();
+    let jokers = raws.iter().map(|r| r.jokers).collect();
+    (rules, counts, jokers)
+}
+
+// The loop of single calls that the batch replaces, on the batch's rows.
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+fn is_win_counts_riichi((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> usize {
+    counts
+        .chunks_exact(34)
+        .zip(&jokers)
+        .filter(|(c, j)| rules.is_win_counts(black_box((*c).try_into().unwrap()), **j) == Ok(true))
+        .count()
+}
+
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+fn batch_is_win((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> usize {
+    let rows = hupai::batch::Rows::from_flat(&counts, &jokers).unwrap();
+    let mut out = vec![0i8; HANDS];
+    hupai::batch::is_win(&rules, black_box(rows), &mut out).unwrap();
+    out.iter().filter(|&&w| w == 1).count()
+}
+
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+fn shanten_counts_riichi((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> i32 {
+    counts
+        .chunks_exact(34)
+        .zip(&jokers)
+        .map(|(c, j)| {
+            rules
+                .shanten_counts(black_box(c.try_into().unwrap()), *j)
+                .unwrap_or(0) as i32
+        })
+        .sum()
+}
+
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+fn batch_shanten((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> i32 {
+    let rows = hupai::batch::Rows::from_flat(&counts, &jokers).unwrap();
+    let (mut out, mut status) = (vec![0i8; HANDS], vec![0i8; HANDS]);
+    hupai::batch::shanten(&rules, black_box(rows), &mut out, &mut status).unwrap();
+    out.iter().map(|&s| s as i32).sum()
+}
+
 #[library_benchmark]
 #[bench::random(live_hands("random"))]
 #[bench::winning(live_hands("winning"))]
@@ -303,6 +371,11 @@ fn score_claims((rules, claims): (Rules, Vec<(Hand, Claim)>)) -> u32 {
 }
 
 library_benchmark_group!(
+    name = batch;
+    benchmarks = is_win_counts_riichi, batch_is_win, shanten_counts_riichi, batch_shanten
+);
+
+library_benchmark_group!(
     name = score;
     benchmarks = score_claims
 );
@@ -332,5 +405,6 @@ main!(
     shanten,
     melds,
     efficiency,
-    score
+    score,
+    batch
 );

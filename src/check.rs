@@ -77,10 +77,19 @@ impl Rules {
     /// [`Rules::check`].
     #[inline]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        match self.accept(counts, jokers, self.derived.win_sizes) {
-            Some(pos) => Ok(self.wins(&pos)),
+        match self.win_of_counts(counts, jokers) {
+            Some(win) => Ok(win),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Win)),
         }
+    }
+
+    /// [`Rules::is_win_counts`] of a hand the rules accept; `None` for one
+    /// they refuse ([`Rules::reject`] names why): the batch's answer of a
+    /// row.
+    #[inline(always)]
+    pub(crate) fn win_of_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
+        let pos = self.accept(counts, jokers, self.derived.win_sizes)?;
+        Some(self.wins(&pos))
     }
 
     /// [`Rules::is_win`] for a hand with declared melds, apart from the

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod batch;
 mod check;
 mod exhaustive;
 mod hostile_inputs;

@@ -101,9 +101,9 @@ impl Rules {
     /// out of play or a joker kind in the rules, a suit limit, a knitted
     /// form; a joker that might stand for a fifth copy, a suit whose
     /// distances the merge cannot take) or the hand is refused, which
-    /// [`Rules::shanten_any`] takes.
+    /// [`Rules::shanten_any`] takes. The batch's row loop inlines it.
     #[inline(always)]
-    fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+    pub(crate) fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let res = self.tables.profiles_of_halves(&words.halves());
         if jokers_may_be_fifths(jokers, &res) {

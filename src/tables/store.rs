@@ -169,13 +169,20 @@ impl Tables {
     /// its table: the acceptance step checked the counts).
     #[inline(always)]
     pub(crate) fn needs(&self, keys: [usize; 4]) -> [Need; 4] {
-        let (suit, honor) = self.raw();
-        [
-            Need::from_byte(suit[keys[0]]),
-            Need::from_byte(suit[keys[1]]),
-            Need::from_byte(suit[keys[2]]),
-            Need::from_byte(honor[keys[3]]),
-        ]
+        let read = |suit: &[u8], honor: &[u8]| {
+            [
+                Need::from_byte(suit[keys[0]]),
+                Need::from_byte(suit[keys[1]]),
+                Need::from_byte(suit[keys[2]]),
+                Need::from_byte(honor[keys[3]]),
+            ]
+        };
+        // One read for each storage: the compiled-in tables' addresses and
+        // sizes are constants of their branch.
+        match &self.storage {
+            Storage::Builtin => read(DEFAULT_SUIT, DEFAULT_HONOR),
+            Storage::Owned { suit, honor } => read(suit, honor),
+        }
     }
 
     /// Bytes the two need tables take in memory.
