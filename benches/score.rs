@@ -3,7 +3,8 @@
 //! claims: `score/random-claims` (the generator of the tests' oracle:
 //! mostly complete hands, open and closed, every flag) and
 //! `score/table-claims` (legal wins drawn as a table sends them, see
-//! `table_claim`); before timing, each set prints its mix and on how many
+//! `table_claim`), and `score/table-claims-open` (the same, each hand with
+//! an open meld); before timing, each set prints its mix and on how many
 //! claims the two agree on han and fu (riichienv-core counts 四暗刻単騎 a
 //! double yakuman, which the `riichi` preset does not, and reads ura-dora
 //! without riichi, which the random set gives). Then GB (`score/gb-claims`) on the seeded claims of the GB
@@ -130,16 +131,17 @@ fn red_suits(hand: &Hand) -> [bool; 3] {
 /// (riichi in most of those, ippatsu now and then, a double riichi
 /// rarely), open ones with one to three chi, pon or kan; chows more than
 /// pungs, honour pungs among them (yakuhai), seven pairs now and then, a
-/// kan in one hand of about eight; the dora and, after riichi, the
+/// kan in about one hand of eighteen; the dora and, after riichi, the
 /// ura-dora indicators one more than the kans; red fives where a five is
 /// held, half the time; self-drawn two times in five; the seat any wind,
 /// the round east or south; rinshan, haitei and houtei now and then.
-fn table_claim(rng: &mut ChaCha8Rng, rules: &Rules) -> (Hand, Claim) {
+/// With `open`, every hand holds an open meld (`Some(true)`) or none.
+fn table_claim(rng: &mut ChaCha8Rng, rules: &Rules, open: Option<bool>) -> (Hand, Claim) {
     use rand::seq::SliceRandom;
     use rand::Rng;
     let name = |i: usize| format!("{}{}", i % 9 + 1, ['m', 'p', 's', 'z'][i / 9]);
     loop {
-        let open = rng.gen_bool(0.35);
+        let open = open.unwrap_or_else(|| rng.gen_bool(0.35));
         let mut used = [0u8; 34];
         // Each set: its kinds, and how it is declared (None: concealed).
         let mut sets: Vec<(Vec<usize>, Option<MeldKind>)> = Vec::new();
@@ -291,8 +293,14 @@ fn bench_score(c: &mut Criterion) {
     let claims: Vec<(Hand, Claim)> = (0..CLAIMS).map(|_| random_claim(&mut rng)).collect();
     bench_riichi_claims(c, "score/random-claims", &rules, &claims);
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let claims: Vec<(Hand, Claim)> = (0..CLAIMS).map(|_| table_claim(&mut rng, &rules)).collect();
+    let claims: Vec<(Hand, Claim)> = (0..CLAIMS)
+        .map(|_| table_claim(&mut rng, &rules, None))
+        .collect();
     bench_riichi_claims(c, "score/table-claims", &rules, &claims);
+    let claims: Vec<(Hand, Claim)> = (0..CLAIMS)
+        .map(|_| table_claim(&mut rng, &rules, Some(true)))
+        .collect();
+    bench_riichi_claims(c, "score/table-claims-open", &rules, &claims);
 }
 
 /// riichienv-core's answer to `p`: a win, its han and fu.
