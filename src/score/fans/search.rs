@@ -732,13 +732,7 @@ mod tests {
         ];
         for (preset, joker, rules) in presets {
             let table = rules.scoring().unwrap().fans.clone().unwrap();
-            let kinds: Vec<usize> = rules
-                .tiles()
-                .iter()
-                .map(|t| t.index())
-                .filter(|&i| i != 33 || joker != "7z")
-                .filter(|&i| !preset.starts_with("sichuan") || i < 18)
-                .collect();
+            let kinds = claim_kinds(&rules, preset, joker);
             let mut compared = 0;
             while compared < 2000 {
                 let jokers = rng.gen_range(1..=4);
@@ -760,6 +754,19 @@ mod tests {
         );
     }
 
+    /// The kinds the seeded claims of `preset` (its joker written `joker`)
+    /// hold: its tiles, but hongzhong's joker kind, and two suits under
+    /// sichuan (its `max_suits`).
+    fn claim_kinds(rules: &Rules, preset: &str, joker: &str) -> Vec<usize> {
+        rules
+            .tiles()
+            .iter()
+            .map(|t| t.index())
+            .filter(|&i| i != 33 || joker != "7z")
+            .filter(|&i| !preset.starts_with("sichuan") || i < 18)
+            .collect()
+    }
+
     /// Trying one kind of each class finds the 番 of trying every kind,
     /// on seeded claims of the three presets with 1 to 4 jokers.
     #[test]
@@ -768,13 +775,7 @@ mod tests {
         for (preset, joker) in [("sichuan", "*"), ("kawuxing", "*"), ("hongzhong", "7z")] {
             let rules = Rules::preset(preset).unwrap();
             let table = rules.scoring().unwrap().fans.clone().unwrap();
-            let kinds: Vec<usize> = rules
-                .tiles()
-                .iter()
-                .map(|t| t.index())
-                .filter(|&i| i != 33 || joker != "7z")
-                .filter(|&i| preset != "sichuan" || i < 18)
-                .collect();
+            let kinds = claim_kinds(&rules, preset, joker);
             let mut scored = 0;
             while scored < 2000 {
                 let jokers = rng.gen_range(1..=4);
