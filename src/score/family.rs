@@ -22,6 +22,7 @@ use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{Claim, ScoreError};
 use crate::tile::sets::EAST;
+use crate::tile::TileSet;
 
 /// A field of [`Claim`], by its name in the text form and JSON. A field
 /// is *set* when it differs from [`Claim::new`]'s default (the winds: from
@@ -61,6 +62,15 @@ pub enum ClaimField {
     KongDiscard,
     /// [`Claim::revealed`].
     Revealed,
+}
+
+/// Do `rules` play the hands of 14 tiles of all 34 kinds, with no joker
+/// and no honour sequence, as riichi and GB scoring need?
+pub(crate) fn plays_fourteen_plain_tiles(rules: &Rules) -> bool {
+    rules.tiles == TileSet::ALL
+        && rules.jokers.is_empty()
+        && !rules.honor_sequences
+        && rules.max_tiles == 14
 }
 
 impl ClaimField {

@@ -38,6 +38,23 @@ pub(crate) enum SetKind {
     Kong,
 }
 
+impl SetKind {
+    /// The set a group of `kind` is (an honour sequence is a chow), or
+    /// `None` for a pair, a single or knitted tiles.
+    #[inline(always)]
+    fn of(kind: GroupKind) -> Option<SetKind> {
+        match kind {
+            GroupKind::Sequence | GroupKind::HonorSequence => Some(SetKind::Chow),
+            GroupKind::Triplet => Some(SetKind::Pung),
+            GroupKind::Kong => Some(SetKind::Kong),
+            GroupKind::Pair
+            | GroupKind::Single
+            | GroupKind::Knitted
+            | GroupKind::HonorsAndKnitted => None,
+        }
+    }
+}
+
 /// One set of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Set {
@@ -141,21 +158,18 @@ impl Reading {
             won_set: None,
         };
         for (i, g) in groups.iter().enumerate() {
-            let kind = match g.kind() {
-                GroupKind::Sequence | GroupKind::HonorSequence => SetKind::Chow,
-                GroupKind::Triplet => SetKind::Pung,
-                GroupKind::Kong => SetKind::Kong,
-                GroupKind::Pair => {
-                    let first = g.first_tile()?;
-                    if shape == Shape::SevenPairs {
-                        *r.pairs.get_mut(r.n_pairs as usize)? = first;
-                        r.n_pairs += 1;
-                    } else {
-                        r.pair = Some(first);
-                    }
-                    continue;
+            if g.kind() == GroupKind::Pair {
+                let first = g.first_tile()?;
+                if shape == Shape::SevenPairs {
+                    *r.pairs.get_mut(r.n_pairs as usize)? = first;
+                    r.n_pairs += 1;
+                } else {
+                    r.pair = Some(first);
                 }
-                GroupKind::Single | GroupKind::Knitted | GroupKind::HonorsAndKnitted => continue,
+                continue;
+            }
+            let Some(kind) = SetKind::of(g.kind()) else {
+                continue;
             };
             let meld = g.meld_kind();
             let concealed = match meld {
@@ -197,15 +211,7 @@ impl Reading {
         if let Some(set) = r.won_set.map(|i| &mut r.sets[i as usize]) {
             set.concealed |= !set.declared;
         }
-        let is_set = |g: &Group| {
-            matches!(
-                g.kind(),
-                GroupKind::Sequence
-                    | GroupKind::HonorSequence
-                    | GroupKind::Triplet
-                    | GroupKind::Kong
-            )
-        };
+        let is_set = |g: &Group| SetKind::of(g.kind()).is_some();
         r.won_set = groups
             .get(won)
             .filter(|g| is_set(g))

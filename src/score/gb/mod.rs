@@ -67,7 +67,7 @@ use crate::meld::{Meld, MeldKind};
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError};
-use crate::score::family::{ClaimField, Family};
+use crate::score::family::{plays_fourteen_plain_tiles, ClaimField, Family};
 use crate::score::reading::{HandFacts, NineGates, Reading, Shape};
 use crate::tile::sets::{holds, HONORS};
 use crate::tile::{Suit, Tile, TileSet, KINDS};
@@ -233,11 +233,7 @@ impl Family for Gb {
     type Score = GbScore;
 
     fn check_rules(rules: &Rules) -> Result<(), ScoreError> {
-        if rules.tiles != TileSet::ALL
-            || !rules.jokers.is_empty()
-            || rules.honor_sequences
-            || rules.max_tiles != 14
-        {
+        if !plays_fourteen_plain_tiles(rules) {
             return Err(ScoreError::Unscorable {
                 rules: rules.name().to_string(),
                 family: Self::NAME,

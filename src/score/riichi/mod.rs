@@ -54,9 +54,8 @@ use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError, MAX_STICKS};
-use crate::score::family::{ClaimField, Family};
+use crate::score::family::{plays_fourteen_plain_tiles, ClaimField, Family};
 use crate::score::reading::Reading;
-use crate::tile::TileSet;
 use crate::win::{WaitShape, WinningTile};
 
 /// Why a complete-looking claim is not a legal win.
@@ -293,12 +292,7 @@ impl Family for Riichi {
     type Score = RiichiScore;
 
     fn check_rules(rules: &Rules) -> Result<(), ScoreError> {
-        if rules.tiles != TileSet::ALL
-            || !rules.jokers.is_empty()
-            || rules.honor_sequences
-            || rules.max_tiles != 14
-            || rules.seven_pairs_quads
-        {
+        if !plays_fourteen_plain_tiles(rules) || rules.seven_pairs_quads {
             return Err(ScoreError::Unscorable {
                 rules: rules.name().to_string(),
                 family: Self::NAME,
