@@ -6,12 +6,16 @@
 //! base-5 suit keys read from the row and one byte loaded per key from
 //! tables of the need tables' sizes (5^9 bytes a numbered suit, 5^7 the
 //! honours), summed. No judgement can read less than that, so it is the
-//! floor a batch kernel is measured against.
+//! floor a batch kernel is measured against. The peers run on the same
+//! rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
+//! dense-table sketch of `benches/peers` (the standard form only, no
+//! validation).
 //!
 //! Run: `cargo bench --bench batch`
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod peers;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -91,6 +95,7 @@ impl LoadsAlone {
 fn bench_batch(c: &mut Criterion) {
     let rules = Rules::riichi();
     let loads = LoadsAlone::new();
+    let sketch = peers::DenseSketch::new();
     for (name, counts, jokers) in sets() {
         let rows = Rows::from_flat(&counts, &jokers).expect("34 counts a row");
         let mut out = vec![0i8; ROWS];
@@ -104,7 +109,13 @@ fn bench_batch(c: &mut Criterion) {
         };
         for row in (0..ROWS).step_by(97) {
             let single = rules.is_win_counts(each(row), jokers[row]);
-            assert_eq!(out[row], single.map_or(-1, i8::from), "row {row}");
+            assert_eq!(out[row], single.clone().map_or(-1, i8::from), "row {row}");
+            assert_eq!(peers::riichienv_is_win(each(row)), single == Ok(true));
+            assert_eq!(sketch.is_win_complete(each(row)), single.clone().ok());
+            assert_eq!(
+                rules.shanten_counts(each(row), 0).ok(),
+                Some(peers::riichienv_shanten(each(row)))
+            );
         }
 
         let mut group = c.benchmark_group(format!("batch/{name}"));
@@ -118,8 +129,37 @@ fn bench_batch(c: &mut Criterion) {
                     .count()
             })
         });
+        // A riichi caller passes no jokers, as riichienv-core takes none.
+        group.bench_function(BenchmarkId::new("win", "single calls, no jokers"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .filter(|&r| rules.is_win_counts(black_box(each(r)), 0) == Ok(true))
+                    .count()
+            })
+        });
         group.bench_function(BenchmarkId::new("win", "batch"), |b| {
             b.iter(|| batch::is_win(&rules, black_box(rows), &mut out))
+        });
+        group.bench_function(BenchmarkId::new("win", "riichienv-core"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .filter(|&r| peers::riichienv_is_win(black_box(each(r))))
+                    .count()
+            })
+        });
+        group.bench_function(BenchmarkId::new("win", "dense sketch"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .filter(|&r| sketch.is_win(black_box(each(r))))
+                    .count()
+            })
+        });
+        group.bench_function(BenchmarkId::new("win", "dense sketch, complete"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .filter(|&r| sketch.is_win_complete(black_box(each(r))) == Some(true))
+                    .count()
+            })
         });
         group.bench_function(BenchmarkId::new("shanten", "single calls"), |b| {
             b.iter(|| {
@@ -132,8 +172,22 @@ fn bench_batch(c: &mut Criterion) {
                     .sum::<i32>()
             })
         });
+        group.bench_function(BenchmarkId::new("shanten", "single calls, no jokers"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .map(|r| rules.shanten_counts(black_box(each(r)), 0).unwrap_or(0) as i32)
+                    .sum::<i32>()
+            })
+        });
         group.bench_function(BenchmarkId::new("shanten", "batch"), |b| {
             b.iter(|| batch::shanten(&rules, black_box(rows), &mut out, &mut status))
+        });
+        group.bench_function(BenchmarkId::new("shanten", "riichienv-core"), |b| {
+            b.iter(|| {
+                (0..ROWS)
+                    .map(|r| peers::riichienv_shanten(black_box(each(r))) as i32)
+                    .sum::<i32>()
+            })
         });
         group.bench_function(BenchmarkId::new("table loads", "alone"), |b| {
             b.iter(|| {

@@ -57,6 +57,7 @@ fn bench_check(c: &mut Criterion) {
     let rules = Rules::chinese();
     let riichi = Rules::riichi();
     let phf = peers::PhfRules::new(&rules);
+    let sketch = peers::DenseSketch::new();
     for (name, raws) in categories() {
         let hands: Vec<Hand> = raws
             .iter()
@@ -86,8 +87,19 @@ fn bench_check(c: &mut Criterion) {
             );
             greedy_wrong += (peers::greedy_is_win(&raw.counts, raw.jokers) != want) as usize;
             if no_jokers {
+                assert_eq!(
+                    sketch.is_win(&raw.counts),
+                    oracle::forms("chinese", &raw.counts, 0)[0],
+                    "{}",
+                    raw.notation()
+                );
                 // The peers play riichi rules (seven different pairs).
                 let want = riichi.is_win(hand).unwrap();
+                assert_eq!(sketch.is_win_complete(&raw.counts), Some(want));
+                assert_eq!(
+                    oracle::forms("riichi", &raw.counts, 0).iter().any(|&w| w),
+                    want
+                );
                 assert_eq!(
                     peers::xiangting_is_win(&raw.counts),
                     want,
@@ -160,6 +172,30 @@ fn bench_check(c: &mut Criterion) {
             })
         });
         if no_jokers {
+            group.bench_function(BenchmarkId::new("hupai", "counts-riichi"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .filter(|(c, j)| riichi.is_win_counts(black_box(c), *j) == Ok(true))
+                        .count()
+                })
+            });
+            group.bench_function(BenchmarkId::new("dense-sketch", "standard-only"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .filter(|(c, _)| sketch.is_win(black_box(c)))
+                        .count()
+                })
+            });
+            group.bench_function(BenchmarkId::new("dense-sketch", "complete"), |b| {
+                b.iter(|| {
+                    counts
+                        .iter()
+                        .filter(|(c, _)| sketch.is_win_complete(black_box(c)) == Some(true))
+                        .count()
+                })
+            });
             group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
                 b.iter(|| {
                     counts

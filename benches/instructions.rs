@@ -71,14 +71,18 @@ fn is_win_counts((rules, hands): (Rules, Counts)) -> usize {
 }
 
 /// The batch bench's rows (`benches/batch.rs`) under `riichi` rules, as
-/// one flat array of counts and one of jokers: random 14-tile hands, or
-/// standard-form wins.
+/// one flat array of counts and one of jokers: random 14-tile hands,
+/// standard-form wins, or wins with one tile changed (near-winning).
 fn riichi_rows(kind: &str) -> (Rules, Vec<u8>, Vec<u8>) {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let raws: Vec<gen::Raw> = (0..HANDS)
         .map(|_| match kind {
             "random" => gen::uniform(&mut rng, 14, 0),
             "winning" => gen::standard_win(&mut rng, 14),
+            "near" => {
+                let win = gen::standard_win(&mut rng, 14);
+                gen::spoil(&mut rng, win)
+            }
             _ => unreachable!("unknown row kind {kind}"),
         })
         .collect();
@@ -95,11 +99,67 @@ fn riichi_rows(kind: &str) -> (Rules, Vec<u8>, Vec<u8>) {
 #[library_benchmark]
 #[bench::riichi_random(riichi_rows("random"))]
 #[bench::riichi_winning(riichi_rows("winning"))]
+#[bench::riichi_near(riichi_rows("near"))]
 fn is_win_counts_riichi((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> usize {
     counts
         .chunks_exact(34)
         .zip(&jokers)
         .filter(|(c, j)| rules.is_win_counts(black_box((*c).try_into().unwrap()), **j) == Ok(true))
+        .count()
+}
+
+/// The sketch's tables, built before the measurement, and the rows.
+fn sketch_rows(kind: &str) -> (peers::DenseSketch, Vec<u8>) {
+    (peers::DenseSketch::new(), riichi_rows(kind).1)
+}
+
+// riichienv-core's shanten on the riichi rows.
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+#[bench::riichi_near(riichi_rows("near"))]
+fn riichienv_shanten_rows((_, counts, _): (Rules, Vec<u8>, Vec<u8>)) -> i32 {
+    counts
+        .chunks_exact(34)
+        .map(|c| {
+            let c: &[u8; 34] = c.try_into().unwrap();
+            riichienv_core::shanten::calc_shanten_from_counts(black_box(c), 4) as i32
+        })
+        .sum()
+}
+
+// The peers on the same rows: riichienv-core's shanten −1, and the bare
+// dense-table sketch (standard form only, no validation).
+#[library_benchmark]
+#[bench::riichi_random(riichi_rows("random"))]
+#[bench::riichi_winning(riichi_rows("winning"))]
+#[bench::riichi_near(riichi_rows("near"))]
+fn riichienv_is_win((_, counts, _): (Rules, Vec<u8>, Vec<u8>)) -> usize {
+    counts
+        .chunks_exact(34)
+        .filter(|c| peers::riichienv_is_win(black_box((*c).try_into().unwrap())))
+        .count()
+}
+
+#[library_benchmark]
+#[bench::riichi_random(sketch_rows("random"))]
+#[bench::riichi_winning(sketch_rows("winning"))]
+#[bench::riichi_near(sketch_rows("near"))]
+fn dense_sketch_is_win((sketch, counts): (peers::DenseSketch, Vec<u8>)) -> usize {
+    counts
+        .chunks_exact(34)
+        .filter(|c| sketch.is_win(black_box((*c).try_into().unwrap())))
+        .count()
+}
+
+#[library_benchmark]
+#[bench::riichi_random(sketch_rows("random"))]
+#[bench::riichi_winning(sketch_rows("winning"))]
+#[bench::riichi_near(sketch_rows("near"))]
+fn dense_sketch_complete((sketch, counts): (peers::DenseSketch, Vec<u8>)) -> usize {
+    counts
+        .chunks_exact(34)
+        .filter(|c| sketch.is_win_complete(black_box((*c).try_into().unwrap())) == Some(true))
         .count()
 }
 
@@ -116,6 +176,7 @@ fn batch_is_win((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> usize {
 #[library_benchmark]
 #[bench::riichi_random(riichi_rows("random"))]
 #[bench::riichi_winning(riichi_rows("winning"))]
+#[bench::riichi_near(riichi_rows("near"))]
 fn shanten_counts_riichi((rules, counts, jokers): (Rules, Vec<u8>, Vec<u8>)) -> i32 {
     counts
         .chunks_exact(34)
@@ -372,7 +433,9 @@ fn score_claims((rules, claims): (Rules, Vec<(Hand, Claim)>)) -> u32 {
 
 library_benchmark_group!(
     name = batch;
-    benchmarks = is_win_counts_riichi, batch_is_win, shanten_counts_riichi, batch_shanten
+    benchmarks = is_win_counts_riichi, riichienv_is_win, dense_sketch_is_win, dense_sketch_complete,
+        batch_is_win,
+        shanten_counts_riichi, riichienv_shanten_rows, batch_shanten
 );
 
 library_benchmark_group!(

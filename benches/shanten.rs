@@ -26,6 +26,9 @@ const HANDS: usize = 1024;
 fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let random = (0..HANDS).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
+    let winning = (0..HANDS)
+        .map(|_| gen::standard_win(&mut rng, 14))
+        .collect();
     let near = (0..HANDS)
         .map(|_| {
             let win = gen::standard_win(&mut rng, 14);
@@ -40,6 +43,7 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     let (j1, j2, j4, j8) = (jokers(1), jokers(2), jokers(4), jokers(8));
     vec![
         ("random-14", random),
+        ("winning-14", winning),
         ("near-winning-14", near),
         ("jokers-1", j1),
         ("jokers-2", j2),

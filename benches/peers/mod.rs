@@ -300,8 +300,13 @@ pub fn xiangting_efficiency(c: &[u8; KINDS]) -> u32 {
 
 /// `riichienv-core`: shanten −1 is a win.
 pub fn riichienv_is_win(c: &[u8; KINDS]) -> bool {
+    riichienv_shanten(c) == -1
+}
+
+/// `riichienv-core`'s shanten of a hand of 13 or 14 tiles.
+pub fn riichienv_shanten(c: &[u8; KINDS]) -> i8 {
     let n: u8 = c.iter().sum();
-    riichienv_core::shanten::calc_shanten_from_counts(c, n / 3) == -1
+    riichienv_core::shanten::calc_shanten_from_counts(c, n / 3)
 }
 
 /// `riichienv-core` waits: 34 shanten calls on the hand plus each tile.
@@ -316,4 +321,103 @@ pub fn riichienv_waits(c: &[u8; KINDS]) -> u64 {
         }
     }
     waits
+}
+
+// ---------------------------------------------------------------- sketch
+
+/// A bare dense-table win check, the standard form only: no validation,
+/// no jokers, no seven pairs or thirteen orphans. Each suit's base-5 key
+/// (Horner's rule over its counts) reads one byte: bit 0 when the pattern
+/// is melds only, bit 1 when it is melds and one pair. A hand wins when
+/// every suit's pattern is one or the other and exactly one holds the
+/// pair. The floor of what a table-driven check costs on the same hands.
+pub struct DenseSketch {
+    suits: Vec<u8>,
+    honors: Vec<u8>,
+}
+
+impl DenseSketch {
+    pub fn new() -> DenseSketch {
+        let mut sketch = DenseSketch {
+            suits: vec![0; 5usize.pow(9)],
+            honors: vec![0; 5usize.pow(7)],
+        };
+        sketch.fill(true, &mut [0; 9], 0, 0);
+        sketch.fill(false, &mut [0; 9], 0, 0);
+        sketch
+    }
+
+    /// Marks every pattern of up to four melds from `from` on (chows at
+    /// starts 0..7 of a numbered suit, then pungs) and, for each, the
+    /// pattern plus one pair.
+    fn fill(&mut self, numbered: bool, c: &mut [u8; 9], from: usize, melds: usize) {
+        let ranks = if numbered { 9 } else { 7 };
+        let table = if numbered { &mut self.suits } else { &mut self.honors };
+        table[Self::key(&c[..ranks])] |= 1;
+        for r in 0..ranks {
+            if c[r] + 2 <= 4 {
+                c[r] += 2;
+                table[Self::key(&c[..ranks])] |= 2;
+                c[r] -= 2;
+            }
+        }
+        if melds == 4 {
+            return;
+        }
+        // Melds numbered 0..7 chows, 7..16 pungs; each pattern is reached
+        // in nondecreasing meld order.
+        for m in from..16 {
+            let cells: &[usize] = match m {
+                0..=6 if numbered => &[m, m + 1, m + 2],
+                7..=15 if m - 7 < ranks => &[m - 7, m - 7, m - 7],
+                _ => continue,
+            };
+            if cells.iter().all(|&r| c[r] < 4) && (cells[0] != cells[1] || c[cells[0]] <= 1) {
+                cells.iter().for_each(|&r| c[r] += 1);
+                self.fill(numbered, c, m, melds + 1);
+                cells.iter().for_each(|&r| c[r] -= 1);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn key(c: &[u8]) -> usize {
+        c.iter().rev().fold(0, |k, &n| k * 5 + n as usize)
+    }
+
+    /// Is the 14-tile `c` a standard-form win?
+    #[inline(always)]
+    pub fn is_win(&self, c: &[u8; KINDS]) -> bool {
+        let v = [
+            self.suits[Self::key(&c[0..9])],
+            self.suits[Self::key(&c[9..18])],
+            self.suits[Self::key(&c[18..27])],
+            self.honors[Self::key(&c[27..34])],
+        ];
+        let pairs = v.iter().map(|&v| (v >> 1) as u32).sum::<u32>();
+        v.iter().all(|&v| v != 0) & (pairs == 1)
+    }
+
+    /// A complete riichi check on the same tables, as short as it can be
+    /// written: `None` unless every count is at most 4 and there are 14
+    /// tiles, then the standard form, seven different pairs, thirteen
+    /// orphans. What a check that validates and knows every form costs,
+    /// with nothing for jokers or other rules.
+    #[inline(always)]
+    pub fn is_win_complete(&self, c: &[u8; KINDS]) -> Option<bool> {
+        let (total, over) = c
+            .iter()
+            .fold((0u32, false), |(t, o), &n| (t + n as u32, o | (n > 4)));
+        if over || total != 14 {
+            return None;
+        }
+        if self.is_win(c) {
+            return Some(true);
+        }
+        if c.iter().filter(|&&n| n == 2).count() == 7 {
+            return Some(true);
+        }
+        let orphans: u32 = ORPHANS.iter().map(|&i| c[i] as u32).sum();
+        Some(orphans == 14 && ORPHANS.iter().all(|&i| c[i] >= 1))
+    }
 }
