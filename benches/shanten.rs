@@ -214,20 +214,34 @@ fn bench_efficiency(c: &mut Criterion) {
             "{h}"
         );
     }
+    // Random 14-tile hands beside the spoiled wins, as issue 47 measures.
+    let mut rng = ChaCha8Rng::seed_from_u64(47);
+    let random: Vec<Raw> = (0..256).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
+    let random = hands(&random);
+    for h in &random {
+        assert_eq!(
+            peers::xiangting_efficiency(h.counts()),
+            efficiency_sum(&riichi, h),
+            "{h}"
+        );
+    }
     group.throughput(Throughput::Elements(plain.len() as u64));
-    group.bench_function(
-        BenchmarkId::new("xiangting necessary tiles per discard", "riichi"),
-        |b| {
-            b.iter(|| {
-                plain
-                    .iter()
-                    .map(|h| peers::xiangting_efficiency(black_box(h.counts())))
-                    .sum::<u32>()
-            })
-        },
-    );
+    for (name, hands) in [("riichi", &plain), ("riichi-random", &random)] {
+        group.bench_function(
+            BenchmarkId::new("xiangting necessary tiles per discard", name),
+            |b| {
+                b.iter(|| {
+                    hands
+                        .iter()
+                        .map(|h| peers::xiangting_efficiency(black_box(h.counts())))
+                        .sum::<u32>()
+                })
+            },
+        );
+    }
     for (name, rules, hands) in [
         ("riichi", &riichi, &plain),
+        ("riichi-random", &riichi, &random),
         ("gb-knitted", &gb, &plain),
         ("chinese-jokers", &chinese, &jokers),
         ("chinese-jokers-many", &chinese, &many),
