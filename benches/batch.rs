@@ -172,13 +172,16 @@ fn bench_batch(c: &mut Criterion) {
                     .sum::<i32>()
             })
         });
-        group.bench_function(BenchmarkId::new("shanten", "single calls, no jokers"), |b| {
-            b.iter(|| {
-                (0..ROWS)
-                    .map(|r| rules.shanten_counts(black_box(each(r)), 0).unwrap_or(0) as i32)
-                    .sum::<i32>()
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new("shanten", "single calls, no jokers"),
+            |b| {
+                b.iter(|| {
+                    (0..ROWS)
+                        .map(|r| rules.shanten_counts(black_box(each(r)), 0).unwrap_or(0) as i32)
+                        .sum::<i32>()
+                })
+            },
+        );
         group.bench_function(BenchmarkId::new("shanten", "batch"), |b| {
             b.iter(|| batch::shanten(&rules, black_box(rows), &mut out, &mut status))
         });

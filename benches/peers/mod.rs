@@ -352,7 +352,11 @@ impl DenseSketch {
     /// pattern plus one pair.
     fn fill(&mut self, numbered: bool, c: &mut [u8; 9], from: usize, melds: usize) {
         let ranks = if numbered { 9 } else { 7 };
-        let table = if numbered { &mut self.suits } else { &mut self.honors };
+        let table = if numbered {
+            &mut self.suits
+        } else {
+            &mut self.honors
+        };
         table[Self::key(&c[..ranks])] |= 1;
         for r in 0..ranks {
             if c[r] + 2 <= 4 {
