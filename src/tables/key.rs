@@ -257,9 +257,10 @@ const LOW_PAD: usize = 1024;
 
 /// How far past its patterns an index of a ranking reaches, for any
 /// halves ([`Ranking::index_of`]): every index is below `len + PAST_END`,
-/// as no high part passes `len` and no low part reaches [`LOW_PAD`]. A
-/// column padded with `PAST_END` slots is read with no slot missing.
-pub const PAST_END: usize = LOW_PAD;
+/// as no high part passes `len` and no low part reaches the size of the
+/// array of low patterns. A column padded with `PAST_END` slots is read
+/// with no slot missing.
+pub(crate) const PAST_END: usize = LOW_PAD;
 
 /// The size of a ranking's array of high patterns: a power of two, at
 /// least the `5^5` of a numbered suit's ranks 5–9.
