@@ -154,14 +154,22 @@ pub fn word_key(v: u64) -> usize {
 /// `LOW_SLOTS` is `5^low_ranks`, a constant so that the cut is a
 /// multiplication, not a division.
 pub struct Ranking<const LOW_SLOTS: usize> {
-    /// Rank of each low pattern among the low patterns, by (tiles, key),
-    /// in the first `LOW_SLOTS` of a power-of-two array: an index masked
-    /// to its size needs no bounds check.
-    low: Box<[u16; LOW_PAD]>,
-    /// First index of each high pattern, likewise padded.
-    base: Box<[u32; HIGH_PAD]>,
+    /// The two arrays an index adds up, in one allocation (one pointer
+    /// for both).
+    parts: Box<RankingParts>,
     /// Patterns of at most `max_tiles` tiles.
     len: usize,
+}
+
+/// What [`Ranking::index_of`] reads.
+struct RankingParts {
+    /// First index of each high pattern, in the first slots of a
+    /// power-of-two array: an index masked to its size needs no bounds
+    /// check.
+    base: [u32; HIGH_PAD],
+    /// Rank of each low pattern among the low patterns, by (tiles, key),
+    /// likewise padded.
+    low: [u16; LOW_PAD],
 }
 
 impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
@@ -179,11 +187,14 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
         };
         let mut order: Vec<usize> = (0..low_slots).collect();
         order.sort_by_key(|&k| (tiles(k, low_ranks), k));
-        let mut low = vec![0u16; LOW_PAD];
+        let mut parts = Box::new(RankingParts {
+            base: [0; HIGH_PAD],
+            low: [0; LOW_PAD],
+        });
         // fitting[t]: low patterns of at most t tiles.
         let mut fitting = vec![0usize; max_tiles as usize + 1];
         for (rank, &k) in order.iter().enumerate() {
-            low[k] = rank as u16;
+            parts.low[k] = rank as u16;
             let t = tiles(k, low_ranks);
             let mut s = t;
             while s <= max_tiles as usize {
@@ -191,20 +202,15 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
                 s += 1;
             }
         }
-        let mut base = vec![0u32; HIGH_PAD];
         let mut next = 0usize;
-        for (high, b) in base.iter_mut().enumerate().take(high_slots) {
+        for (high, b) in parts.base.iter_mut().enumerate().take(high_slots) {
             *b = next as u32;
             let t = tiles(high, ranks - low_ranks);
             if t <= max_tiles as usize {
                 next += fitting[max_tiles as usize - t];
             }
         }
-        Ranking {
-            low: boxed_array(low, "LOW_PAD entries"),
-            base: boxed_array(base, "HIGH_PAD entries"),
-            len: next,
-        }
+        Ranking { parts, len: next }
     }
 
     /// Patterns indexed (those of at most `max_tiles` tiles).
@@ -235,19 +241,26 @@ impl<const LOW_SLOTS: usize> Ranking<LOW_SLOTS> {
     /// What the low half `low` adds to an index ([`Ranking::index_of`]).
     #[inline(always)]
     pub fn low_part(&self, low: usize) -> usize {
-        self.low[low & (LOW_PAD - 1)] as usize
+        self.parts.low[low & (LOW_PAD - 1)] as usize
     }
 
     /// What the high half `high` adds to an index ([`Ranking::index_of`]).
     #[inline(always)]
     pub fn high_part(&self, high: usize) -> usize {
-        self.base[high & (HIGH_PAD - 1)] as usize
+        self.parts.base[high & (HIGH_PAD - 1)] as usize
     }
 }
 
 /// The size of a ranking's array of low patterns: a power of two, at
 /// least every `LOW_SLOTS` used.
 const LOW_PAD: usize = 1024;
+
+/// How far past its patterns an index of a ranking reaches, for any
+/// halves ([`Ranking::index_of`]): every index is below `len + PAST_END`,
+/// as no high part passes `len` and no low part reaches the size of the
+/// array of low patterns. A column padded with `PAST_END` slots is read
+/// with no slot missing.
+pub(crate) const PAST_END: usize = LOW_PAD;
 
 /// The size of a ranking's array of high patterns: a power of two, at
 /// least the `5^5` of a numbered suit's ranks 5–9.

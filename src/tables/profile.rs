@@ -70,11 +70,12 @@ impl SuitProfile {
         self.0
     }
 
-    /// The profile at slot `index` of the profile column `column`;
-    /// [`SuitProfile::NONE`] past its end.
+    /// The profile at slot `index` of the profile column `column`, an
+    /// index of its ranking: [`SuitProfile::NONE`] past its patterns, in
+    /// the padding ([`words`]) that every such index stays within.
     #[inline(always)]
     pub(super) fn read(column: &[u32], index: usize) -> SuitProfile {
-        SuitProfile(column.get(index).copied().unwrap_or(SuitProfile::NONE.0))
+        SuitProfile(column[index])
     }
 }
 
@@ -152,11 +153,67 @@ pub(super) fn profiles_of(
 }
 
 /// The little-endian `u32`s of `bytes` (a profile column as `build.rs` or
-/// the generator lays it out).
+/// the generator lays it out), then [`key::PAST_END`] slots of
+/// [`SuitProfile::NONE`]: every index of the column's ranking reads a
+/// slot ([`SuitProfile::read`]).
 pub(super) fn words(bytes: impl AsRef<[u8]>) -> Box<[u32]> {
+    let padding = std::iter::repeat_n(SuitProfile::NONE.0, key::PAST_END);
     bytes
         .as_ref()
         .chunks_exact(4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .chain(padding)
         .collect()
+}
+
+/// The slots of a column of [`words`] that hold patterns, without the
+/// padding.
+pub(super) fn patterns(column: &[u32]) -> &[u32] {
+    &column[..column.len() - key::PAST_END]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Tables;
+    use super::*;
+
+    /// Every index a ranking gives, for any halves, reads a slot of a
+    /// column padded by [`words`]: the highest high part and the highest
+    /// low part together stay below the patterns and the padding.
+    #[test]
+    fn every_index_stays_within_the_padding() {
+        for max_tiles in [1, 8, 14, 17] {
+            for ranking in [key::suit_ranking(max_tiles), key::honor_ranking(max_tiles)] {
+                let high = (0..1 << 16).map(|h| ranking.high_part(h)).max();
+                let low = (0..1 << 16).map(|l| ranking.low_part(l)).max();
+                let most = high.unwrap_or(0) + low.unwrap_or(0);
+                assert!(most < ranking.len() + key::PAST_END, "{max_tiles}: {most}");
+            }
+        }
+    }
+
+    /// The builtin columns hold one slot a pattern, and the padding is
+    /// [`SuitProfile::NONE`].
+    #[test]
+    fn columns_hold_their_patterns_then_the_padding() {
+        let tables = Tables::builtin();
+        let max_tiles = tables.params().max_tiles;
+        let lens = [
+            key::suit_ranking(max_tiles).len(),
+            key::honor_ranking(max_tiles).len(),
+        ];
+        for column in 0..4 {
+            let patterns = tables.profile_words(column);
+            assert_eq!(patterns.len(), lens[column / 2], "column {column}");
+            let padded = tables.profile_column(if column < 2 { 0 } else { 3 }, column % 2 == 1);
+            assert_eq!(
+                padded.1.len(),
+                patterns.len() + key::PAST_END,
+                "column {column}"
+            );
+            assert!(padded.1[patterns.len()..]
+                .iter()
+                .all(|&p| p == SuitProfile::NONE.0));
+        }
+    }
 }

@@ -333,8 +333,9 @@ impl Tables {
             .get_or_init(|| DEFAULT_PROFILES.map(profile::words))
     }
 
-    /// Profile column `column` (in the order of the distance columns).
+    /// Profile column `column` (in the order of the distance columns),
+    /// its patterns' slots.
     pub(super) fn profile_words(&self, column: usize) -> &[u32] {
-        &self.profile_columns()[column]
+        profile::patterns(&self.profile_columns()[column])
     }
 }
