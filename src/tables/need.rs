@@ -108,3 +108,62 @@ impl NeedColumn<'_> {
         found & ((1 << ranks) - 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::key::{HONOR_SLOTS, POW5, SUIT_SLOTS};
+    use super::super::Tables;
+    use super::NeedColumn;
+
+    /// [`NeedColumn::ranks_within`] as a loop of single reads.
+    fn ranks_within_by_reads(
+        column: NeedColumn,
+        key: usize,
+        ranks: usize,
+        most_melds: i32,
+        most_pair: i32,
+    ) -> u32 {
+        (0..ranks)
+            .filter(|&r| {
+                let n = column.at(key + POW5[r]);
+                n.melds() as i32 <= most_melds || n.with_pair() as i32 <= most_pair
+            })
+            .fold(0, |bits, r| bits | 1 << r)
+    }
+
+    /// Every honour key and a spread of suit keys, with the last 20,000
+    /// suit keys (where the first seven reads no longer fit before the
+    /// table's end), under limits from below 0 to above 15.
+    #[test]
+    fn ranks_within_matches_single_reads() {
+        let tables = Tables::builtin();
+        let limits = [
+            (-1024, -1),
+            (-1, -1),
+            (0, 0),
+            (0, 1),
+            (1, 0),
+            (2, 2),
+            (3, -5),
+            (7, 15),
+            (15, 15),
+            (16, 40),
+        ];
+        let suit_keys = (0..SUIT_SLOTS)
+            .step_by(97)
+            .chain(SUIT_SLOTS - 20_000..SUIT_SLOTS);
+        let keys = suit_keys
+            .map(|k| (0, 9, k))
+            .chain((0..HONOR_SLOTS).map(|k| (3, 7, k)));
+        for (suit, ranks, key) in keys {
+            let column = tables.need_column(suit);
+            for &(melds, pair) in &limits {
+                assert_eq!(
+                    column.ranks_within(key, ranks, melds, pair),
+                    ranks_within_by_reads(column, key, ranks, melds, pair),
+                    "suit {suit}, key {key}, limits {melds} {pair}"
+                );
+            }
+        }
+    }
+}
