@@ -58,8 +58,9 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 /// completes the old one with `k + 1` (a joker in the new tile's place),
 /// and a need keeps its residue modulo 3 (tiles plus jokers fill melds of
 /// three), so it falls by exactly one or rises. A suit whose needs cannot
-/// fall far enough is skipped without loading anything;
-/// `tests/variant_tables.rs` checks the bound on every table slot. The
+/// fall far enough is not scanned (when no suit can, suit 0 is, and its
+/// answer dropped); `tests/variant_tables.rs` checks the bound on every
+/// table slot. The
 /// bits of kinds held four times are meaningful only when the rules count
 /// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
@@ -90,14 +91,16 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
         let reaches = (lowest(melds[s]) <= most_melds) | (lowest(pairs[s]) <= most_pair);
         reachable |= (reaches as u32) << s;
     }
-    let mut waits = 0u64;
-    for s in bits((reachable & open) as u64) {
-        let (most_melds, most_pair) = limits[s];
-        // A rank held four times reads some other slot (or none): the
-        // caller masks its bit, or it is redone below.
-        let column = rules.tables.need_column(s);
-        let found = column.ranks_within(pos.keys[s], ranks(s), most_melds, most_pair);
-        waits |= (found as u64) << (9 * s);
+    let mut suits = (reachable & open) as u64;
+    // The first suit scanned without a branch (suit 0, its answer
+    // dropped, when none is reachable): most ready hands have one, and a
+    // branch on it is hard to predict.
+    let first_suit = (suits.trailing_zeros() & 3) as usize;
+    let mut waits = scan_suit(rules, pos, limits[first_suit], first_suit)
+        & 0u64.wrapping_sub((suits != 0) as u64);
+    suits &= suits.wrapping_sub(1);
+    for s in bits(suits) {
+        waits |= scan_suit(rules, pos, limits[s], s);
     }
     if options.four_held_is_wait && pos.words.any_four() {
         // Kinds held four times, when a fifth copy is counted.
@@ -117,6 +120,18 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
         }
     }
     waits
+}
+
+/// The kinds of suit `s` whose draw completes `pos` in the standard form,
+/// as bits in place (bit `9s + r` for rank `r`), given the suit's limits
+/// ([`waits`]).
+#[inline(always)]
+fn scan_suit(rules: &Rules, pos: &Position, (most_melds, most_pair): (i32, i32), s: usize) -> u64 {
+    // A rank held four times reads some other slot (or none): the caller
+    // masks its bit, or `waits` redoes it.
+    let column = rules.tables.need_column(s);
+    let found = column.ranks_within(pos.keys[s], ranks(s), most_melds, most_pair);
+    (found as u64) << (9 * s)
 }
 
 /// The smallest and the second smallest of `x` (equal when the smallest
