@@ -144,6 +144,20 @@ pub const fn need_with_pair(v: u8) -> u8 {
     v >> 4
 }
 
+/// [`need_melds`] of each byte of `w` (eight need values), in the same
+/// byte.
+#[inline(always)]
+pub const fn need_melds_lanes(w: u64) -> u64 {
+    w & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// [`need_with_pair`] of each byte of `w` (eight need values), in the same
+/// byte.
+#[inline(always)]
+pub const fn need_with_pair_lanes(w: u64) -> u64 {
+    w >> 4 & 0x0f0f_0f0f_0f0f_0f0f
+}
+
 // ---------------------------------------------------------------------------
 // Stored distance values: one `u32` a pattern of the distance columns, as
 // table files hold them.

@@ -5,7 +5,8 @@ use super::needs::{fifth_copy, ranks};
 use crate::form::judge::WaitOptions;
 use crate::position::Position;
 use crate::rules::compiled::{Rules, NO_PAIR};
-use crate::tables::{Need, POW5};
+use crate::swar::bits;
+use crate::tables::Need;
 use crate::tile::KINDS;
 
 /// Fewest jokers that complete four suits into N melds plus one pair held
@@ -57,52 +58,49 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 /// completes the old one with `k + 1` (a joker in the new tile's place),
 /// and a need keeps its residue modulo 3 (tiles plus jokers fill melds of
 /// three), so it falls by exactly one or rises. A suit whose needs cannot
-/// fall far enough is skipped without loading anything;
-/// `tests/variant_tables.rs` checks the bound on every table slot. The
+/// fall far enough is not scanned (when no suit can, suit 0 is, and its
+/// answer dropped); `tests/variant_tables.rs` checks the bound on every
+/// table slot. The
 /// bits of kinds held four times are meaningful only when the rules count
 /// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
 pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptions) -> u64 {
-    let needs = &rules.tables.needs(pos.keys);
-    let j = pos.jokers as i32;
+    let needs = rules.tables.needs(pos.keys);
     let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
+    let pairs: [i32; 4] = needs.map(|n| n.with_pair() as i32);
     let pen = rules.derived.pair_penalty.map(i32::from);
-    let deltas: [i32; 4] = std::array::from_fn(|s| needs[s].with_pair() as i32 + pen[s] - melds[s]);
-    let sum = melds[0] + melds[1] + melds[2] + melds[3];
-    // The cheapest pair among the other three suits: the smallest delta,
-    // or the second smallest for the suit holding it.
-    let low = (0..4).min_by_key(|&s| deltas[s]).unwrap_or(0);
-    let second = (0..4)
-        .filter(|&s| s != low)
-        .map(|s| deltas[s])
-        .min()
-        .unwrap_or(i32::MAX / 4);
-    let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+    // The jokers left once every suit has its melds, and what holding the
+    // pair costs each suit beyond its melds.
+    let spare = pos.jokers as i32 - (melds[0] + melds[1] + melds[2] + melds[3]);
+    let deltas: [i32; 4] = std::array::from_fn(|s| pairs[s] + pen[s] - melds[s]);
+    let (first, second) = two_smallest(deltas);
     // A new tile in suit `s` wins when the suit's melds need falls to the
-    // first limit, or its pair need to the second.
-    let limits = |s: usize| {
-        let others = sum - melds[s];
-        let pair_elsewhere = if s == low { second } else { deltas[low] };
-        (j - others - pair_elsewhere, j - others - pen[s])
-    };
-    let mut waits = 0u64;
+    // first limit (the pair held elsewhere), or its pair need to the
+    // second. The cheapest pair among the other three suits is the
+    // smallest delta, or the second smallest for the suit holding the
+    // smallest (equal to it when two suits share the smallest).
+    let limits: [(i32, i32); 4] = std::array::from_fn(|s| {
+        let room = spare + melds[s];
+        let pair_elsewhere = if deltas[s] == first { second } else { first };
+        (room - pair_elsewhere, room - pen[s])
+    });
+    let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+    let mut reachable = 0u32;
     for s in 0..4 {
-        let (most_melds, most_pair) = limits(s);
-        let reachable =
-            lowest(melds[s]) <= most_melds || lowest(needs[s].with_pair() as i32) <= most_pair;
-        if !reachable || open >> s & 1 == 0 {
-            continue;
-        }
-        let mut bits = 0u64;
-        let column = rules.tables.need_column(s);
-        for (r, step) in POW5.iter().take(ranks(s)).enumerate() {
-            // A rank held four times reads some other slot (or none): the
-            // caller masks its bit, or it is redone below.
-            let n = column.at(pos.keys[s] + step);
-            let wins = (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair;
-            bits |= (wins as u64) << r;
-        }
-        waits |= bits << (9 * s);
+        let (most_melds, most_pair) = limits[s];
+        let reaches = (lowest(melds[s]) <= most_melds) | (lowest(pairs[s]) <= most_pair);
+        reachable |= (reaches as u32) << s;
+    }
+    let mut suits = (reachable & open) as u64;
+    // The first suit scanned without a branch (suit 0, its answer
+    // dropped, when none is reachable): most ready hands have one, and a
+    // branch on it is hard to predict.
+    let first_suit = (suits.trailing_zeros() & 3) as usize;
+    let mut waits = scan_suit(rules, pos, limits[first_suit], first_suit)
+        & 0u64.wrapping_sub((suits != 0) as u64);
+    suits &= suits.wrapping_sub(1);
+    for s in bits(suits) {
+        waits |= scan_suit(rules, pos, limits[s], s);
     }
     if options.four_held_is_wait && pos.words.any_four() {
         // Kinds held four times, when a fifth copy is counted.
@@ -115,11 +113,32 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
                 continue;
             }
             let n = fifth_copy(rules, s, &counts, r);
-            let (most_melds, most_pair) = limits(s);
+            let (most_melds, most_pair) = limits[s];
             if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
                 waits |= 1 << t;
             }
         }
     }
     waits
+}
+
+/// The kinds of suit `s` whose draw completes `pos` in the standard form,
+/// as bits in place (bit `9s + r` for rank `r`), given the suit's limits
+/// ([`waits`]).
+#[inline(always)]
+fn scan_suit(rules: &Rules, pos: &Position, (most_melds, most_pair): (i32, i32), s: usize) -> u64 {
+    // A rank held four times reads some other slot (or none): the caller
+    // masks its bit, or `waits` redoes it.
+    let column = rules.tables.need_column(s);
+    let found = column.ranks_within(pos.keys[s], ranks(s), most_melds, most_pair);
+    (found as u64) << (9 * s)
+}
+
+/// The smallest and the second smallest of `x` (equal when the smallest
+/// is there twice), without a branch.
+#[inline(always)]
+fn two_smallest(x: [i32; 4]) -> (i32, i32) {
+    let (low01, high01) = (x[0].min(x[1]), x[0].max(x[1]));
+    let (low23, high23) = (x[2].min(x[3]), x[2].max(x[3]));
+    (low01.min(low23), low01.max(low23).min(high01.min(high23)))
 }
