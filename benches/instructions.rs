@@ -121,10 +121,7 @@ fn sketch_rows(kind: &str) -> (peers::DenseSketch, Vec<u8>) {
 fn riichienv_shanten_rows((_, counts, _): (Rules, Vec<u8>, Vec<u8>)) -> i32 {
     counts
         .chunks_exact(34)
-        .map(|c| {
-            let c: &[u8; 34] = c.try_into().unwrap();
-            riichienv_core::shanten::calc_shanten_from_counts(black_box(c), 4) as i32
-        })
+        .map(|c| peers::riichienv_shanten(black_box(c.try_into().unwrap())) as i32)
         .sum()
 }
 
@@ -271,10 +268,7 @@ fn xiangting_replacement((_, hands): (Rules, Counts)) -> i32 {
 fn riichienv_shanten((_, hands): (Rules, Counts)) -> i32 {
     hands
         .iter()
-        .map(|(c, _)| {
-            let n: u8 = c.iter().sum();
-            riichienv_core::shanten::calc_shanten_from_counts(black_box(c), n / 3) as i32
-        })
+        .map(|(c, _)| peers::riichienv_shanten(black_box(c)) as i32)
         .sum()
 }
 

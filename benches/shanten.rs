@@ -66,11 +66,6 @@ fn efficiency_sum(rules: &Rules, h: &Hand) -> u32 {
     }
 }
 
-fn riichienv(c: &[u8; 34]) -> i8 {
-    let n: u8 = c.iter().sum();
-    riichienv_core::shanten::calc_shanten_from_counts(c, n / 3)
-}
-
 fn bench_shanten(c: &mut Criterion) {
     let chinese = Rules::chinese();
     let riichi = Rules::riichi();
@@ -87,7 +82,7 @@ fn bench_shanten(c: &mut Criterion) {
             for (c, _) in &counts {
                 let s = rules.shanten_counts(c, 0).unwrap();
                 assert_eq!(s as i32 + 1, xiangting(c) as i32);
-                assert_eq!(s, riichienv(c));
+                assert_eq!(s, peers::riichienv_shanten(c));
             }
         }
         let mut group = c.benchmark_group(format!("shanten/{name}"));
@@ -120,7 +115,7 @@ fn bench_shanten(c: &mut Criterion) {
                 b.iter(|| {
                     counts
                         .iter()
-                        .map(|(c, _)| riichienv(black_box(c)) as i32)
+                        .map(|(c, _)| peers::riichienv_shanten(black_box(c)) as i32)
                         .sum::<i32>()
                 })
             });
