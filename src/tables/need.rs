@@ -51,6 +51,13 @@ impl Need {
     pub const fn with_pair(self) -> u8 {
         need_with_pair(self.0)
     }
+
+    /// Does it need at most `most_melds` jokers for melds only, or at most
+    /// `most_pair` for melds and a pair (a draw's test as a wait)?
+    #[inline(always)]
+    pub(crate) fn within(self, most_melds: i32, most_pair: i32) -> bool {
+        (self.melds() as i32) <= most_melds || (self.with_pair() as i32) <= most_pair
+    }
 }
 
 /// One suit's need table, for a run of look-ups in one suit
@@ -101,8 +108,7 @@ impl NeedColumn<'_> {
         // Bit 7 of byte r moved to bit r.
         let mut found = ((within >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
         if ranks > 8 {
-            let n = self.at(key + POW5[8]);
-            let ninth = (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair;
+            let ninth = self.at(key + POW5[8]).within(most_melds, most_pair);
             found |= (ninth as u32) << 8;
         }
         found & ((1 << ranks) - 1)

@@ -114,7 +114,7 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
             }
             let n = fifth_copy(rules, s, &counts, r);
             let (most_melds, most_pair) = limits[s];
-            if (n.melds() as i32) <= most_melds || (n.with_pair() as i32) <= most_pair {
+            if n.within(most_melds, most_pair) {
                 waits |= 1 << t;
             }
         }
