@@ -352,44 +352,21 @@ pub fn is_win(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> Result<usize, Le
     }))
 }
 
-/// One pass of [`is_win`].
-#[inline(always)]
+/// One pass of [`is_win`]: [`Rules::is_win_counts`] inlined in the row
+/// loop, as a caller's own loop of single calls compiles, each answer in
+/// a register (a call a row hands its answer back through memory, 11–19 %
+/// slower).
+#[inline(never)]
 fn is_win_pass<const CAUGHT: bool>(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> usize {
     let mut bad = 0;
     for ((c, j), o) in rows.iter().zip(out.iter_mut()) {
-        let accepted = match CAUGHT {
-            // The check of an accepted row, its refusals apart.
-            false => win_row(rules, c, j),
-            true => None,
-        };
-        *o = match accepted {
-            Some(win) => i8::from(win),
-            None => win_status::<CAUGHT>(rules, c, j),
+        *o = match judged::<CAUGHT, bool>(|| rules.is_win_counts(c, j)) {
+            Ok(win) => i8::from(win),
+            Err(e) => e.code(),
         };
         bad += usize::from(*o < 0);
     }
     bad
-}
-
-/// [`Rules::is_win_counts`] of a row the rules accept, `None` for one
-/// they refuse: a call a row, its answer in a register. Inlined in the
-/// row loop, the standard form's pair minimum compiles to a branch that
-/// near-winning rows mispredict (15.7–16.0 ns a row against 12.3–13.0
-/// out of line; random and winning rows within 0.6 ns either way).
-#[inline(never)]
-fn win_row(rules: &Rules, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
-    rules.win_of_counts(counts, jokers)
-}
-
-/// Row `counts`, `jokers`'s answer by [`Rules::is_win_counts`], or its
-/// status: out of the row loop, for the rows [`win_row`] refuses and for
-/// the caught pass.
-#[inline(never)]
-fn win_status<const CAUGHT: bool>(rules: &Rules, counts: &[u8; KINDS], jokers: u8) -> i8 {
-    match judged::<CAUGHT, bool>(|| rules.is_win_counts(counts, jokers)) {
-        Ok(win) => i8::from(win),
-        Err(e) => e.code(),
-    }
 }
 
 /// [`Rules::waits_counts`] of every row: `masks[i]` receives row i's waits

@@ -75,21 +75,14 @@ impl Rules {
     /// # Errors
     /// [`HandError::TooManyCopies`] for a count above 4, else as
     /// [`Rules::check`].
-    #[inline]
+    // Inlined wherever it is called: a caller's loop of calls compiles as
+    // the batch's row loop does, each answer in a register.
+    #[inline(always)]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        match self.win_of_counts(counts, jokers) {
-            Some(win) => Ok(win),
+        match self.accept(counts, jokers, self.derived.win_sizes) {
+            Some(pos) => Ok(self.wins(&pos)),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Win)),
         }
-    }
-
-    /// [`Rules::is_win_counts`] of a hand the rules accept; `None` for one
-    /// they refuse ([`Rules::reject`] names why): the batch's answer of a
-    /// row.
-    #[inline(always)]
-    pub(crate) fn win_of_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Option<bool> {
-        let pos = self.accept(counts, jokers, self.derived.win_sizes)?;
-        Some(self.wins(&pos))
     }
 
     /// [`Rules::is_win`] for a hand with declared melds, apart from the

@@ -9,17 +9,26 @@ use crate::swar::bits;
 use crate::tables::Need;
 use crate::tile::KINDS;
 
+/// What completing four suits costs: the jokers their melds need, and
+/// for each suit what holding the pair there costs beyond its melds
+/// (`NO_PAIR` and more for a suit that may not hold it).
+#[inline(always)]
+fn costs(rules: &Rules, needs: &[Need; 4]) -> (i32, [i32; 4]) {
+    let penalty = rules.derived.pair_penalty;
+    let melds = needs.iter().map(|n| n.melds() as i32).sum();
+    let pair = std::array::from_fn(|s| {
+        needs[s].with_pair() as i32 - needs[s].melds() as i32 + penalty[s] as i32
+    });
+    (melds, pair)
+}
+
 /// Fewest jokers that complete four suits into N melds plus one pair held
-/// by a suit that may hold it. No branch on the data.
+/// by a suit that may hold it.
 #[inline(always)]
 pub(crate) fn need(rules: &Rules, needs: &[Need; 4]) -> u8 {
-    let penalty = rules.derived.pair_penalty;
-    let melds: i16 = needs.iter().map(|n| n.melds() as i16).sum();
-    let pair = (0..4)
-        .map(|s| needs[s].with_pair() as i16 - needs[s].melds() as i16 + penalty[s])
-        .min()
-        .unwrap_or(NO_PAIR);
-    (melds + pair).clamp(0, u8::MAX as i16) as u8
+    let (melds, pair) = costs(rules, needs);
+    let pair = pair.into_iter().min().unwrap_or(NO_PAIR as i32);
+    (melds + pair).clamp(0, u8::MAX as i32) as u8
 }
 
 /// [`need`] of `pos`'s natural tiles, its suits' entries read from their
@@ -44,10 +53,16 @@ pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
         .unwrap_or(0)
 }
 
-/// Does `pos` (natural tiles and jokers) complete the standard form?
+/// Does `pos` (natural tiles and jokers) complete the standard form: does
+/// [`need`] come within its jokers? Some suit holds the pair within the
+/// jokers its melds leave: some `room - pair` is not negative, so their
+/// AND is not. One comparison, where a least or four comparisons may be
+/// compiled to branches that hands near a win mispredict.
 #[inline(always)]
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
-    need_of(rules, pos) <= pos.jokers
+    let (melds, pair) = costs(rules, &rules.tables.needs(pos.keys));
+    let room = pos.jokers as i32 - melds;
+    (room - pair[0]) & (room - pair[1]) & (room - pair[2]) & (room - pair[3]) >= 0
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
