@@ -420,8 +420,9 @@ pub fn shanten(
     }))
 }
 
-/// One pass of [`shanten`].
-#[inline(always)]
+/// One pass of [`shanten`]: [`Rules::shanten_counts`] inlined in the
+/// row loop, as [`is_win_pass`] does it.
+#[inline(never)]
 fn shanten_pass<const CAUGHT: bool>(
     rules: &Rules,
     rows: Rows<'_>,
@@ -431,29 +432,13 @@ fn shanten_pass<const CAUGHT: bool>(
     let mut bad = 0;
     let outs = shanten.iter_mut().zip(status.iter_mut());
     for ((c, j), (sh, st)) in rows.iter().zip(outs) {
-        let common = match CAUGHT {
-            // The common hand's path inlined, the others apart.
-            false => rules.shanten_common(c, j),
-            true => None,
-        };
-        (*sh, *st) = match common {
-            Some(answer) => (answer, OK),
-            None => shanten_status::<CAUGHT>(rules, c, j),
+        (*sh, *st) = match judged::<CAUGHT, i8>(|| rules.shanten_counts(c, j)) {
+            Ok(answer) => (answer, OK),
+            Err(e) => (0, e.code()),
         };
         bad += usize::from(*st < 0);
     }
     bad
-}
-
-/// Row `counts`, `jokers`'s shanten by [`Rules::shanten_counts`] and
-/// [`OK`], or 0 and its status: out of the row loop, for the rows the
-/// common path leaves and for the caught pass.
-#[inline(never)]
-fn shanten_status<const CAUGHT: bool>(rules: &Rules, counts: &[u8; KINDS], jokers: u8) -> (i8, i8) {
-    match judged::<CAUGHT, i8>(|| rules.shanten_counts(counts, jokers)) {
-        Ok(answer) => (answer, OK),
-        Err(e) => (0, e.code()),
-    }
 }
 
 /// Parses hands (any notation [`Hand`] reads) into rows: `counts` receives

@@ -88,7 +88,8 @@ impl Rules {
     /// # Errors
     /// [`HandError::TooManyCopies`] for a count above 4, else as
     /// [`Rules::shanten`].
-    #[inline]
+    // Inlined wherever it is called, as `Rules::is_win_counts` is.
+    #[inline(always)]
     pub fn shanten_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<i8, HandError> {
         match self.shanten_common(counts, jokers) {
             Some(shanten) => Ok(shanten),
@@ -101,9 +102,9 @@ impl Rules {
     /// out of play or a joker kind in the rules, a suit limit, a knitted
     /// form; a joker that might stand for a fifth copy, a suit whose
     /// distances the merge cannot take) or the hand is refused, which
-    /// [`Rules::shanten_any`] takes. The batch's row loop inlines it.
+    /// [`Rules::shanten_any`] takes.
     #[inline(always)]
-    pub(crate) fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
+    fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
         let res = self.tables.profiles_of_halves(&words.halves());
         if jokers_may_be_fifths(jokers, &res) {
