@@ -354,8 +354,7 @@ pub fn is_win(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> Result<usize, Le
 
 /// One pass of [`is_win`]: [`Rules::is_win_counts`] inlined in the row
 /// loop, as a caller's own loop of single calls compiles, each answer in
-/// a register (a call a row hands its answer back through memory, 11–19 %
-/// slower).
+/// a register (one call a row measured 11–19 % slower).
 #[inline(never)]
 fn is_win_pass<const CAUGHT: bool>(rules: &Rules, rows: Rows<'_>, out: &mut [i8]) -> usize {
     let mut bad = 0;
