@@ -86,8 +86,8 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
     let pen = rules.derived.pair_penalty.map(i32::from);
     // The jokers left once every suit has its melds, and what holding the
     // pair costs each suit beyond its melds.
-    let spare = pos.jokers as i32 - (melds[0] + melds[1] + melds[2] + melds[3]);
-    let deltas: [i32; 4] = std::array::from_fn(|s| pairs[s] + pen[s] - melds[s]);
+    let (all_melds, deltas) = costs(rules, &needs);
+    let spare = pos.jokers as i32 - all_melds;
     let (first, second) = two_smallest(deltas);
     // A new tile in suit `s` wins when the suit's melds need falls to the
     // first limit (the pair held elsewhere), or its pair need to the
