@@ -99,63 +99,25 @@ fn each_row(flat: &[u8]) -> impl Iterator<Item = &[u8; KINDS]> {
         .map(|c| black_box(<&[u8; KINDS]>::try_from(c).expect("34 counts")))
 }
 
-// Each measured loop is a function of its own, taking the rows as its
-// arguments, as a caller's loop is: the same loop written in the bench's
-// closure compiled 1.1–1.7× slower (its captures read through the closure).
-
+/// The rows of `flat` (with their joker counts `jokers`) that `judge`
+/// finds winning. Each timed loop is this function or [`sum_of`], out of
+/// line with its arguments, as a caller's loop is: the same loop written
+/// in the bench's closure compiled 1.1–1.7× slower (its captures read
+/// through the closure).
 #[inline(never)]
-fn win_single(rules: &Rules, flat: &[u8], jokers: &[u8]) -> usize {
+fn wins_of(flat: &[u8], jokers: &[u8], judge: impl Fn(&[u8; KINDS], u8) -> bool) -> usize {
     each_row(flat)
         .zip(jokers)
-        .filter(|&(c, &j)| rules.is_win_counts(c, j) == Ok(true))
+        .filter(|&(c, &j)| judge(c, j))
         .count()
 }
 
+/// The sum of `measure` over the rows of `flat`, as [`wins_of`] counts.
 #[inline(never)]
-fn win_single_no_jokers(rules: &Rules, flat: &[u8]) -> usize {
-    each_row(flat)
-        .filter(|c| rules.is_win_counts(c, 0) == Ok(true))
-        .count()
-}
-
-#[inline(never)]
-fn win_riichienv(flat: &[u8]) -> usize {
-    each_row(flat)
-        .filter(|c| peers::riichienv_is_win(c))
-        .count()
-}
-
-#[inline(never)]
-fn win_sketch(sketch: &peers::DenseSketch, flat: &[u8]) -> usize {
-    each_row(flat).filter(|c| sketch.is_win(c)).count()
-}
-
-#[inline(never)]
-fn win_sketch_complete(sketch: &peers::DenseSketch, flat: &[u8]) -> usize {
-    each_row(flat)
-        .filter(|c| sketch.is_win_complete(c) == Some(true))
-        .count()
-}
-
-#[inline(never)]
-fn shanten_single(rules: &Rules, flat: &[u8], jokers: &[u8]) -> i32 {
+fn sum_of(flat: &[u8], jokers: &[u8], measure: impl Fn(&[u8; KINDS], u8) -> i32) -> i32 {
     each_row(flat)
         .zip(jokers)
-        .map(|(c, &j)| rules.shanten_counts(c, j).unwrap_or(0) as i32)
-        .sum()
-}
-
-#[inline(never)]
-fn shanten_single_no_jokers(rules: &Rules, flat: &[u8]) -> i32 {
-    each_row(flat)
-        .map(|c| rules.shanten_counts(c, 0).unwrap_or(0) as i32)
-        .sum()
-}
-
-#[inline(never)]
-fn shanten_riichienv(flat: &[u8]) -> i32 {
-    each_row(flat)
-        .map(|c| peers::riichienv_shanten(c) as i32)
+        .map(|(c, &j)| measure(c, j))
         .sum()
 }
 
@@ -196,36 +158,62 @@ fn bench_batch(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(4));
         let (flat, jokers) = (&counts[..], &jokers[..]);
         group.bench_function(BenchmarkId::new("win", "single calls"), |b| {
-            b.iter(|| win_single(&rules, black_box(flat), jokers))
+            b.iter(|| {
+                wins_of(black_box(flat), jokers, |c, j| {
+                    rules.is_win_counts(c, j) == Ok(true)
+                })
+            })
         });
         // A riichi caller passes no jokers, as riichienv-core takes none.
         group.bench_function(BenchmarkId::new("win", "single calls, no jokers"), |b| {
-            b.iter(|| win_single_no_jokers(&rules, black_box(flat)))
+            b.iter(|| {
+                wins_of(black_box(flat), jokers, |c, _| {
+                    rules.is_win_counts(c, 0) == Ok(true)
+                })
+            })
         });
         group.bench_function(BenchmarkId::new("win", "batch"), |b| {
             b.iter(|| batch::is_win(&rules, black_box(rows), &mut out))
         });
         group.bench_function(BenchmarkId::new("win", "riichienv-core"), |b| {
-            b.iter(|| win_riichienv(black_box(flat)))
+            b.iter(|| wins_of(black_box(flat), jokers, |c, _| peers::riichienv_is_win(c)))
         });
         group.bench_function(BenchmarkId::new("win", "dense sketch"), |b| {
-            b.iter(|| win_sketch(&sketch, black_box(flat)))
+            b.iter(|| wins_of(black_box(flat), jokers, |c, _| sketch.is_win(c)))
         });
         group.bench_function(BenchmarkId::new("win", "dense sketch, complete"), |b| {
-            b.iter(|| win_sketch_complete(&sketch, black_box(flat)))
+            b.iter(|| {
+                wins_of(black_box(flat), jokers, |c, _| {
+                    sketch.is_win_complete(c) == Some(true)
+                })
+            })
         });
         group.bench_function(BenchmarkId::new("shanten", "single calls"), |b| {
-            b.iter(|| shanten_single(&rules, black_box(flat), jokers))
+            b.iter(|| {
+                sum_of(black_box(flat), jokers, |c, j| {
+                    rules.shanten_counts(c, j).unwrap_or(0) as i32
+                })
+            })
         });
         group.bench_function(
             BenchmarkId::new("shanten", "single calls, no jokers"),
-            |b| b.iter(|| shanten_single_no_jokers(&rules, black_box(flat))),
+            |b| {
+                b.iter(|| {
+                    sum_of(black_box(flat), jokers, |c, _| {
+                        rules.shanten_counts(c, 0).unwrap_or(0) as i32
+                    })
+                })
+            },
         );
         group.bench_function(BenchmarkId::new("shanten", "batch"), |b| {
             b.iter(|| batch::shanten(&rules, black_box(rows), &mut out, &mut status))
         });
         group.bench_function(BenchmarkId::new("shanten", "riichienv-core"), |b| {
-            b.iter(|| shanten_riichienv(black_box(flat)))
+            b.iter(|| {
+                sum_of(black_box(flat), jokers, |c, _| {
+                    peers::riichienv_shanten(c) as i32
+                })
+            })
         });
         group.bench_function(BenchmarkId::new("table loads", "alone"), |b| {
             b.iter(|| loads_alone(&loads, black_box(flat)))
