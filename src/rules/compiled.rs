@@ -73,6 +73,10 @@ pub(crate) struct Derived {
     /// p, s, honours): 0, or more jokers than any hand holds when that
     /// suit may not hold it (no kind in play, or pair ranks exclude honours).
     pub pair_penalty: [i16; 4],
+    /// Byte `s` (m, p, s, honours) `0x7f` when suit `s` may not hold the
+    /// standard form's pair, else 0: the standard form's win test ORs it
+    /// into the suits' pair costs, side by side in one word.
+    pub pair_barred: u32,
     /// The kinds whose draw is a natural tile: in play, not a joker kind
     /// (bit `i` for index `i`).
     pub drawable: u64,

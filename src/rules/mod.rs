@@ -111,6 +111,7 @@ impl Rules {
             melded_sizes,
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty,
+            pair_barred: u32::from_le_bytes(pair_penalty.map(|p| if p == 0 { 0 } else { 0x7f })),
             drawable: r.tiles.bits() & !r.jokers.bits(),
             joker_copies: 4 * r.jokers.len() as u8,
             dist_bars: std::array::from_fn(|s| {

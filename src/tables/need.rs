@@ -30,7 +30,7 @@ impl Need {
 
     /// The byte a need table stores for this value.
     #[inline(always)]
-    pub(super) const fn byte(self) -> u8 {
+    pub(crate) const fn byte(self) -> u8 {
         self.0
     }
 

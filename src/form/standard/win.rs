@@ -55,14 +55,38 @@ pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
 
 /// Does `pos` (natural tiles and jokers) complete the standard form: does
 /// [`need`] come within its jokers? Some suit holds the pair within the
-/// jokers its melds leave: some `room - pair` is not negative, so their
-/// AND is not. One comparison, where a least or four comparisons may be
-/// compiled to branches that hands near a win mispredict.
+/// jokers its melds leave. The four suits are judged side by side, a byte
+/// each in one word: each suit's pair cost beyond its melds, biased by 63
+/// (48..=78; `0x7f` where the suit may not hold the pair), against the
+/// jokers the melds leave, biased alike (3..=126, every byte below 0x80
+/// for any hand). No least, no per-suit comparison and no range check:
+/// each may be compiled to a branch that hands near a win mispredict.
 #[inline(always)]
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
-    let (melds, pair) = costs(rules, &rules.tables.needs(pos.keys));
-    let room = pos.jokers as i32 - melds;
-    (room - pair[0]) & (room - pair[1]) & (room - pair[2]) & (room - pair[3]) >= 0
+    let needs = u32::from_le_bytes(rules.tables.needs(pos.keys).map(Need::byte));
+    pair_within(needs, rules.derived.pair_barred, pos.jokers)
+}
+
+/// Do the four suits' need bytes `needs` (byte `s` for suit `s`) leave
+/// some suit not `barred` (its byte `0x7f`) the jokers to hold the pair
+/// beside every suit's melds: is some `melds sum - melds[s] + with_pair[s]`
+/// at most `jokers`?
+#[inline(always)]
+fn pair_within(needs: u32, barred: u32, jokers: u8) -> bool {
+    const LOW: u32 = 0x0101_0101;
+    const HIGH: u32 = 0x8080_8080;
+    const BIAS: u32 = 63;
+    let melds = needs & 0x0f0f_0f0f;
+    let pairs = (needs >> 4) & 0x0f0f_0f0f;
+    // No borrow between bytes: each is 63 + with_pair - melds >= 48.
+    let cost = (pairs + BIAS * LOW - melds) | barred;
+    // At most 4 x 15 melds' jokers; an accepted hand holds fewer than 64
+    // jokers (the bound keeps any count's bytes in range).
+    let melds_sum = melds.wrapping_mul(LOW) >> 24;
+    let room = (jokers as u32).min(63) + BIAS - melds_sum;
+    // 0x80 + room - cost in each byte: its high bit stays set where the
+    // cost is within the room.
+    ((room * LOW | HIGH) - cost) & HIGH != 0
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
@@ -156,4 +180,69 @@ fn two_smallest(x: [i32; 4]) -> (i32, i32) {
     let (low01, high01) = (x[0].min(x[1]), x[0].max(x[1]));
     let (low23, high23) = (x[2].min(x[3]), x[2].max(x[3]));
     (low01.min(low23), low01.max(low23).min(high01.min(high23)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pair_within;
+    use rand::{Rng, SeedableRng};
+
+    /// The definition, one suit at a time.
+    fn pair_within_by_suit(needs: u32, barred: u32, jokers: u8) -> bool {
+        let bytes = needs.to_le_bytes();
+        let melds: u32 = bytes.iter().map(|&b| (b & 15) as u32).sum();
+        (0..4).any(|s| {
+            let allowed = barred.to_le_bytes()[s] == 0;
+            allowed && melds - (bytes[s] & 15) as u32 + (bytes[s] >> 4) as u32 <= jokers as u32
+        })
+    }
+
+    #[test]
+    fn pair_within_matches_its_definition() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        // Every byte in every suit beside extremes, then random words.
+        let mut words: Vec<u32> = Vec::new();
+        for b in 0..=255u32 {
+            for s in 0..4 {
+                for other in [0u32, 0x11, 0xff, 0x0f, 0xf0] {
+                    words.push((other * 0x0101_0101) & !(0xff << (8 * s)) | b << (8 * s));
+                }
+            }
+        }
+        words.extend((0..200_000).map(|_| rng.gen::<u32>()));
+        for needs in words {
+            for mask in 0..16u32 {
+                let barred = u32::from_le_bytes(std::array::from_fn(|s| {
+                    if mask >> s & 1 == 1 {
+                        0x7f
+                    } else {
+                        0
+                    }
+                }));
+                for jokers in [
+                    0u8,
+                    1,
+                    2,
+                    3,
+                    5,
+                    8,
+                    13,
+                    30,
+                    44,
+                    59,
+                    60,
+                    61,
+                    62,
+                    63,
+                    rng.gen_range(0..64),
+                ] {
+                    assert_eq!(
+                        pair_within(needs, barred, jokers),
+                        pair_within_by_suit(needs, barred, jokers),
+                        "needs {needs:#010x} barred {barred:#010x} jokers {jokers}"
+                    );
+                }
+            }
+        }
+    }
 }
