@@ -86,7 +86,7 @@ fn pair_within(needs: u32, barred: u32, jokers: u8) -> bool {
     let room = (jokers as u32).min(63) + BIAS - melds_sum;
     // 0x80 + room - cost in each byte: its high bit stays set where the
     // cost is within the room.
-    ((room * LOW | HIGH) - cost) & HIGH != 0
+    (((room * LOW) | HIGH) - cost) & HIGH != 0
 }
 
 /// The natural kinds whose draw completes the 3N+1 `pos` in the standard
