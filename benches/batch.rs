@@ -126,8 +126,19 @@ fn loads_alone(loads: &LoadsAlone, flat: &[u8]) -> u32 {
     flat.chunks_exact(KINDS).map(|c| loads.row(c)).sum()
 }
 
+/// Riichi's rules with the standard form alone: the work the bare sketch
+/// does (its table, no other form), with hupai's checks of the counts.
+fn riichi_standard_only() -> Rules {
+    let riichi = include_str!("../rules/riichi.toml");
+    let forms = r#"forms = ["standard", "seven-pairs", "thirteen-orphans"]"#;
+    assert!(riichi.contains(forms));
+    Rules::from_toml_str(&riichi.replace(forms, r#"forms = ["standard"]"#))
+        .expect("riichi's rules with the standard form alone")
+}
+
 fn bench_batch(c: &mut Criterion) {
     let rules = Rules::riichi();
+    let standard_only = riichi_standard_only();
     let loads = LoadsAlone::new();
     let sketch = peers::DenseSketch::new();
     for (name, counts, jokers) in sets() {
@@ -172,6 +183,16 @@ fn bench_batch(c: &mut Criterion) {
                 })
             })
         });
+        group.bench_function(
+            BenchmarkId::new("win", "single calls, standard form only"),
+            |b| {
+                b.iter(|| {
+                    wins_of(black_box(flat), jokers, |c, _| {
+                        standard_only.is_win_counts(c, 0) == Ok(true)
+                    })
+                })
+            },
+        );
         group.bench_function(BenchmarkId::new("win", "batch"), |b| {
             b.iter(|| batch::is_win(&rules, black_box(rows), &mut out))
         });
