@@ -53,16 +53,14 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
     ]
 }
 
-/// The hands of `counts` that `judge` finds winning: each timed loop is
-/// this function, out of line with its arguments, as a caller's loop is
-/// (the same loop in the bench's closure reads its captures through the
-/// closure, and measured the closure's code).
+/// The items of `items` (count rows, hands, live hands) that `judge` holds
+/// true: each timed loop is this function, out of line with its
+/// arguments, as a caller's loop is (the same loop in the bench's closure
+/// reads its captures through the closure, and measured the closure's
+/// code).
 #[inline(never)]
-fn wins_of(counts: &[([u8; 34], u8)], judge: impl Fn(&[u8; 34], u8) -> bool) -> usize {
-    counts
-        .iter()
-        .filter(|(c, j)| judge(black_box(c), *j))
-        .count()
+fn count_where<T>(items: &[T], judge: impl Fn(&T) -> bool) -> usize {
+    items.iter().filter(|&x| judge(black_box(x))).count()
 }
 
 fn bench_check(c: &mut Criterion) {
@@ -131,15 +129,10 @@ fn bench_check(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("check/{name}"));
         group.throughput(Throughput::Elements(HANDS as u64));
         group.bench_function(BenchmarkId::new("hupai", "counts"), |b| {
-            b.iter(|| wins_of(&counts, |c, j| rules.is_win_counts(c, j) == Ok(true)))
+            b.iter(|| count_where(&counts, |(c, j)| rules.is_win_counts(c, *j) == Ok(true)))
         });
         group.bench_function(BenchmarkId::new("hupai", "hand"), |b| {
-            b.iter(|| {
-                hands
-                    .iter()
-                    .filter(|h| rules.is_win(black_box(h)) == Ok(true))
-                    .count()
-            })
+            b.iter(|| count_where(&hands, |h| rules.is_win(h) == Ok(true)))
         });
         let mut out = Vec::with_capacity(HANDS);
         group.bench_function(BenchmarkId::new("hupai", "batch"), |b| {
@@ -149,40 +142,38 @@ fn bench_check(c: &mut Criterion) {
             })
         });
         group.bench_function(BenchmarkId::new("hupai", "live"), |b| {
-            b.iter(|| live.iter().filter(|h| black_box(h).is_win()).count())
+            b.iter(|| count_where(&live, LiveHand::is_win))
         });
         group.bench_function(BenchmarkId::new("phf-tables", "siphash"), |b| {
-            b.iter(|| wins_of(&counts, |c, j| phf.is_win(c, j)))
+            b.iter(|| count_where(&counts, |(c, j)| phf.is_win(c, *j)))
         });
         group.bench_function(BenchmarkId::new("greedy-000", "inexact"), |b| {
-            b.iter(|| wins_of(&counts, peers::greedy_is_win))
+            b.iter(|| count_where(&counts, |(c, j)| peers::greedy_is_win(c, *j)))
         });
         group.bench_function(BenchmarkId::new("backtracking", "oracle"), |b| {
             b.iter(|| {
-                raws.iter()
-                    .filter(|r| {
-                        oracle::forms("chinese", black_box(&r.counts), r.jokers as u32)
-                            .iter()
-                            .any(|&w| w)
-                    })
-                    .count()
+                count_where(&raws, |r| {
+                    oracle::forms("chinese", &r.counts, r.jokers as u32)
+                        .iter()
+                        .any(|&w| w)
+                })
             })
         });
         if no_jokers {
             group.bench_function(BenchmarkId::new("hupai", "counts-riichi"), |b| {
-                b.iter(|| wins_of(&counts, |c, j| riichi.is_win_counts(c, j) == Ok(true)))
+                b.iter(|| count_where(&counts, |(c, j)| riichi.is_win_counts(c, *j) == Ok(true)))
             });
             group.bench_function(BenchmarkId::new("dense-sketch", "standard-only"), |b| {
-                b.iter(|| wins_of(&counts, |c, _| sketch.is_win(c)))
+                b.iter(|| count_where(&counts, |(c, _)| sketch.is_win(c)))
             });
             group.bench_function(BenchmarkId::new("dense-sketch", "complete"), |b| {
-                b.iter(|| wins_of(&counts, |c, _| sketch.is_win_complete(c) == Some(true)))
+                b.iter(|| count_where(&counts, |(c, _)| sketch.is_win_complete(c) == Some(true)))
             });
             group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
-                b.iter(|| wins_of(&counts, |c, _| peers::xiangting_is_win(c)))
+                b.iter(|| count_where(&counts, |(c, _)| peers::xiangting_is_win(c)))
             });
             group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
-                b.iter(|| wins_of(&counts, |c, _| peers::riichienv_is_win(c)))
+                b.iter(|| count_where(&counts, |(c, _)| peers::riichienv_is_win(c)))
             });
         }
         group.finish();
