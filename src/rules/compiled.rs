@@ -77,6 +77,9 @@ pub(crate) struct Derived {
     /// standard form's pair, else 0: the standard form's win test ORs it
     /// into the suits' pair costs, side by side in one word.
     pub pair_barred: u32,
+    /// `pair_penalty[s]` in the 16-bit lane `s`: the standard form's waits
+    /// judge the four suits side by side.
+    pub pair_penalty_lanes: u64,
     /// The kinds whose draw is a natural tile: in play, not a joker kind
     /// (bit `i` for index `i`).
     pub drawable: u64,

@@ -24,7 +24,7 @@ impl Need {
 
     /// The value stored as the byte `v` of a need table.
     #[inline(always)]
-    pub(super) const fn from_byte(v: u8) -> Need {
+    pub(crate) const fn from_byte(v: u8) -> Need {
         Need(v)
     }
 

@@ -104,42 +104,21 @@ fn pair_within(needs: u32, barred: u32, jokers: u8) -> bool {
 /// a fifth copy as a wait; otherwise the caller masks them.
 #[inline(always)]
 pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptions) -> u64 {
-    let needs = rules.tables.needs(pos.keys);
-    let melds: [i32; 4] = needs.map(|n| n.melds() as i32);
-    let pairs: [i32; 4] = needs.map(|n| n.with_pair() as i32);
-    let pen = rules.derived.pair_penalty.map(i32::from);
-    // The jokers left once every suit has its melds, and what holding the
-    // pair costs each suit beyond its melds.
-    let (all_melds, deltas) = costs(rules, &needs);
-    let spare = pos.jokers as i32 - all_melds;
-    let (first, second) = two_smallest(deltas);
-    // A new tile in suit `s` wins when the suit's melds need falls to the
-    // first limit (the pair held elsewhere), or its pair need to the
-    // second. The cheapest pair among the other three suits is the
-    // smallest delta, or the second smallest for the suit holding the
-    // smallest (equal to it when two suits share the smallest).
-    let limits: [(i32, i32); 4] = std::array::from_fn(|s| {
-        let room = spare + melds[s];
-        let pair_elsewhere = if deltas[s] == first { second } else { first };
-        (room - pair_elsewhere, room - pen[s])
-    });
-    let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
-    let mut reachable = 0u32;
-    for s in 0..4 {
-        let (most_melds, most_pair) = limits[s];
-        let reaches = (lowest(melds[s]) <= most_melds) | (lowest(pairs[s]) <= most_pair);
-        reachable |= (reaches as u32) << s;
-    }
-    let mut suits = (reachable & open) as u64;
+    let limits = DrawLimits::of(
+        rules.tables.needs(pos.keys),
+        rules.derived.pair_penalty_lanes,
+        pos.jokers,
+    );
+    let mut suits = (limits.reachable & open) as u64;
     // The first suit scanned without a branch (suit 0, its answer
     // dropped, when none is reachable): most ready hands have one, and a
     // branch on it is hard to predict.
     let first_suit = (suits.trailing_zeros() & 3) as usize;
-    let mut waits = scan_suit(rules, pos, limits[first_suit], first_suit)
+    let mut waits = scan_suit(rules, pos, limits.of_suit(first_suit), first_suit)
         & 0u64.wrapping_sub((suits != 0) as u64);
     suits &= suits.wrapping_sub(1);
     for s in bits(suits) {
-        waits |= scan_suit(rules, pos, limits[s], s);
+        waits |= scan_suit(rules, pos, limits.of_suit(s), s);
     }
     if options.four_held_is_wait && pos.words.any_four() {
         // Kinds held four times, when a fifth copy is counted.
@@ -152,13 +131,104 @@ pub(crate) fn waits(rules: &Rules, pos: &Position, open: u32, options: WaitOptio
                 continue;
             }
             let n = fifth_copy(rules, s, &counts, r);
-            let (most_melds, most_pair) = limits[s];
+            let (most_melds, most_pair) = limits.of_suit(s);
             if n.within(most_melds, most_pair) {
                 waits |= 1 << t;
             }
         }
     }
     waits
+}
+
+/// What a draw in each suit must bring that suit's needs to for the
+/// standard form to win ([`waits`]), the four suits side by side in the
+/// 16-bit lanes of a word (lane `s` for suit `s`), each limit raised by
+/// [`DrawLimits::BIAS`] so that every lane stays positive and below
+/// `0x8000`: no borrow crosses a lane.
+///
+/// A new tile in suit `s` wins when the suit's melds need falls to
+/// `melds` (every suit's melds within the jokers, the pair held by the
+/// cheapest other suit), or its need with the pair to `pair`.
+#[derive(Clone, Copy, Debug)]
+struct DrawLimits {
+    /// Lane `s`: the jokers left for suit `s`'s melds (the other suits'
+    /// melds and the cheapest other suit's pair paid), plus the bias.
+    melds: u64,
+    /// Lane `s`: the jokers left for suit `s`'s melds and pair, plus the
+    /// bias (the pair's penalty paid, where the suit may not hold it).
+    pair: u64,
+    /// The suits (bit `s`) whose needs can fall within their limits: a
+    /// need falls by exactly one or rises, so a need of 0 to 2 at least.
+    reachable: u32,
+}
+
+impl DrawLimits {
+    /// One in each 16-bit lane.
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    /// The high bit of each lane.
+    const HIGH: u64 = 0x8000 * Self::LANES;
+    /// What every limit is raised by.
+    const BIAS: u64 = 0x1000;
+    /// What each pair cost is raised by: above any need, so that the
+    /// costs stay positive.
+    const COST_BIAS: u64 = 0x100;
+
+    /// The limits of four suits whose needs are `needs`, their pair
+    /// penalties `penalty` (lane `s`: `pair_penalty[s]`), with `jokers`.
+    #[inline(always)]
+    fn of(needs: [Need; 4], penalty: u64, jokers: u8) -> DrawLimits {
+        let (l, high, bias) = (Self::LANES, Self::HIGH, Self::BIAS);
+        let bytes = needs
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (s, n)| w | (n.byte() as u64) << (16 * s));
+        let melds = bytes & (0xf * l);
+        let pairs = (bytes >> 4) & (0xf * l);
+        // At most 4 x 15.
+        let melds_sum = melds.wrapping_mul(l) >> 48;
+        // Lane s: what holding the pair costs suit s beyond its melds,
+        // raised by COST_BIAS (above 15: never negative).
+        let cost = pairs + penalty + Self::COST_BIAS * l - melds;
+        let others = [16, 32, 48].map(|bits| cost.rotate_right(bits));
+        // Lane s: bias + jokers - the other suits' melds, raised by
+        // COST_BIAS (an accepted hand holds fewer than 64 jokers).
+        let room = ((jokers as u64).min(63) + bias + Self::COST_BIAS - melds_sum) * l + melds;
+        let most_pair = room - Self::COST_BIAS * l - penalty;
+        // Lane s: the least a need can fall to, raised by the bias: one
+        // less, or 2 from 0 (its residue modulo 3 is kept).
+        let zero = |v: u64| (((v + 0x7fff * l) & high) ^ high) >> 15;
+        let lowest = |v: u64| v + (bias - 1) * l + 3 * zero(v);
+        let within = |limit: u64, need: u64| ((limit | high) - need) & high;
+        // Whether some suit can be reached is judged against each other
+        // suit's pair cost side by side, not against their least: the
+        // scan waits on it, and the least is a longer chain.
+        let (melds_low, pairs_low) = (lowest(melds), lowest(pairs));
+        let reaches = others.iter().fold(within(most_pair, pairs_low), |r, &o| {
+            r | within(room - o, melds_low)
+        });
+        // Lane s: the least pair cost among the other three suits.
+        let least = |a: u64, b: u64| {
+            let b_least = (((a | high) - b) & high) >> 15;
+            let mask = (b_least << 16) - b_least;
+            (b & mask) | (a & !mask)
+        };
+        let most_melds = room - least(least(others[0], others[1]), others[2]);
+        // The high bit of lane s moved to bit s.
+        const GATHER: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
+        let reachable = ((reaches >> 15).wrapping_mul(GATHER) >> 45) as u32 & 0xf;
+        DrawLimits {
+            melds: most_melds,
+            pair: most_pair,
+            reachable,
+        }
+    }
+
+    /// Suit `s`'s limits: (melds, pair), as jokers.
+    #[inline(always)]
+    fn of_suit(&self, s: usize) -> (i32, i32) {
+        let lane = |w: u64| ((w >> (16 * s)) & 0xffff) as i32 - Self::BIAS as i32;
+        (lane(self.melds), lane(self.pair))
+    }
 }
 
 /// The kinds of suit `s` whose draw completes `pos` in the standard form,
@@ -173,18 +243,11 @@ fn scan_suit(rules: &Rules, pos: &Position, (most_melds, most_pair): (i32, i32),
     (found as u64) << (9 * s)
 }
 
-/// The smallest and the second smallest of `x` (equal when the smallest
-/// is there twice), without a branch.
-#[inline(always)]
-fn two_smallest(x: [i32; 4]) -> (i32, i32) {
-    let (low01, high01) = (x[0].min(x[1]), x[0].max(x[1]));
-    let (low23, high23) = (x[2].min(x[3]), x[2].max(x[3]));
-    (low01.min(low23), low01.max(low23).min(high01.min(high23)))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::pair_within;
+    use super::{pair_within, DrawLimits};
+    use crate::rules::compiled::NO_PAIR;
+    use crate::tables::Need;
     use rand::{Rng, SeedableRng};
 
     /// The definition, one suit at a time.
@@ -241,6 +304,56 @@ mod tests {
                         pair_within_by_suit(needs, barred, jokers),
                         "needs {needs:#010x} barred {barred:#010x} jokers {jokers}"
                     );
+                }
+            }
+        }
+    }
+
+    /// [`DrawLimits`] from its definition, one suit at a time: suit `s`'s
+    /// limits and whether its needs can fall within them.
+    fn draw_limits_by_suit(needs: [u8; 4], penalty: [i16; 4], jokers: u8) -> [(i32, i32, bool); 4] {
+        let melds = needs.map(|b| (b & 15) as i32);
+        let pairs = needs.map(|b| (b >> 4) as i32);
+        let cost: [i32; 4] = std::array::from_fn(|s| pairs[s] - melds[s] + penalty[s] as i32);
+        let all_melds: i32 = melds.iter().sum();
+        std::array::from_fn(|s| {
+            let room = jokers as i32 - (all_melds - melds[s]);
+            let elsewhere = (0..4).filter(|&t| t != s).map(|t| cost[t]).min().unwrap();
+            let (most_melds, most_pair) = (room - elsewhere, room - penalty[s] as i32);
+            let lowest = |x: i32| if x == 0 { 2 } else { x - 1 };
+            let reaches = lowest(melds[s]) <= most_melds || lowest(pairs[s]) <= most_pair;
+            (most_melds, most_pair, reaches)
+        })
+    }
+
+    #[test]
+    fn draw_limits_match_their_definition() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(48);
+        let mut cases: Vec<[u8; 4]> = Vec::new();
+        for b in 0..=255u8 {
+            for s in 0..4 {
+                for other in [0u8, 0x11, 0x21, 0xff, 0x0f, 0xf0] {
+                    let mut needs = [other; 4];
+                    needs[s] = b;
+                    cases.push(needs);
+                }
+            }
+        }
+        cases.extend((0..30_000).map(|_| rng.gen::<[u8; 4]>()));
+        for needs in cases {
+            for mask in 0..16u32 {
+                let penalty: [i16; 4] =
+                    std::array::from_fn(|s| if mask >> s & 1 == 1 { NO_PAIR } else { 0 });
+                let lanes = (0..4).fold(0u64, |w, s| w | (penalty[s] as u64) << (16 * s));
+                for jokers in [0u8, 1, 2, 3, 4, 7, 13, 30, 62, 63, rng.gen_range(0..64)] {
+                    let limits = DrawLimits::of(needs.map(Need::from_byte), lanes, jokers);
+                    let want = draw_limits_by_suit(needs, penalty, jokers);
+                    for (s, &(melds, pair, reaches)) in want.iter().enumerate() {
+                        let why =
+                            format!("needs {needs:?} penalty {penalty:?} jokers {jokers} suit {s}");
+                        assert_eq!(limits.of_suit(s), (melds, pair), "{why}");
+                        assert_eq!(limits.reachable >> s & 1 == 1, reaches, "{why}");
+                    }
                 }
             }
         }
