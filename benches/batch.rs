@@ -31,7 +31,10 @@ const ROWS: usize = 1 << 20;
 const KINDS: usize = 34;
 
 /// The row sets: random 14-tile hands, standard-form wins, wins with one
-/// tile changed; each as flat counts and joker counts.
+/// tile changed; each as flat counts and joker counts. Then the winning
+/// and near-winning sets' first 64 hands, repeated to as many rows: every
+/// table read a few hands need stays in the first-level cache, which
+/// shows what the tables' memory costs the distinct rows.
 fn sets() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let flat = |raws: Vec<Raw>| -> (Vec<u8>, Vec<u8>) {
@@ -49,10 +52,23 @@ fn sets() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
             })
             .collect(),
     );
+    let cycled = |(counts, jokers): &(Vec<u8>, Vec<u8>)| {
+        let counts = counts[..64 * KINDS]
+            .iter()
+            .copied()
+            .cycle()
+            .take(ROWS * KINDS)
+            .collect();
+        let jokers = jokers[..64].iter().copied().cycle().take(ROWS).collect();
+        (counts, jokers)
+    };
+    let (winning_64, near_64) = (cycled(&winning), cycled(&near));
     vec![
         ("random-14", random.0, random.1),
         ("winning-14", winning.0, winning.1),
         ("near-winning-14", near.0, near.1),
+        ("winning-14-64-hands", winning_64.0, winning_64.1),
+        ("near-winning-14-64-hands", near_64.0, near_64.1),
     ]
 }
 
