@@ -73,13 +73,10 @@ pub(crate) struct Derived {
     /// p, s, honours): 0, or more jokers than any hand holds when that
     /// suit may not hold it (no kind in play, or pair ranks exclude honours).
     pub pair_penalty: [i16; 4],
-    /// Byte `s` (m, p, s, honours) `0x7f` when suit `s` may not hold the
-    /// standard form's pair, else 0: the standard form's win test ORs it
-    /// into the suits' pair costs, side by side in one word.
-    pub pair_barred: u32,
-    /// `pair_penalty[s]` in the 16-bit lane `s`: the standard form's waits
-    /// judge the four suits side by side.
-    pub pair_penalty_lanes: u64,
+    /// `pair_penalty[s]` raised by `form::standard::COST_BIAS` in the
+    /// 16-bit lane `s`: the standard form's win test and waits judge the
+    /// four suits side by side.
+    pub pair_cost_lanes: u64,
     /// The kinds whose draw is a natural tile: in play, not a joker kind
     /// (bit `i` for index `i`).
     pub drawable: u64,

@@ -111,8 +111,9 @@ impl Rules {
             melded_sizes,
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty,
-            pair_barred: u32::from_le_bytes(pair_penalty.map(|p| if p == 0 { 0 } else { 0x7f })),
-            pair_penalty_lanes: (0..4).fold(0, |w, s| w | (pair_penalty[s] as u64) << (16 * s)),
+            pair_cost_lanes: (0..4).fold(0, |w, s| {
+                w | (pair_penalty[s] as u64 + crate::form::standard::COST_BIAS) << (16 * s)
+            }),
             drawable: r.tiles.bits() & !r.jokers.bits(),
             joker_copies: 4 * r.jokers.len() as u8,
             dist_bars: std::array::from_fn(|s| {
