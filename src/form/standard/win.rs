@@ -124,9 +124,11 @@ impl SuitLanes {
 /// Lane by lane, the least of `a` and `b` (every lane below `0x8000`).
 #[inline(always)]
 fn least_lanes(a: u64, b: u64) -> u64 {
-    // 1 in each lane where `b` is at most `a`, spread to a lane's mask.
+    // 1 in each lane where `b` is at most `a`, spread to a lane's mask:
+    // the top lane's 1 shifts out of the word, and the wrapped difference
+    // fills that lane all the same.
     let b_least = within(a, b) >> 15;
-    let mask = (b_least << 16) - b_least;
+    let mask = (b_least << 16).wrapping_sub(b_least);
     (b & mask) | (a & !mask)
 }
 
