@@ -10,6 +10,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 mod peers;
+mod timed;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -20,6 +21,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use hupai::{Hand, LiveHand, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use timed::count_where;
 
 const HANDS: usize = 1024;
 
@@ -51,16 +53,6 @@ fn categories() -> Vec<(&'static str, Vec<Raw>)> {
         ("jokers-4", j4),
         ("jokers-8", j8),
     ]
-}
-
-/// The items of `items` (count rows, hands, live hands) that `judge` holds
-/// true: each timed loop is this function, out of line with its
-/// arguments, as a caller's loop is (the same loop in the bench's closure
-/// reads its captures through the closure, and measured the closure's
-/// code).
-#[inline(never)]
-fn count_where<T>(items: &[T], judge: impl Fn(&T) -> bool) -> usize {
-    items.iter().filter(|&x| judge(black_box(x))).count()
 }
 
 fn bench_check(c: &mut Criterion) {

@@ -11,6 +11,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 mod peers;
+mod timed;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -20,6 +21,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use hupai::{Hand, LiveHand, Rules, Tile};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use timed::sum_of;
 
 const HANDS: usize = 1024;
 
@@ -57,21 +59,6 @@ fn xiangting(c: &[u8; 34]) -> u8 {
 }
 
 /// The same sum from hupai's answer, to check the composition against it.
-/// The sum of `measure` over the hands of `counts`: each timed loop over
-/// count arrays is this function, out of line with its arguments, as a
-/// caller's loop is (the same loop in the bench's closure reads its
-/// captures through the closure).
-#[inline(never)]
-fn sum_of(counts: &[([u8; 34], u8)], measure: impl Fn(&[u8; 34], u8) -> i32) -> i32 {
-    counts.iter().map(|(c, j)| measure(black_box(c), *j)).sum()
-}
-
-/// The sum of `measure` over `hands`, as [`sum_of`] for hands.
-#[inline(never)]
-fn sum_of_hands(hands: &[Hand], measure: impl Fn(&Hand) -> u32) -> u32 {
-    hands.iter().map(|h| measure(black_box(h))).sum()
-}
-
 fn efficiency_sum(rules: &Rules, h: &Hand) -> u32 {
     match rules.efficiency(h, &[0; 34]) {
         Ok(hupai::Efficiency::Discard { discards, .. }) => {
@@ -104,8 +91,8 @@ fn bench_shanten(c: &mut Criterion) {
         group.throughput(Throughput::Elements(HANDS as u64));
         group.bench_function(BenchmarkId::new("hupai", "counts"), |b| {
             b.iter(|| {
-                sum_of(&counts, |c, j| {
-                    rules.shanten_counts(c, j).unwrap_or(0) as i32
+                sum_of(&counts, |(c, j)| {
+                    rules.shanten_counts(c, *j).unwrap_or(0) as i32
                 })
             })
         });
@@ -118,10 +105,10 @@ fn bench_shanten(c: &mut Criterion) {
         });
         if no_jokers {
             group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
-                b.iter(|| sum_of(&counts, |c, _| xiangting(c) as i32))
+                b.iter(|| sum_of(&counts, |(c, _)| xiangting(c) as i32))
             });
             group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
-                b.iter(|| sum_of(&counts, |c, _| peers::riichienv_shanten(c) as i32))
+                b.iter(|| sum_of(&counts, |(c, _)| peers::riichienv_shanten(c) as i32))
             });
         }
         group.finish();
@@ -228,7 +215,7 @@ fn bench_efficiency(c: &mut Criterion) {
     for (name, hands) in [("riichi", &plain), ("riichi-random", &random)] {
         group.bench_function(
             BenchmarkId::new("xiangting necessary tiles per discard", name),
-            |b| b.iter(|| sum_of_hands(hands, |h| peers::xiangting_efficiency(h.counts()))),
+            |b| b.iter(|| sum_of(hands, |h| peers::xiangting_efficiency(h.counts()))),
         );
     }
     for (name, rules, hands) in [
@@ -240,7 +227,7 @@ fn bench_efficiency(c: &mut Criterion) {
     ] {
         group.throughput(Throughput::Elements(hands.len() as u64));
         group.bench_function(BenchmarkId::new("hupai", name), |b| {
-            b.iter(|| sum_of_hands(hands, |h| rules.efficiency(h, &[0; 34]).is_ok() as u32))
+            b.iter(|| sum_of(hands, |h| rules.efficiency(h, &[0; 34]).is_ok() as u32))
         });
     }
     group.finish();

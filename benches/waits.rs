@@ -12,6 +12,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 mod peers;
+mod timed;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -22,6 +23,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use hupai::{Hand, LiveHand, Rules, Tile};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use timed::sum_of;
 
 const HANDS: usize = 1024;
 
@@ -39,15 +41,6 @@ fn naive_waits(rules: &Rules, hand: &Hand) -> u64 {
         }
     }
     waits
-}
-
-/// The waits `waits` finds for the hands of `counts`, counted: each timed
-/// loop over count arrays is this function, out of line with its
-/// arguments, as a caller's loop is (the same loop in the bench's closure
-/// reads its captures through the closure).
-#[inline(never)]
-fn waits_of(counts: &[([u8; 34], u8)], waits: impl Fn(&[u8; 34], u8) -> u32) -> u32 {
-    counts.iter().map(|(c, j)| waits(black_box(c), *j)).sum()
 }
 
 fn bench_waits(c: &mut Criterion) {
@@ -124,8 +117,8 @@ fn bench_waits(c: &mut Criterion) {
         group.throughput(Throughput::Elements(HANDS as u64));
         group.bench_function(BenchmarkId::new("hupai", "counts"), |b| {
             b.iter(|| {
-                waits_of(&counts, |c, j| {
-                    rules.waits_counts(c, j).map_or(0, |w| w.len() as u32)
+                sum_of(&counts, |(c, j)| {
+                    rules.waits_counts(c, *j).map_or(0, |w| w.len() as u32)
                 })
             })
         });
@@ -153,10 +146,10 @@ fn bench_waits(c: &mut Criterion) {
             })
         });
         group.bench_function(BenchmarkId::new("phf-tables", "siphash"), |b| {
-            b.iter(|| waits_of(&counts, |c, j| phf.waits(c, j).count_ones()))
+            b.iter(|| sum_of(&counts, |(c, j)| phf.waits(c, *j).count_ones()))
         });
         group.bench_function(BenchmarkId::new("greedy-000", "inexact"), |b| {
-            b.iter(|| waits_of(&counts, |c, j| peers::greedy_waits(c, j).count_ones()))
+            b.iter(|| sum_of(&counts, |(c, j)| peers::greedy_waits(c, *j).count_ones()))
         });
         group.bench_function(BenchmarkId::new("backtracking", "oracle"), |b| {
             b.iter(|| {
@@ -167,10 +160,10 @@ fn bench_waits(c: &mut Criterion) {
         });
         if jokers == 0 {
             group.bench_function(BenchmarkId::new("xiangting", "6.0.2"), |b| {
-                b.iter(|| waits_of(&counts, |c, _| peers::xiangting_waits(c).count_ones()))
+                b.iter(|| sum_of(&counts, |(c, _)| peers::xiangting_waits(c).count_ones()))
             });
             group.bench_function(BenchmarkId::new("riichienv-core", "0.4.11"), |b| {
-                b.iter(|| waits_of(&counts, |c, _| peers::riichienv_waits(c).count_ones()))
+                b.iter(|| sum_of(&counts, |(c, _)| peers::riichienv_waits(c).count_ones()))
             });
         }
         group.finish();
