@@ -52,7 +52,7 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 
 /// The four suits' needs side by side, a 16-bit lane each (lane `s` for
 /// suit `s`), every lane positive and below `0x8000` so that no borrow
-/// crosses a lane: what [`wins`] and [`DrawLimits`] judge at once.
+/// crosses a lane: what [`wins`], [`need`] and [`DrawLimits`] read.
 #[derive(Clone, Copy, Debug)]
 struct SuitLanes {
     /// Lane `s`: the jokers suit `s`'s melds need.
@@ -225,7 +225,8 @@ impl DrawLimits {
         // Lane s: the bias, plus the jokers less the other suits' melds,
         // raised by COST_BIAS.
         let room = (suits.room(jokers) + bias) * l + suits.melds;
-        // The pair's penalty paid (the cost lanes less the suit's own cost).
+        // Lane s: the room less suit s's own pair penalty (the cost lanes
+        // carry COST_BIAS beside it, as the room does).
         let most_pair = room - pair_cost_lanes;
         // Lane s: the least a need can fall to, raised by the bias: one
         // less, or 2 from 0 (its residue modulo 3 is kept).
