@@ -374,6 +374,71 @@ fn joker_free_riichi_hands_agree_with_xiangting() {
     }
 }
 
+/// Every 14-tile hand that wins by a counted form under `riichi` (the
+/// 5,379,616 hands of seven different pairs, the 13 of thirteen orphans),
+/// no joker: its shanten is −1, and the standard form alone misses 0 or at
+/// least 2 of its tiles, never exactly 1. So under such rules a hand the
+/// standard form misses by one tile, with no joker, is never a counted
+/// form's win, and shanten asks the counted forms nothing of it
+/// (`Derived::counted_asked_above`); `xiangting` checks that path's other
+/// hands above. Under `chinese` (a quad as two pairs) some hands one tile
+/// short of the standard form are seven pairs: that rule keeps asking.
+#[test]
+fn counted_wins_never_miss_the_standard_form_by_one_tile() {
+    let riichi = Rules::riichi();
+    let standard_only = standard_form_only(include_str!("../rules/riichi.toml"));
+    let mut misses = [0u64; 6];
+    let mut judge = |counts: &[u8; KINDS]| {
+        let shown = Hand::from_counts(counts, 0).unwrap().to_string();
+        assert_eq!(riichi.shanten_counts(counts, 0), Ok(-1), "{shown}");
+        let standard = standard_only.shanten_counts(counts, 0).unwrap() + 1;
+        assert_ne!(standard, 1, "{shown} misses one tile of the standard form");
+        misses[(standard as usize).min(5)] += 1;
+    };
+    // Seven different kinds of the 34, each held twice: the combinations
+    // of 7 out of 34, in lexicographic order.
+    let mut chosen: [usize; 7] = std::array::from_fn(|i| i);
+    loop {
+        let mut counts = [0u8; KINDS];
+        for &k in &chosen {
+            counts[k] = 2;
+        }
+        judge(&counts);
+        let Some(i) = (0..7).rev().find(|&i| chosen[i] < KINDS - 7 + i) else {
+            break;
+        };
+        chosen[i] += 1;
+        for j in i + 1..7 {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+    }
+    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    for &doubled in &orphans {
+        let mut counts = [0u8; KINDS];
+        for &k in &orphans {
+            counts[k] = 1 + (k == doubled) as u8;
+        }
+        judge(&counts);
+    }
+    assert_eq!(misses.iter().sum::<u64>(), 5_379_616 + 13);
+    assert_eq!(misses[1], 0);
+    // Under `chinese` a quad counts as two pairs: 1111m 22m 33m 44m 55m
+    // 77m is seven pairs, and one tile short of the standard form (a 6m
+    // for a 2m makes 111m 123m 345m 456m 77m).
+    let hand: Hand = "11112233445577m".parse().unwrap();
+    assert_eq!(Rules::chinese().shanten(&hand), Ok(-1));
+    let chinese_standard = standard_form_only(include_str!("../rules/chinese.toml"));
+    assert_eq!(chinese_standard.shanten(&hand), Ok(0));
+}
+
+/// The rules of the rule file `toml` (its forms the three of `riichi` and
+/// `chinese`) with the standard form alone.
+fn standard_form_only(toml: &str) -> Rules {
+    let forms = r#"forms = ["standard", "seven-pairs", "thirteen-orphans"]"#;
+    assert!(toml.contains(forms));
+    Rules::from_toml_str(&toml.replace(forms, r#"forms = ["standard"]"#)).unwrap()
+}
+
 /// −1 is a win, 0 is ready; one draw moves the shanten by at most one;
 /// the effective tiles are exactly the drawable kinds that lower it; the
 /// live hand agrees as it draws and discards.

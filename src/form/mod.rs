@@ -33,7 +33,7 @@ use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::tables::{SuitProfile, ORPHANS_INDEXES};
-use crate::tile::Tile;
+use crate::tile::{Tile, TileSet};
 
 /// The tables of the counted forms' distances that the rules keep for
 /// shanten's lean path (`Derived::pairs_missing` and
@@ -57,6 +57,29 @@ pub(crate) fn counted_tables(
         &NEVER_ORPHANS
     };
     (pairs, orphans)
+}
+
+/// May a counted form (seven pairs, thirteen orphans) win a 14-tile hand
+/// of natural tiles, no joker, that misses exactly one tile of the
+/// standard form? Shanten's lean path asks the counted forms' distances
+/// only when they might (`Derived::counted_asked_above`).
+///
+/// They never do when seven pairs takes different pairs alone and the
+/// standard form is the whole one of the default tables: every kind in
+/// play, no joker kind, every suit and rank may hold the pair, no honour
+/// sequences, no limit on the suits. A hand of seven different pairs then
+/// misses an even number of the standard form's tiles (0, 2 or 4), and a
+/// thirteen-orphans hand misses at least 2: `tests/shanten.rs` checks
+/// every such hand, and checks `riichi`'s shanten of each against
+/// `xiangting`. Under other rules they may (a quad as two pairs, jokers, a
+/// pair barred from some rank or suit); the answer is then `true`.
+pub(crate) fn counted_wins_one_short(r: &Resolved) -> bool {
+    let whole_standard = r.tiles == TileSet::ALL
+        && r.jokers.is_empty()
+        && r.max_suits.is_none_or(|m| m >= 3)
+        && r.pair_ranks.is_none()
+        && !r.honor_sequences;
+    !whole_standard || r.seven_pairs_quads
 }
 
 /// Runs `$body` with `$judge` standing for the [`Judge`] of each form of

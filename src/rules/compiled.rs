@@ -110,6 +110,12 @@ pub(crate) struct Derived {
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
     pub lean_shanten: bool,
+    /// With no joker, shanten asks the counted forms (seven pairs,
+    /// thirteen orphans) what a 14-tile hand misses only when the standard
+    /// form misses more tiles than this: 1 when no counted form wins a
+    /// hand one tile short of the standard form
+    /// (`form::counted_wins_one_short`), else 0.
+    pub counted_asked_above: u8,
 }
 
 /// A pair cost no hand can pay.

@@ -130,6 +130,7 @@ impl Rules {
                 && r.jokers.is_empty()
                 && r.max_suits.is_none_or(|m| m >= 3)
                 && winnable.standard_without_knitted(),
+            counted_asked_above: (!crate::form::counted_wins_one_short(&r)) as u8,
         };
         Ok(Rules {
             name,

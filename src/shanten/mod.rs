@@ -348,8 +348,11 @@ impl Rules {
                 return None;
             }
             // The jokers fill every place the standard form misses: no
-            // counted form can do better (a win, most often).
-            if missing > jokers {
+            // counted form can do better (a win, most often). Nor can one
+            // where the standard form misses a single tile and no joker
+            // fills it, under rules whose counted forms win no such hand
+            // (`Derived::counted_asked_above`).
+            if missing > jokers.max(self.derived.counted_asked_above) {
                 missing = missing.min(self.counted_distance(natural, counted));
             }
         }
