@@ -6,7 +6,11 @@
 //! base-5 suit keys read from the row and one byte loaded per key from
 //! tables of the need tables' sizes (5^9 bytes a numbered suit, 5^7 the
 //! honours), summed. No judgement can read less than that, so it is the
-//! floor a batch kernel is measured against. The peers run on the same
+//! floor a batch kernel is measured against. Shanten's loads alone read
+//! what its tables make it read for each key: the key's slot in the
+//! distance columns' ranking (its two parts), a four-byte profile from a
+//! column of the profile columns' size, and the eight-byte merge value of
+//! the class the profile names. The peers run on the same
 //! rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
 //! dense-table sketch of `benches/peers` (the standard form only, no
 //! validation).
@@ -23,6 +27,7 @@ use std::time::Duration;
 use common::gen::{self, Raw};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hupai::batch::{self, Rows};
+use hupai::tables::key::{self, HonorRanking, Ranking, SuitRanking};
 use hupai::Rules;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,11 +77,26 @@ fn sets() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
     ]
 }
 
-/// Tables of the need tables' sizes, filled with seeded bytes.
+/// Tables of the need tables' sizes, and of the sizes of what shanten
+/// reads (the rankings of the distance columns, profile columns of their
+/// lengths, a merge value for each of 512 classes), filled with seeded
+/// values.
 struct LoadsAlone {
     suit: Vec<u8>,
     honor: Vec<u8>,
+    suit_ranking: SuitRanking,
+    honor_ranking: HonorRanking,
+    suit_profiles: Vec<u32>,
+    honor_profiles: Vec<u32>,
+    merges: Vec<u64>,
 }
+
+/// The slots a profile column of these loads holds past its ranking's
+/// patterns: every row's keys index within them.
+const PROFILE_PADDING: usize = 4096;
+
+/// The class of a profile of these loads: its top bits, one of 512.
+const CLASS_SHIFT: u32 = 23;
 
 impl LoadsAlone {
     fn new() -> LoadsAlone {
@@ -86,25 +106,67 @@ impl LoadsAlone {
             rng.fill_bytes(&mut v);
             v
         };
+        let (suit, honor) = (fill(5usize.pow(9)), fill(5usize.pow(7)));
+        let (suit_ranking, honor_ranking) = (key::suit_ranking(14), key::honor_ranking(14));
+        let mut words =
+            |n: usize| -> Vec<u32> { (0..n + PROFILE_PADDING).map(|_| rng.next_u32()).collect() };
+        let (suit_profiles, honor_profiles) =
+            (words(suit_ranking.len()), words(honor_ranking.len()));
+        let merges = (0..1 << (32 - CLASS_SHIFT))
+            .map(|_| rng.next_u64())
+            .collect();
         LoadsAlone {
-            suit: fill(5usize.pow(9)),
-            honor: fill(5usize.pow(7)),
+            suit,
+            honor,
+            suit_ranking,
+            honor_ranking,
+            suit_profiles,
+            honor_profiles,
+            merges,
         }
+    }
+
+    /// The four keys of a row cut in halves (`low + CUT·high`), as hupai
+    /// works them out: the first eight counts of a suit as one word, two
+    /// multiply-shift steps (`key::word_halves`), the ninth count added to
+    /// the high half.
+    #[inline(always)]
+    fn halves(c: &[u8]) -> [(usize, usize); 4] {
+        let word = |from: usize| u64::from_le_bytes(c[from..from + 8].try_into().expect("8"));
+        let suit = |from: usize| {
+            let (low, high) = key::word_halves(word(from));
+            (low, high + key::CUT * c[from + 8] as usize)
+        };
+        [suit(0), suit(9), suit(18), key::word_halves(word(26) >> 8)]
     }
 
     /// The four keys of a row, one byte loaded for each, summed.
     #[inline(always)]
     fn row(&self, c: &[u8]) -> u32 {
-        let key = |from: usize, n: usize| {
-            c[from..from + n]
-                .iter()
-                .rev()
-                .fold(0, |k, &x| 5 * k + x as usize)
+        let key = |(low, high): (usize, usize)| low + key::CUT * high;
+        let [m, p, s, z] = Self::halves(c);
+        u32::from(self.suit[key(m)])
+            + u32::from(self.suit[key(p)])
+            + u32::from(self.suit[key(s)])
+            + u32::from(self.honor[key(z)])
+    }
+
+    /// The four keys of a row, for each its profile read through the
+    /// ranking and the merge value of the profile's class, summed.
+    #[inline(always)]
+    fn shanten_row(&self, c: &[u8]) -> u32 {
+        let merge = |ranking: &Ranking<{ key::CUT }>, profiles: &[u32], (low, high)| {
+            let profile = profiles[ranking.index_of(low, high)];
+            self.merges[(profile >> CLASS_SHIFT) as usize]
         };
-        u32::from(self.suit[key(0, 9)])
-            + u32::from(self.suit[key(9, 9)])
-            + u32::from(self.suit[key(18, 9)])
-            + u32::from(self.honor[key(27, 7)])
+        let [m, p, s, z] = Self::halves(c);
+        let suit = |halves| merge(&self.suit_ranking, &self.suit_profiles, halves);
+        let honor = merge(&self.honor_ranking, &self.honor_profiles, z);
+        (suit(m)
+            .wrapping_add(suit(p))
+            .wrapping_add(suit(s))
+            .wrapping_add(honor)
+            >> 32) as u32
     }
 }
 
@@ -164,6 +226,11 @@ fn bench_batch(c: &mut Criterion) {
                 .expect("34 counts")
         };
         for row in (0..ROWS).step_by(97) {
+            // The loads read the slots of the row's keys.
+            let c = each(row);
+            let keys =
+                [(0, 9), (9, 9), (18, 9), (27, 7)].map(|(from, n)| key::key_of(&c[from..from + n]));
+            assert_eq!(LoadsAlone::halves(c), keys.map(key::halves_of));
             let single = rules.is_win_counts(each(row), jokers[row]);
             assert_eq!(out[row], single.clone().map_or(-1, i8::from), "row {row}");
             assert_eq!(peers::riichienv_is_win(each(row)), single == Ok(true));
@@ -249,6 +316,9 @@ fn bench_batch(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::new("table loads", "alone"), |b| {
             b.iter(|| sum_of(black_box(flat), jokers, |c, _| loads.row(c) as i32))
+        });
+        group.bench_function(BenchmarkId::new("shanten table loads", "alone"), |b| {
+            b.iter(|| sum_of(black_box(flat), jokers, |c, _| loads.shanten_row(c) as i32))
         });
         group.finish();
     }
