@@ -509,4 +509,27 @@ mod tests {
             assert_eq!(melds_of_size(total), (total as usize - 1) / 3, "{total}");
         }
     }
+
+    /// The counted forms go unasked of a hand one tile short of the
+    /// standard form only under rules of seven different pairs and the
+    /// whole standard form (`form::counted_wins_one_short`).
+    #[test]
+    fn counted_forms_go_unasked_one_short_only_under_their_rules() {
+        let riichi = include_str!("../../rules/riichi.toml");
+        let with = |from: &str, to: &str| {
+            assert!(riichi.contains(from), "{from}");
+            Rules::from_toml_str(&riichi.replace(from, to)).expect("a rule file")
+        };
+        assert_eq!(Rules::riichi().derived.counted_asked_above, 1);
+        for (rules, why) in [
+            (with("seven_pairs_quads = false", "seven_pairs_quads = true"), "quads"),
+            (with("jokers = \"\"", "jokers = \"7z\""), "a joker kind"),
+            (with("honor_sequences = false", "honor_sequences = true"), "honour sequences"),
+            (with("honor_sequences = false", "honor_sequences = false\nmax_suits = 2"), "two suits"),
+            (Rules::chinese(), "chinese"),
+            (Rules::preset("changsha").expect("a preset"), "pair ranks"),
+        ] {
+            assert_eq!(rules.derived.counted_asked_above, 0, "{why}");
+        }
+    }
 }
