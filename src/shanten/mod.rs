@@ -522,10 +522,22 @@ mod tests {
         };
         assert_eq!(Rules::riichi().derived.counted_asked_above, 1);
         for (rules, why) in [
-            (with("seven_pairs_quads = false", "seven_pairs_quads = true"), "quads"),
+            (
+                with("seven_pairs_quads = false", "seven_pairs_quads = true"),
+                "quads",
+            ),
             (with("jokers = \"\"", "jokers = \"7z\""), "a joker kind"),
-            (with("honor_sequences = false", "honor_sequences = true"), "honour sequences"),
-            (with("honor_sequences = false", "honor_sequences = false\nmax_suits = 2"), "two suits"),
+            (
+                with("honor_sequences = false", "honor_sequences = true"),
+                "honour sequences",
+            ),
+            (
+                with(
+                    "honor_sequences = false",
+                    "honor_sequences = false\nmax_suits = 2",
+                ),
+                "two suits",
+            ),
             (Rules::chinese(), "chinese"),
             (Rules::preset("changsha").expect("a preset"), "pair ranks"),
         ] {
