@@ -61,18 +61,22 @@ pub(crate) fn counted_tables(
 
 /// May a counted form (seven pairs, thirteen orphans) win a 14-tile hand
 /// of natural tiles, no joker, that misses exactly one tile of the
-/// standard form? Shanten's lean path asks the counted forms' distances
-/// only when they might (`Derived::counted_asked_above`).
+/// standard form? Shanten asks the counted forms' distances of a hand the
+/// standard form misses by one tile, with no joker, only when they might
+/// (`Derived::counted_asked_above`). (A 13-tile hand misses at least one
+/// tile of every target, a counted form's too, so one tile is its answer
+/// either way.)
 ///
 /// They never do when seven pairs takes different pairs alone and the
 /// standard form is the whole one of the default tables: every kind in
 /// play, no joker kind, every suit and rank may hold the pair, no honour
 /// sequences, no limit on the suits. A hand of seven different pairs then
 /// misses an even number of the standard form's tiles (0, 2 or 4), and a
-/// thirteen-orphans hand misses at least 2: `tests/shanten.rs` checks
-/// every such hand, and checks `riichi`'s shanten of each against
-/// `xiangting`. Under other rules they may (a quad as two pairs, jokers, a
-/// pair barred from some rank or suit); the answer is then `true`.
+/// thirteen-orphans hand misses more than one: `tests/shanten.rs` checks
+/// every such hand under `riichi` (its shanten −1, the standard form
+/// alone never one tile short). Under other rules they may (a quad as two
+/// pairs, jokers, a pair barred from some rank or suit); the answer is
+/// then `true`.
 pub(crate) fn counted_wins_one_short(r: &Resolved) -> bool {
     let whole_standard = r.tiles == TileSet::ALL
         && r.jokers.is_empty()

@@ -111,9 +111,9 @@ pub(crate) struct Derived {
     /// knitted one.
     pub lean_shanten: bool,
     /// With no joker, shanten asks the counted forms (seven pairs,
-    /// thirteen orphans) what a 14-tile hand misses only when the standard
-    /// form misses more tiles than this: 1 when no counted form wins a
-    /// hand one tile short of the standard form
+    /// thirteen orphans) what a hand of 13 or 14 tiles misses only when
+    /// the standard form misses more tiles than this: 1 when no counted
+    /// form wins a hand one tile short of the standard form
     /// (`form::counted_wins_one_short`), else 0.
     pub counted_asked_above: u8,
 }
