@@ -73,8 +73,8 @@ pub(crate) struct Derived {
     /// p, s, honours): 0, or more jokers than any hand holds when that
     /// suit may not hold it (no kind in play, or pair ranks exclude honours).
     pub pair_penalty: [i16; 4],
-    /// `pair_penalty[s]` raised by `form::standard::COST_BIAS` in the
-    /// 16-bit lane `s`: the standard form's win test and waits judge the
+    /// `pair_penalty` in the 16-bit lanes the standard form's win test
+    /// and waits read (`form::standard::pair_cost_lanes`): they judge the
     /// four suits side by side.
     pub pair_cost_lanes: u64,
     /// The kinds whose draw is a natural tile: in play, not a joker kind

@@ -111,9 +111,7 @@ impl Rules {
             melded_sizes,
             suit_limit: r.max_suits.map_or(3, u32::from),
             pair_penalty,
-            pair_cost_lanes: (0..4).fold(0, |w, s| {
-                w | (pair_penalty[s] as u64 + crate::form::standard::COST_BIAS) << (16 * s)
-            }),
+            pair_cost_lanes: crate::form::standard::pair_cost_lanes(pair_penalty),
             drawable: r.tiles.bits() & !r.jokers.bits(),
             joker_copies: 4 * r.jokers.len() as u8,
             dist_bars: std::array::from_fn(|s| {

@@ -72,7 +72,14 @@ const LANES: u64 = 0x0001_0001_0001_0001;
 const LANE_HIGH: u64 = 0x8000 * LANES;
 /// What each pair cost is raised by: above any need, so that the costs
 /// stay positive.
-pub(crate) const COST_BIAS: u64 = 0x100;
+const COST_BIAS: u64 = 0x100;
+
+/// The rules' pair penalties (`Derived::pair_penalty`) as [`SuitLanes`]
+/// read them: lane `s` holds `penalty[s]` raised by [`COST_BIAS`]. The
+/// rules keep it as `Derived::pair_cost_lanes`.
+pub(crate) fn pair_cost_lanes(penalty: [i16; 4]) -> u64 {
+    (0..4).fold(0, |w, s| w | (penalty[s] as u64 + COST_BIAS) << (16 * s))
+}
 
 impl SuitLanes {
     /// The lanes of four suits whose needs are `needs`, with the rules'
@@ -273,7 +280,7 @@ fn scan_suit(rules: &Rules, pos: &Position, (most_melds, most_pair): (i32, i32),
 
 #[cfg(test)]
 mod tests {
-    use super::{DrawLimits, SuitLanes, COST_BIAS};
+    use super::{pair_cost_lanes, DrawLimits, SuitLanes};
     use crate::rules::compiled::NO_PAIR;
     use crate::tables::Need;
     use rand::{Rng, SeedableRng};
@@ -302,11 +309,6 @@ mod tests {
             .collect()
     }
 
-    /// `pair_cost_lanes` of `penalty`.
-    fn lanes(penalty: [i16; 4]) -> u64 {
-        (0..4).fold(0u64, |w, s| w | (penalty[s] as u64 + COST_BIAS) << (16 * s))
-    }
-
     const JOKERS: [u8; 16] = [0, 1, 2, 3, 4, 7, 13, 30, 44, 61, 62, 63, 64, 100, 200, 255];
 
     /// Some suit holds the pair within the jokers, from the definition.
@@ -327,7 +329,7 @@ mod tests {
                 .min()
                 .unwrap();
             let want = (melds + pair).clamp(0, 255) as u8;
-            let suits = SuitLanes::of(needs.map(Need::from_byte), lanes(penalty));
+            let suits = SuitLanes::of(needs.map(Need::from_byte), pair_cost_lanes(penalty));
             assert_eq!(suits.need(), want, "needs {needs:?} penalty {penalty:?}");
         }
     }
@@ -335,7 +337,7 @@ mod tests {
     #[test]
     fn pair_within_matches_its_definition() {
         for (needs, penalty) in cases(47) {
-            let suits = SuitLanes::of(needs.map(Need::from_byte), lanes(penalty));
+            let suits = SuitLanes::of(needs.map(Need::from_byte), pair_cost_lanes(penalty));
             for jokers in JOKERS {
                 assert_eq!(
                     suits.pair_within(jokers),
@@ -367,7 +369,8 @@ mod tests {
     fn draw_limits_match_their_definition() {
         for (needs, penalty) in cases(48) {
             for jokers in JOKERS {
-                let limits = DrawLimits::of(needs.map(Need::from_byte), lanes(penalty), jokers);
+                let limits =
+                    DrawLimits::of(needs.map(Need::from_byte), pair_cost_lanes(penalty), jokers);
                 let want = draw_limits_by_suit(needs, penalty, jokers);
                 for (s, &(melds, pair, reaches)) in want.iter().enumerate() {
                     let why =
