@@ -33,7 +33,7 @@ use crate::group::{Group, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
 use crate::tables::{SuitProfile, ORPHANS_INDEXES};
-use crate::tile::{Tile, TileSet};
+use crate::tile::Tile;
 
 /// The tables of the counted forms' distances that the rules keep for
 /// shanten's lean path (`Derived::pairs_missing` and
@@ -78,11 +78,7 @@ pub(crate) fn counted_tables(
 /// pairs, jokers, a pair barred from some rank or suit); the answer is
 /// then `true`.
 pub(crate) fn counted_wins_one_short(r: &Resolved) -> bool {
-    let whole_standard = r.tiles == TileSet::ALL
-        && r.jokers.is_empty()
-        && r.max_suits.is_none_or(|m| m >= 3)
-        && r.pair_ranks.is_none()
-        && !r.honor_sequences;
+    let whole_standard = r.whole_tile_set() && r.pair_ranks.is_none() && !r.honor_sequences;
     !whole_standard || r.seven_pairs_quads
 }
 

@@ -162,6 +162,12 @@ impl Resolved {
         self.max_suits.is_none_or(|m| m >= 3)
     }
 
+    /// Is every kind in play, none of them a joker kind, with no limit on
+    /// the numbered suits a hand holds?
+    pub fn whole_tile_set(&self) -> bool {
+        self.tiles == TileSet::ALL && self.jokers.is_empty() && self.three_suits_allowed()
+    }
+
     /// The table parameters these rules need.
     pub fn table_params(&self) -> TableParams {
         TableParams {

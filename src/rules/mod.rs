@@ -124,10 +124,7 @@ impl Rules {
             winnable_melded: winnable.iter().filter(|f| f.takes_melds()).collect(),
             pairs_missing,
             orphans_missing,
-            lean_shanten: r.tiles == TileSet::ALL
-                && r.jokers.is_empty()
-                && r.max_suits.is_none_or(|m| m >= 3)
-                && winnable.standard_without_knitted(),
+            lean_shanten: r.whole_tile_set() && winnable.standard_without_knitted(),
             counted_asked_above: (!crate::form::counted_wins_one_short(&r)) as u8,
         };
         Ok(Rules {
