@@ -13,7 +13,9 @@
 //! the class the profile names. The peers run on the same
 //! rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
 //! dense-table sketch of `benches/peers` (the standard form only, no
-//! validation).
+//! validation), made complete as plainly written and as lean as it can be
+//! written (the counts checked and the three forms tested in the words
+//! the keys are worked out from).
 //!
 //! Run: `cargo bench --bench batch`
 
@@ -235,6 +237,7 @@ fn bench_batch(c: &mut Criterion) {
             assert_eq!(out[row], single.clone().map_or(-1, i8::from), "row {row}");
             assert_eq!(peers::riichienv_is_win(each(row)), single == Ok(true));
             assert_eq!(sketch.is_win_complete(each(row)), single.clone().ok());
+            assert_eq!(sketch.is_win_lean(each(row)), single.clone().ok());
             assert_eq!(
                 rules.shanten_counts(each(row), 0).ok(),
                 Some(peers::riichienv_shanten(each(row)))
@@ -284,6 +287,13 @@ fn bench_batch(c: &mut Criterion) {
             b.iter(|| {
                 wins_of(black_box(flat), jokers, |c, _| {
                     sketch.is_win_complete(c) == Some(true)
+                })
+            })
+        });
+        group.bench_function(BenchmarkId::new("win", "dense sketch, lean"), |b| {
+            b.iter(|| {
+                wins_of(black_box(flat), jokers, |c, _| {
+                    sketch.is_win_lean(c) == Some(true)
                 })
             })
         });

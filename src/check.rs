@@ -9,11 +9,12 @@
 //! ```
 
 use crate::error::HandError;
-use crate::form::Forms;
+use crate::form::{seven_pairs, standard, thirteen_orphans, Form, Forms};
 use crate::hand::Hand;
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
+use crate::swar::SuitWords;
 use crate::tile::KINDS;
 
 impl Rules {
@@ -79,6 +80,11 @@ impl Rules {
     // the batch's row loop does, each answer in a register.
     #[inline(always)]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
+        if jokers == 0 && self.derived.lean_win {
+            if let Some((words, total)) = self.words_within(counts, 0, self.derived.win_sizes) {
+                return Ok(self.wins_unaided(&words, total));
+            }
+        }
         match self.accept(counts, jokers, self.derived.win_sizes) {
             Some(pos) => Ok(self.wins(&pos)),
             None => Err(self.reject(counts, jokers as usize, 0, Purpose::Win)),
@@ -124,6 +130,19 @@ impl Rules {
         /// assert_eq!(wins, 2);
         /// ```
         is_win_iter;
+    }
+
+    /// Do the natural tiles `words`, `total` of them (a win size), win
+    /// with no joker, under rules of the lean win (`Derived::lean_win`)?
+    /// The standard form's four suits side by side, then the counted
+    /// forms in the same words.
+    #[inline(always)]
+    fn wins_unaided(&self, words: &SuitWords, total: u32) -> bool {
+        let forms = self.derived.winnable;
+        standard::wins_unaided(self, words)
+            || total == 14
+                && (forms.contains(Form::SevenPairs) && seven_pairs::fits(self, words, 0)
+                    || forms.contains(Form::ThirteenOrphans) && thirteen_orphans::fits(words))
     }
 
     /// The forms `pos` may win by: the rules' winnable forms, and with

@@ -98,6 +98,29 @@ impl Rules {
         }
     }
 
+    /// The counts' words and the hand's size (jokers included), under
+    /// rules that play every kind and no joker kind
+    /// ([`Resolved::whole_tile_set`](crate::rules::compiled::Resolved::whole_tile_set)):
+    /// `None` when a count is above 4 or the size is not one of `sizes`,
+    /// which [`Rules::accept`] and [`Rules::reject`] then take.
+    #[inline(always)]
+    pub(crate) fn words_within(
+        &self,
+        counts: &[u8; KINDS],
+        jokers: u8,
+        sizes: u64,
+    ) -> Option<(SuitWords, u32)> {
+        let words = SuitWords::load(counts);
+        if words.any_over_four() {
+            return None;
+        }
+        let total = words.total() + jokers as u32;
+        if total >= 64 || sizes >> total & 1 == 0 {
+            return None;
+        }
+        Some((words, total))
+    }
+
     /// The acceptance step: `counts` (indexed 0–33, joker kinds included)
     /// and `jokers` as a [`Position`], or `None` when a count is above 4, a
     /// kind is out of play, or the size (jokers included) is not one of

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::gen;
 use common::oracle::{self, Spec};
-use hupai::{Form, Hand, Rules};
+use hupai::{Form, Hand, HandError, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -237,4 +237,140 @@ fn rule_file_mixed_switches_match_oracle() {
         ..Spec::preset("basic")
     };
     run(&rules, &spec, 13, CHECKS / 2, WAITS / 2);
+}
+
+/// Hands with no joker take the lean win test under rules that play every
+/// kind, no joker kind, no suit limit, no knitted form and let every suit
+/// hold the pair; the others take the whole check. Both against the
+/// oracle, under every preset and under switches on each side of that
+/// line: quads as two pairs or not, honour sequences, 17-tile hands,
+/// one form alone, pair ranks, a suit limit.
+#[test]
+fn hands_with_no_joker_match_oracle_under_every_preset_and_switch() {
+    let mut cases: Vec<(Rules, Spec)> = [
+        "basic",
+        "riichi",
+        "chinese",
+        "hongzhong",
+        "changsha",
+        "sichuan",
+        "kawuxing",
+        "taiwan",
+    ]
+    .into_iter()
+    .map(|name| (Rules::preset(name).unwrap(), Spec::preset(name)))
+    .collect();
+    let file = |toml: &str, spec: Spec| (Rules::from_toml_str(toml).unwrap(), spec);
+    cases.extend([
+        file(
+            "base = \"chinese\"\nhonor_sequences = true",
+            Spec {
+                name: "chinese, honour sequences".into(),
+                honor_seq: true,
+                ..Spec::preset("chinese")
+            },
+        ),
+        file(
+            "base = \"riichi\"\nseven_pairs_quads = true",
+            Spec {
+                name: "riichi, quads as two pairs".into(),
+                quads: true,
+                ..Spec::preset("riichi")
+            },
+        ),
+        file(
+            "base = \"riichi\"\nforms = [\"seven-pairs\"]",
+            Spec {
+                name: "riichi, seven pairs alone".into(),
+                forms: [false, true, false],
+                ..Spec::preset("riichi")
+            },
+        ),
+        file(
+            "base = \"riichi\"\nforms = [\"standard\", \"thirteen-orphans\"]",
+            Spec {
+                name: "riichi, no seven pairs".into(),
+                forms: [true, false, true],
+                ..Spec::preset("riichi")
+            },
+        ),
+        file(
+            "base = \"riichi\"\npair_ranks = [2, 5, 8]",
+            Spec {
+                name: "riichi, pairs of 2, 5 and 8".into(),
+                pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7),
+                ..Spec::preset("riichi")
+            },
+        ),
+        file(
+            "base = \"riichi\"\nmax_suits = 2",
+            Spec {
+                name: "riichi, two numbered suits".into(),
+                max_suits: Some(2),
+                ..Spec::preset("riichi")
+            },
+        ),
+    ]);
+    let checks = CHECKS / 5;
+    for (seed, (rules, spec)) in cases.iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(100 + seed as u64);
+        let mut wins = [0usize; 3];
+        for i in 0..checks {
+            let mixed = gen::mixed_in(
+                &mut rng,
+                &spec.tiles,
+                spec.max_tiles as usize,
+                spec.honor_seq,
+                0,
+                false,
+            );
+            // Seven pairs and thirteen orphans from the kinds in play, as
+            // they are and with a tile changed: mixed hands have few.
+            let counted = match i % 4 {
+                0 => gen::seven_pairs_in(&mut rng, &spec.tiles, i % 8 == 0),
+                _ => gen::orphans_in(&mut rng, &spec.tiles),
+            };
+            let spoiled = gen::spoil(&mut rng, counted);
+            let in_play =
+                |r: &gen::Raw| r.jokers == 0 && (0..34).all(|k| spec.tiles[k] || r.counts[k] == 0);
+            let raw = match i % 3 {
+                0 => mixed,
+                1 if in_play(&counted) => counted,
+                _ if in_play(&spoiled) => spoiled,
+                _ => mixed,
+            };
+            let want = oracle::forms_spec(spec, &raw.counts, 0);
+            let got = rules.is_win_counts(&raw.counts, 0);
+            if !spec.forms[0] && raw.len() != 14 {
+                // Only 14 tiles make a counted form.
+                assert!(matches!(got, Err(HandError::WrongSize { .. })), "{got:?}");
+                continue;
+            }
+            assert_eq!(
+                got,
+                Ok(want.iter().any(|&w| w)),
+                "{}: {}",
+                spec.name,
+                raw.notation()
+            );
+            for (n, w) in wins.iter_mut().zip(want) {
+                *n += w as usize;
+            }
+        }
+        // The sample wins by every form the rules play (thirteen orphans
+        // with every orphan in play).
+        let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let plays = [
+            spec.forms[0],
+            spec.forms[1],
+            spec.forms[2] && spec.max_suits.is_none() && orphans.iter().all(|&k| spec.tiles[k]),
+        ];
+        for form in 0..3 {
+            assert!(
+                !plays[form] || wins[form] > checks / 100,
+                "{}: form {form} won too rarely: {wins:?}",
+                spec.name
+            );
+        }
+    }
 }

@@ -36,7 +36,7 @@ fn orphans_only(words: &SuitWords) -> bool {
 /// Do the natural tiles `words` make thirteen orphans with the jokers
 /// that bring them to fourteen tiles?
 #[inline(always)]
-fn fits(words: &SuitWords) -> bool {
+pub(crate) fn fits(words: &SuitWords) -> bool {
     orphans_only(words) && words.pairs() <= 1
 }
 

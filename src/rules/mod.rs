@@ -125,6 +125,9 @@ impl Rules {
             pairs_missing,
             orphans_missing,
             lean_shanten: r.whole_tile_set() && winnable.standard_without_knitted(),
+            lean_win: r.whole_tile_set()
+                && winnable.standard_without_knitted()
+                && pair_penalty == [0; 4],
             counted_asked_above: (!crate::form::counted_wins_one_short(&r)) as u8,
         };
         Ok(Rules {

@@ -123,15 +123,7 @@ impl Rules {
         if !self.derived.lean_shanten {
             return None;
         }
-        let words = SuitWords::load(counts);
-        if words.any_over_four() {
-            return None;
-        }
-        let total = words.total() + jokers as u32;
-        if total >= 64 || self.sizes(Purpose::Either) >> total & 1 == 0 {
-            return None;
-        }
-        Some((words, total))
+        self.words_within(counts, jokers, self.sizes(Purpose::Either))
     }
 
     /// [`Rules::shanten_common`] of the hands it leaves to the bounds

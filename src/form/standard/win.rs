@@ -6,6 +6,7 @@ use crate::form::judge::WaitOptions;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
 use crate::swar::bits;
+use crate::swar::SuitWords;
 use crate::tables::Need;
 use crate::tile::KINDS;
 
@@ -48,6 +49,24 @@ pub(crate) fn win_mask(rules: &Rules, pos: &Position) -> u32 {
 pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
     SuitLanes::of(rules.tables.needs(pos.keys), rules.derived.pair_cost_lanes)
         .pair_within(pos.jokers)
+}
+
+/// Do the natural tiles `words` complete the standard form with no
+/// joker, under rules that let every suit hold the pair at no cost
+/// (`Derived::lean_win`)? Every suit's melds complete, or its melds and
+/// the pair, exactly one of them the pair: the four need bytes side by
+/// side, no branch per suit (which hands near a win mispredict).
+#[inline(always)]
+pub(crate) fn wins_unaided(rules: &Rules, words: &SuitWords) -> bool {
+    const NIBBLES: u32 = 0x0f0f_0f0f;
+    const HIGH: u32 = 0x8080_8080;
+    let needs = rules.tables.needs(words.keys()).map(|n| n.byte());
+    let bytes = u32::from_le_bytes(needs);
+    // 0x80 in each byte whose nibble is not zero: no carry leaves a byte.
+    let nonzero = |nibbles: u32| (nibbles + 0x7f7f_7f7f) & HIGH;
+    let melds_open = nonzero(bytes & NIBBLES);
+    let pair_open = nonzero(bytes >> 4 & NIBBLES);
+    (melds_open & pair_open == 0) & (!pair_open & HIGH).is_power_of_two()
 }
 
 /// The four suits' needs side by side, a 16-bit lane each (lane `s` for
