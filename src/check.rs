@@ -80,10 +80,18 @@ impl Rules {
     // the batch's row loop does, each answer in a register.
     #[inline(always)]
     pub fn is_win_counts(&self, counts: &[u8; KINDS], jokers: u8) -> Result<bool, HandError> {
-        if jokers == 0 && self.derived.lean_win {
-            if let Some((words, total)) = self.words_within(counts, 0, self.derived.win_sizes) {
-                return Ok(self.wins_unaided(&words, total));
-            }
+        if self.derived.lean_win {
+            // Under these rules the words refuse what the acceptance step
+            // refuses.
+            return match self.words_within(counts, jokers, self.derived.win_sizes) {
+                // With no joker (the common hand) the test folds its joker
+                // count away.
+                Some((words, total)) => Ok(match jokers {
+                    0 => self.wins_lean(&words, total, 0),
+                    _ => self.wins_lean(&words, total, jokers),
+                }),
+                None => Err(self.reject(counts, jokers as usize, 0, Purpose::Win)),
+            };
         }
         match self.accept(counts, jokers, self.derived.win_sizes) {
             Some(pos) => Ok(self.wins(&pos)),
@@ -132,16 +140,17 @@ impl Rules {
         is_win_iter;
     }
 
-    /// Do the natural tiles `words`, `total` of them (a win size), win
-    /// with no joker, under rules of the lean win (`Derived::lean_win`)?
+    /// Do the natural tiles `words` and `jokers`, `total` tiles in all (a
+    /// win size), win under rules of the lean win (`Derived::lean_win`)?
     /// The standard form's four suits side by side, then the counted
     /// forms in the same words.
     #[inline(always)]
-    fn wins_unaided(&self, words: &SuitWords, total: u32) -> bool {
+    fn wins_lean(&self, words: &SuitWords, total: u32, jokers: u8) -> bool {
         let forms = self.derived.winnable;
-        standard::wins_unaided(self, words)
+        standard::wins_lean(self, words, jokers)
             || total == 14
-                && (forms.contains(Form::SevenPairs) && seven_pairs::fits(self, words, 0)
+                && (forms.contains(Form::SevenPairs)
+                    && seven_pairs::fits(self, words, jokers as u32)
                     || forms.contains(Form::ThirteenOrphans) && thirteen_orphans::fits(words))
     }
 

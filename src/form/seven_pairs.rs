@@ -20,17 +20,13 @@ use crate::tile::{Tile, KINDS};
 /// they are fourteen tiles?
 #[inline(always)]
 pub(crate) fn fits(rules: &Rules, words: &SuitWords, jokers: u32) -> bool {
-    // Without jokers (the common hand) one test decides: every count 0 or
-    // 2 (bits 0 and 2 clear), or with quads 0, 2 or 4 (bit 0 clear).
-    if jokers == 0 {
-        let barred = if rules.seven_pairs_quads {
-            LOW
-        } else {
-            LOW | (4 * LOW)
-        };
-        return !words.any_bit_of(barred);
-    }
-    words.odd_kinds() <= jokers && (rules.seven_pairs_quads || !words.any_over_two())
+    // Without jokers (the common hand) one test of the low bits decides.
+    let odd_fit = if jokers == 0 {
+        !words.any_bit_of(LOW)
+    } else {
+        words.odd_kinds() <= jokers
+    };
+    odd_fit && (rules.seven_pairs_quads || !words.any_over_two())
 }
 
 /// The joker counts (bit `j`) with which `pos`'s natural tiles make seven

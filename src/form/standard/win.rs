@@ -51,17 +51,29 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
         .pair_within(pos.jokers)
 }
 
-/// Do the natural tiles `words` complete the standard form with no
-/// joker, under rules that let every suit hold the pair at no cost
-/// (`Derived::lean_win`)? Every suit's melds complete, or its melds and
-/// the pair, exactly one of them the pair: the four need bytes side by
-/// side, no branch per suit (which hands near a win mispredict).
+/// Do the natural tiles `words` and `jokers` complete the standard form,
+/// under rules that play every kind and no joker kind
+/// (`Derived::lean_win`)? [`wins`] with the keys worked out from the
+/// words.
 #[inline(always)]
-pub(crate) fn wins_unaided(rules: &Rules, words: &SuitWords) -> bool {
+pub(crate) fn wins_lean(rules: &Rules, words: &SuitWords, jokers: u8) -> bool {
+    let needs = rules.tables.needs(words.keys());
+    if jokers == 0 {
+        return wins_unaided(needs);
+    }
+    SuitLanes::of(needs, rules.derived.pair_cost_lanes).pair_within(jokers)
+}
+
+/// Do four suits whose needs are `needs` complete the standard form with
+/// no joker, every suit free to hold the pair? Every suit's melds
+/// complete, or its melds and the pair, exactly one of them the pair: the
+/// four need bytes side by side, no branch per suit (which hands near a
+/// win mispredict).
+#[inline(always)]
+fn wins_unaided(needs: [Need; 4]) -> bool {
     const NIBBLES: u32 = 0x0f0f_0f0f;
     const HIGH: u32 = 0x8080_8080;
-    let needs = rules.tables.needs(words.keys()).map(|n| n.byte());
-    let bytes = u32::from_le_bytes(needs);
+    let bytes = u32::from_le_bytes(needs.map(|n| n.byte()));
     // 0x80 in each byte whose nibble is not zero: no carry leaves a byte.
     let nonzero = |nibbles: u32| (nibbles + 0x7f7f_7f7f) & HIGH;
     let melds_open = nonzero(bytes & NIBBLES);
