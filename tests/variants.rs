@@ -239,12 +239,14 @@ fn rule_file_mixed_switches_match_oracle() {
     run(&rules, &spec, 13, CHECKS / 2, WAITS / 2);
 }
 
-/// Hands with no joker take the lean win test under rules that play every
-/// kind, no joker kind, no suit limit, no knitted form and let every suit
-/// hold the pair; the others take the whole check. Both against the
-/// oracle, under every preset and under switches on each side of that
-/// line: quads as two pairs or not, honour sequences, 17-tile hands,
-/// one form alone, pair ranks, a suit limit.
+/// Under rules that play every kind, no joker kind, no suit limit, no
+/// knitted form and let every suit hold the pair, the win check judges a
+/// hand from its counts' words alone, with its own test when there is no
+/// joker; the other rules take the whole check. Hands with no joker
+/// against the oracle, under every preset and under switches on each side
+/// of that line: quads as two pairs or not, honour sequences, 17-tile
+/// hands, one form alone, pair ranks, a suit limit (`random_hands` and
+/// the presets' tests above take hands with jokers).
 #[test]
 fn hands_with_no_joker_match_oracle_under_every_preset_and_switch() {
     let mut cases: Vec<(Rules, Spec)> = [

@@ -110,10 +110,10 @@ pub(crate) struct Derived {
     /// in play, no joker kind, no suit limit, the standard form and no
     /// knitted one.
     pub lean_shanten: bool,
-    /// A hand with no joker may take the lean win test
-    /// (`Rules::wins_unaided`): every kind in play, no joker kind, no
-    /// suit limit, the standard form and no knitted one, and every suit
-    /// may hold the pair.
+    /// The win check judges a hand from its counts' words alone
+    /// (`Rules::wins_lean`): every kind in play, no joker kind, no suit
+    /// limit, the standard form and no knitted one, and every suit may
+    /// hold the pair.
     pub lean_win: bool,
     /// With no joker, shanten asks the counted forms (seven pairs,
     /// thirteen orphans) what a hand of 13 or 14 tiles misses only when

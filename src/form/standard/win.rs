@@ -52,9 +52,10 @@ pub(crate) fn wins(rules: &Rules, pos: &Position) -> bool {
 }
 
 /// Do the natural tiles `words` and `jokers` complete the standard form,
-/// under rules that play every kind and no joker kind
-/// (`Derived::lean_win`)? [`wins`] with the keys worked out from the
-/// words.
+/// under rules of the lean win (`Derived::lean_win`: every kind in play,
+/// no joker kind, every suit free to hold the pair)? The keys worked out
+/// from the words; with no joker the need bytes side by side
+/// ([`wins_unaided`]), else [`wins`]' lanes.
 #[inline(always)]
 pub(crate) fn wins_lean(rules: &Rules, words: &SuitWords, jokers: u8) -> bool {
     let needs = rules.tables.needs(words.keys());
