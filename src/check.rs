@@ -1,4 +1,11 @@
 //! The win check: the acceptance step, then every form's answer combined.
+//! Under rules that play every kind, no joker kind, no suit limit and no
+//! knitted form, and let every suit hold the pair (`Derived::lean_win`:
+//! `riichi`, `chinese`, `basic`, `taiwan`), a hand is judged from its
+//! counts' words alone: checked in them, its keys worked out from them, the
+//! standard form's four need bytes read side by side and the counted forms
+//! tested in the same words; a refused hand goes to the acceptance step
+//! for its error.
 //!
 //! ```
 //! use hupai::{Form, Hand, Rules};
@@ -195,5 +202,24 @@ impl Rules {
             return Forms::NONE;
         }
         self.forms_for(pos).winning(self, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rules;
+
+    /// The presets whose hands the win check judges from the counts' words
+    /// alone, and those it does not: a knitted form, pair ranks, a kind out
+    /// of play, a joker kind.
+    #[test]
+    fn the_lean_win_is_taken_under_the_rules_it_fits() {
+        let lean = |name: &str| Rules::preset(name).expect("a preset").derived.lean_win;
+        for name in ["riichi", "chinese", "basic", "taiwan"] {
+            assert!(lean(name), "{name}");
+        }
+        for name in ["gb", "changsha", "sichuan", "kawuxing", "hongzhong"] {
+            assert!(!lean(name), "{name}");
+        }
     }
 }
