@@ -12,7 +12,7 @@ use crate::form::kind::Form;
 use crate::group::{Group, GroupKind, GroupList, SplitSink};
 use crate::position::Position;
 use crate::rules::compiled::{Resolved, Rules, PAIRS_TABLE};
-use crate::swar::{SuitWords, LOW};
+use crate::swar::SuitWords;
 use crate::tables::{CountedFields, SuitProfile, PAIRS_INDEXES};
 use crate::tile::{Tile, KINDS};
 
@@ -22,7 +22,7 @@ use crate::tile::{Tile, KINDS};
 pub(crate) fn fits(rules: &Rules, words: &SuitWords, jokers: u32) -> bool {
     // Without jokers (the common hand) one test of the low bits decides.
     let odd_fit = if jokers == 0 {
-        !words.any_bit_of(LOW)
+        !words.any_odd()
     } else {
         words.odd_kinds() <= jokers
     };
