@@ -98,11 +98,13 @@ impl Rules {
         }
     }
 
-    /// The counts' words and the hand's size (jokers included), under
-    /// rules that play every kind and no joker kind
-    /// ([`Resolved::whole_tile_set`](crate::rules::compiled::Resolved::whole_tile_set)):
-    /// `None` when a count is above 4 or the size is not one of `sizes`,
-    /// which [`Rules::accept`] and [`Rules::reject`] then take.
+    /// The counts' words and the hand's size (jokers included): `None`
+    /// when a count is above 4 or the size is not one of `sizes`. The first
+    /// part of [`Rules::accept`], and the whole of it under rules that play
+    /// every kind and no joker kind
+    /// ([`Resolved::whole_tile_set`](crate::rules::compiled::Resolved::whole_tile_set)),
+    /// whose lean paths take the words as they are; [`Rules::reject`] names
+    /// what they refuse.
     #[inline(always)]
     pub(crate) fn words_within(
         &self,
@@ -127,13 +129,9 @@ impl Rules {
     /// `sizes`. [`Rules::reject`] names the reason.
     #[inline(always)]
     pub(crate) fn accept(&self, counts: &[u8; KINDS], jokers: u8, sizes: u64) -> Option<Position> {
-        let held = SuitWords::load(counts);
+        let (held, total) = self.words_within(counts, jokers, sizes)?;
         let d = &self.derived;
-        if held.any_over_four() || (d.partial && !held.and(&d.out_of_play).is_zero()) {
-            return None;
-        }
-        let total = held.total() + jokers as u32;
-        if total >= 64 || sizes >> total & 1 == 0 {
+        if d.partial && !held.and(&d.out_of_play).is_zero() {
             return None;
         }
         let (words, jokers, natural, joker_fours, kind_jokers) = if self.jokers.is_empty() {

@@ -102,6 +102,7 @@ impl Rules {
             let win = if melds == 0 { 0 } else { win_sizes(melds) };
             win | win >> 1
         });
+        let lean_shanten = r.whole_tile_set() && winnable.standard_without_knitted();
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
             partial: r.tiles != TileSet::ALL,
@@ -124,10 +125,8 @@ impl Rules {
             winnable_melded: winnable.iter().filter(|f| f.takes_melds()).collect(),
             pairs_missing,
             orphans_missing,
-            lean_shanten: r.whole_tile_set() && winnable.standard_without_knitted(),
-            lean_win: r.whole_tile_set()
-                && winnable.standard_without_knitted()
-                && pair_penalty == [0; 4],
+            lean_shanten,
+            lean_win: lean_shanten && pair_penalty == [0; 4],
             counted_asked_above: (!crate::form::counted_wins_one_short(&r)) as u8,
         };
         Ok(Rules {
