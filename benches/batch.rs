@@ -201,19 +201,12 @@ fn sum_of(flat: &[u8], jokers: &[u8], measure: impl Fn(&[u8; KINDS], u8) -> i32)
         .sum()
 }
 
-/// Riichi's rules with the standard form alone: the work the bare sketch
-/// does (its table, no other form), with hupai's checks of the counts.
-fn riichi_standard_only() -> Rules {
-    let riichi = include_str!("../rules/riichi.toml");
-    let forms = r#"forms = ["standard", "seven-pairs", "thirteen-orphans"]"#;
-    assert!(riichi.contains(forms));
-    Rules::from_toml_str(&riichi.replace(forms, r#"forms = ["standard"]"#))
-        .expect("riichi's rules with the standard form alone")
-}
-
 fn bench_batch(c: &mut Criterion) {
     let rules = Rules::riichi();
-    let standard_only = riichi_standard_only();
+    // Riichi's rules with the standard form alone: the work the bare
+    // sketch does (its table, no other form), with hupai's checks of the
+    // counts.
+    let standard_only = common::standard_form_only(include_str!("../rules/riichi.toml"));
     let loads = LoadsAlone::new();
     let sketch = peers::DenseSketch::new();
     for (name, counts, jokers) in sets() {

@@ -9,9 +9,9 @@ use crate::common;
 
 use common::gen::{self, Raw};
 use common::oracle::{Spec, KINDS};
-use common::rules_of;
 use common::shanten_oracle::{replacement_spec, SuitTargets, HONOR_RUNS, RUNS};
 use common::shard::Shard;
+use common::{rules_of, standard_form_only};
 use hupai::tables::{TableParams, Tables};
 use hupai::{Efficiency, Hand, LiveHand, Rules, Tile};
 use rand::{Rng, SeedableRng};
@@ -429,14 +429,6 @@ fn counted_wins_never_miss_the_standard_form_by_one_tile() {
     assert_eq!(Rules::chinese().shanten(&hand), Ok(-1));
     let chinese_standard = standard_form_only(include_str!("../rules/chinese.toml"));
     assert_eq!(chinese_standard.shanten(&hand), Ok(0));
-}
-
-/// The rules of the rule file `toml` (its forms the three of `riichi` and
-/// `chinese`) with the standard form alone.
-fn standard_form_only(toml: &str) -> Rules {
-    let forms = r#"forms = ["standard", "seven-pairs", "thirteen-orphans"]"#;
-    assert!(toml.contains(forms));
-    Rules::from_toml_str(&toml.replace(forms, r#"forms = ["standard"]"#)).unwrap()
 }
 
 /// −1 is a win, 0 is ready; one draw moves the shanten by at most one;

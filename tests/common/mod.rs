@@ -43,6 +43,16 @@ pub fn split_text(
     (text, once)
 }
 
+/// The rules of the rule file `toml` (its forms the three of `riichi` and
+/// `chinese`) with the standard form alone.
+#[allow(dead_code)]
+pub fn standard_form_only(toml: &str) -> hupai::Rules {
+    let forms = r#"forms = ["standard", "seven-pairs", "thirteen-orphans"]"#;
+    assert!(toml.contains(forms));
+    hupai::Rules::from_toml_str(&toml.replace(forms, r#"forms = ["standard"]"#))
+        .expect("the rules with the standard form alone")
+}
+
 /// The rules `spec` describes, as a rule file.
 #[allow(dead_code)]
 pub fn rules_of(spec: &oracle::Spec) -> hupai::Rules {
