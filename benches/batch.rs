@@ -5,13 +5,15 @@
 //! same rows, and beside what the table loads alone cost: every row's four
 //! base-5 suit keys read from the row and one byte loaded per key from
 //! tables of the need tables' sizes (5^9 bytes a numbered suit, 5^7 the
-//! honours), summed. No judgement can read less than that, so it is the
-//! floor a batch kernel is measured against. Shanten's loads alone read
+//! honours), summed: no judgement reads less, and issue 47 measures a
+//! batch kernel against it. Shanten's loads alone read
 //! what its tables make it read for each key: the key's slot in the
 //! distance columns' ranking (its two parts), a four-byte profile from a
 //! column of the profile columns' size, and the eight-byte merge value of
-//! the class the profile names. The peers run on the same
-//! rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
+//! the class the profile names. The same loads after each row's counts
+//! are checked as hupai checks them (no count above 4, the size) are the
+//! floor: what no batch with the same answers, errors included, can leave
+//! out. The peers run on the same rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
 //! dense-table sketch of `benches/peers` (the standard form only, no
 //! validation), made complete as plainly written and as lean as it can be
 //! written (the counts checked and the three forms tested in the words
