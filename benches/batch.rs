@@ -144,28 +144,6 @@ impl LoadsAlone {
         [suit(0), suit(9), suit(18), key::word_halves(word(26) >> 8)]
     }
 
-    /// Are the row's counts what a 14-tile hand's check accepts: no count
-    /// above 4, 14 tiles with the jokers? As hupai checks them: the
-    /// counts read as four words and two bytes, each word tested at once.
-    #[inline(always)]
-    fn accepted(c: &[u8], jokers: u8) -> bool {
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        let word = |from: usize| u64::from_le_bytes(c[from..from + 8].try_into().expect("8"));
-        let words = [
-            word(0),
-            word(9),
-            word(18),
-            word(26),
-            u64::from(c[8]) | u64::from(c[17]) << 8,
-        ];
-        // A byte's high bit from b + 0x7b exactly when b is 5 or more.
-        let over_four = words
-            .iter()
-            .fold(0, |acc, &w| acc | w | w.wrapping_add(0x7b * LOW));
-        let total = (words.iter().sum::<u64>().wrapping_mul(LOW) >> 56) as u32 + u32::from(jokers);
-        over_four & (0x80 * LOW) == 0 && total == 14
-    }
-
     /// The four keys of a row, one byte loaded for each, summed.
     #[inline(always)]
     fn row(&self, c: &[u8]) -> u32 {
@@ -196,14 +174,14 @@ impl LoadsAlone {
     }
 }
 
-/// `loads_of` a row whose counts [`LoadsAlone::accepted`] accepts, -1 for
+/// `loads_of` a row whose counts [`peers::checked_words`] accepts, -1 for
 /// another: a floor's measure, the function given by its item (static
 /// dispatch, inlined as the others' measures are).
 fn checked<'a>(
     loads: &'a LoadsAlone,
     loads_of: impl Fn(&LoadsAlone, &[u8]) -> u32 + 'a,
 ) -> impl Fn(&[u8; KINDS], u8) -> i32 + 'a {
-    move |c, j| match LoadsAlone::accepted(c, j) {
+    move |c, j| match peers::checked_words(c, j).is_some() {
         true => loads_of(loads, c) as i32,
         false => -1,
     }
@@ -264,7 +242,10 @@ fn bench_batch(c: &mut Criterion) {
                 [(0, 9), (9, 9), (18, 9), (27, 7)].map(|(from, n)| key::key_of(&c[from..from + n]));
             assert_eq!(LoadsAlone::halves(c), keys.map(key::halves_of));
             let single = rules.is_win_counts(each(row), jokers[row]);
-            assert_eq!(LoadsAlone::accepted(c, jokers[row]), single.is_ok());
+            assert_eq!(
+                peers::checked_words(c, jokers[row]).is_some(),
+                single.is_ok()
+            );
             assert_eq!(out[row], single.clone().map_or(-1, i8::from), "row {row}");
             assert_eq!(peers::riichienv_is_win(each(row)), single == Ok(true));
             assert_eq!(sketch.is_win_complete(each(row)), single.clone().ok());

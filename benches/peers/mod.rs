@@ -336,6 +336,24 @@ pub struct DenseSketch {
     honors: Vec<u8>,
 }
 
+/// A row's counts as words, each checked at once, as a lean check of 14
+/// tiles reads them: the first eight counts of each numbered suit, the
+/// seven honours, and the three suits' ninth counts (bytes 0–2). `None`
+/// when a count is above 4 or the counts and `jokers` are not 14 tiles.
+#[inline(always)]
+pub fn checked_words(c: &[u8; KINDS], jokers: u8) -> Option<[u64; 5]> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let word = |from: usize| u64::from_le_bytes(c[from..from + 8].try_into().expect("8"));
+    let ninths = c[8] as u64 | (c[17] as u64) << 8 | (c[26] as u64) << 16;
+    let words = [word(0), word(9), word(18), word(26) >> 8, ninths];
+    // A byte's high bit from b + 0x7b exactly when b is 5 or more.
+    let over = words
+        .iter()
+        .fold(0, |acc, &w| acc | w | w.wrapping_add(0x7b * LOW));
+    let total = (words.iter().sum::<u64>().wrapping_mul(LOW) >> 56) as u32 + u32::from(jokers);
+    (over & (0x80 * LOW) == 0 && total == 14).then_some(words)
+}
+
 impl DenseSketch {
     pub fn new() -> DenseSketch {
         let mut sketch = DenseSketch {
@@ -413,19 +431,8 @@ impl DenseSketch {
     #[inline(always)]
     pub fn is_win_lean(&self, c: &[u8; KINDS]) -> Option<bool> {
         const LOW: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         const SIMPLES: u64 = 0xffff_ffff_ffff_ff00;
-        let word = |from: usize| u64::from_le_bytes(c[from..from + 8].try_into().expect("8"));
-        let (m, p, s, z) = (word(0), word(9), word(18), word(26) >> 8);
-        let ninths = c[8] as u64 | (c[17] as u64) << 8 | (c[26] as u64) << 16;
-        let words = [m, p, s, z, ninths];
-        let over = words
-            .iter()
-            .fold(0, |acc, &w| acc | w | w.wrapping_add(0x7b * LOW));
-        let total = (words.iter().sum::<u64>().wrapping_mul(LOW) >> 56) as u32;
-        if over & HIGH != 0 || total != 14 {
-            return None;
-        }
+        let [m, p, s, z, ninths] = checked_words(c, 0)?;
         let key = |w: u64, ninth: u64| {
             let (low, high) = hupai::tables::key::word_halves(w);
             low + hupai::tables::key::CUT * (high + hupai::tables::key::CUT * ninth as usize)
