@@ -683,14 +683,7 @@ fn meld_free(rng: &mut ChaCha8Rng, spec: &Spec, ready: bool) -> ([u8; KINDS], u3
     let raw = if spec.knitted && rng.gen_bool(0.4) {
         gen::knitted_mixed(rng, 3, ready)
     } else {
-        gen::mixed_in(
-            rng,
-            &spec.tiles,
-            spec.max_tiles as usize,
-            spec.honor_seq,
-            4,
-            ready,
-        )
+        gen::mixed_for(rng, spec, 4, ready)
     };
     (raw.counts, raw.jokers as u32)
 }

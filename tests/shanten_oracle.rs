@@ -126,14 +126,7 @@ fn zero_is_a_win_and_one_is_ready_under_every_preset(shard: Shard) {
     for spec in variants() {
         let (mut wins, mut ready) = (0, 0);
         for i in 0..n {
-            let raw = gen::mixed_in(
-                &mut rng,
-                &spec.tiles,
-                spec.max_tiles as usize,
-                spec.honor_seq,
-                4,
-                i % 2 == 1,
-            );
+            let raw = gen::mixed_for(&mut rng, &spec, 4, i % 2 == 1);
             if !shard.has(i / 2) {
                 continue;
             }
@@ -262,14 +255,7 @@ fn agrees_with_keep_and_draw_brute_force_on_small_distances() {
     let mut checked = [0u32; 4];
     for spec in variants() {
         for i in 0..n {
-            let raw = gen::mixed_in(
-                &mut rng,
-                &spec.tiles,
-                spec.max_tiles as usize,
-                spec.honor_seq,
-                if i % 3 == 0 { 0 } else { 4 },
-                i % 2 == 1,
-            );
+            let raw = gen::mixed_for(&mut rng, &spec, if i % 3 == 0 { 0 } else { 4 }, i % 2 == 1);
             // Small hands: cut down to a random size.
             let mut raw = raw;
             let size = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17][rng.gen_range(0..12)];

@@ -78,16 +78,7 @@ fn sample(rng: &mut ChaCha8Rng, spec: &Spec, i: usize) -> Raw {
             win
         }
         8 => gen::standard_win_in(rng, size, &spec.tiles, spec.honor_seq),
-        _ => {
-            return gen::mixed_in(
-                rng,
-                &spec.tiles,
-                spec.max_tiles as usize,
-                spec.honor_seq,
-                8,
-                false,
-            )
-        }
+        _ => return gen::mixed_for(rng, spec, 8, false),
     };
     gen::jokerize(rng, base, jokers)
 }

@@ -30,14 +30,7 @@ fn run(rules: &Rules, spec: &Spec, seed: u64, checks: usize, waits: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut wins = 0;
     for _ in 0..checks {
-        let raw = gen::mixed_in(
-            &mut rng,
-            &spec.tiles,
-            spec.max_tiles as usize,
-            spec.honor_seq,
-            8,
-            false,
-        );
+        let raw = gen::mixed_for(&mut rng, spec, 8, false);
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::forms_spec(spec, &raw.counts, raw.jokers as u32);
         assert_eq!(
@@ -57,14 +50,7 @@ fn run(rules: &Rules, spec: &Spec, seed: u64, checks: usize, waits: usize) {
     );
     let mut ready = 0;
     for _ in 0..waits {
-        let raw = gen::mixed_in(
-            &mut rng,
-            &spec.tiles,
-            spec.max_tiles as usize,
-            spec.honor_seq,
-            6,
-            true,
-        );
+        let raw = gen::mixed_for(&mut rng, spec, 6, true);
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let want = oracle::waits_spec(spec, &raw.counts, raw.jokers as u32);
         let got: Vec<usize> = rules
@@ -255,70 +241,37 @@ fn hands_with_no_joker_match_oracle_under_every_preset_and_switch() {
         .filter(|&p| p != Preset::Gb)
         .map(|p| (Rules::from_preset(p), Spec::preset(p.name())))
         .collect();
-    let file = |toml: &str, spec: Spec| (Rules::from_toml_str(toml).unwrap(), spec);
+    // A preset with one line added to its rule file, and the oracle's
+    // spec with the same switch.
+    let switched = |base: &str, line: &str, switch: fn(&mut Spec)| {
+        let rules = Rules::from_toml_str(&format!("base = \"{base}\"\n{line}")).unwrap();
+        let mut spec = Spec::preset(base);
+        spec.name = format!("{base}, {line}");
+        switch(&mut spec);
+        (rules, spec)
+    };
     cases.extend([
-        file(
-            "base = \"chinese\"\nhonor_sequences = true",
-            Spec {
-                name: "chinese, honour sequences".into(),
-                honor_seq: true,
-                ..Spec::preset("chinese")
-            },
+        switched("chinese", "honor_sequences = true", |s| s.honor_seq = true),
+        switched("riichi", "seven_pairs_quads = true", |s| s.quads = true),
+        switched("riichi", r#"forms = ["seven-pairs"]"#, |s| {
+            s.forms = [false, true, false]
+        }),
+        switched(
+            "riichi",
+            r#"forms = ["standard", "thirteen-orphans"]"#,
+            |s| s.forms = [true, false, true],
         ),
-        file(
-            "base = \"riichi\"\nseven_pairs_quads = true",
-            Spec {
-                name: "riichi, quads as two pairs".into(),
-                quads: true,
-                ..Spec::preset("riichi")
-            },
-        ),
-        file(
-            "base = \"riichi\"\nforms = [\"seven-pairs\"]",
-            Spec {
-                name: "riichi, seven pairs alone".into(),
-                forms: [false, true, false],
-                ..Spec::preset("riichi")
-            },
-        ),
-        file(
-            "base = \"riichi\"\nforms = [\"standard\", \"thirteen-orphans\"]",
-            Spec {
-                name: "riichi, no seven pairs".into(),
-                forms: [true, false, true],
-                ..Spec::preset("riichi")
-            },
-        ),
-        file(
-            "base = \"riichi\"\npair_ranks = [2, 5, 8]",
-            Spec {
-                name: "riichi, pairs of 2, 5 and 8".into(),
-                pair_ranks: Some(1 << 1 | 1 << 4 | 1 << 7),
-                ..Spec::preset("riichi")
-            },
-        ),
-        file(
-            "base = \"riichi\"\nmax_suits = 2",
-            Spec {
-                name: "riichi, two numbered suits".into(),
-                max_suits: Some(2),
-                ..Spec::preset("riichi")
-            },
-        ),
+        switched("riichi", "pair_ranks = [2, 5, 8]", |s| {
+            s.pair_ranks = Some(1 << 1 | 1 << 4 | 1 << 7)
+        }),
+        switched("riichi", "max_suits = 2", |s| s.max_suits = Some(2)),
     ]);
     let checks = CHECKS / 5;
     for (seed, (rules, spec)) in cases.iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(100 + seed as u64);
         let mut wins = [0usize; 3];
         for i in 0..checks {
-            let mixed = gen::mixed_in(
-                &mut rng,
-                &spec.tiles,
-                spec.max_tiles as usize,
-                spec.honor_seq,
-                0,
-                false,
-            );
+            let mixed = gen::mixed_for(&mut rng, spec, 0, false);
             // Seven pairs and thirteen orphans from the kinds in play, as
             // they are and with a tile changed: mixed hands have few.
             let counted = match i % 4 {

@@ -284,6 +284,19 @@ pub fn standard_win_in<R: Rng>(
     }
 }
 
+/// [`mixed_in`] for the rules `spec` describes: its kinds in play, its
+/// largest hand, its honour sequences.
+pub fn mixed_for<R: Rng>(rng: &mut R, spec: &Spec, max_jokers: usize, ready: bool) -> Raw {
+    mixed_in(
+        rng,
+        &spec.tiles,
+        spec.max_tiles as usize,
+        spec.honor_seq,
+        max_jokers,
+        ready,
+    )
+}
+
 /// A mixed sample for a rule set: sizes 3N+2 up to `max_tiles` (3N+1 when
 /// `ready`), 0–`max_jokers` jokers, wins, spoiled wins and random draws, all
 /// from the kinds in play.
