@@ -336,16 +336,21 @@ pub struct DenseSketch {
     honors: Vec<u8>,
 }
 
-/// A row's counts as words, each checked at once, as a lean check of 14
-/// tiles reads them: the first eight counts of each numbered suit, the
-/// seven honours, and the three suits' ninth counts (bytes 0–2). `None`
-/// when a count is above 4 or the counts and `jokers` are not 14 tiles.
+/// A row's counts as words, each checked at once, as hupai reads them: the
+/// first eight counts of each numbered suit, the 9s and the seven honours,
+/// and the 9m and 9p counts (bytes 0–1). `None` when a count is above 4 or
+/// the counts and `jokers` are not 14 tiles.
 #[inline(always)]
 pub fn checked_words(c: &[u8; KINDS], jokers: u8) -> Option<[u64; 5]> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let word = |from: usize| u64::from_le_bytes(c[from..from + 8].try_into().expect("8"));
-    let ninths = c[8] as u64 | (c[17] as u64) << 8 | (c[26] as u64) << 16;
-    let words = [word(0), word(9), word(18), word(26) >> 8, ninths];
+    let words = [
+        word(0),
+        word(9),
+        word(18),
+        word(26),
+        c[8] as u64 | (c[17] as u64) << 8,
+    ];
     // A byte's high bit from b + 0x7b exactly when b is 5 or more.
     let over = words
         .iter()
@@ -432,7 +437,9 @@ impl DenseSketch {
     pub fn is_win_lean(&self, c: &[u8; KINDS]) -> Option<bool> {
         const LOW: u64 = 0x0101_0101_0101_0101;
         const SIMPLES: u64 = 0xffff_ffff_ffff_ff00;
-        let [m, p, s, z, ninths] = checked_words(c, 0)?;
+        let [m, p, s, z_and_9s, ninths] = checked_words(c, 0)?;
+        // The honours apart, and the three suits' ninth counts together.
+        let (z, ninths) = (z_and_9s >> 8, ninths | (z_and_9s & 0xff) << 16);
         let key = |w: u64, ninth: u64| {
             let (low, high) = hupai::tables::key::word_halves(w);
             low + hupai::tables::key::CUT * (high + hupai::tables::key::CUT * ninth as usize)
