@@ -77,6 +77,21 @@ const OUT_OF_ORDER: u32 = 1 << OUT_OF_ORDER_SHIFT;
 /// The byte of [`OUT_OF_ORDER`].
 const OUT_OF_ORDER_SHIFT: u32 = 24;
 
+/// `[low << 3 | high]`: bits `low` to `high` (0–5), the lanes of suit
+/// that [`HandMerge::least_split`] finds holding those meld counts.
+const BETWEEN: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (low, high) = (i >> 3, i & 7);
+        if low <= high {
+            t[i] = ((2u32 << high) - (1u32 << low)) as u8;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// One in each of bytes 0–2, the bytes of the bounds `v` = 0, 1, 2.
 const BOUND_BYTES: u32 = 0x0001_0101;
 
@@ -139,6 +154,65 @@ impl HandMerge {
                 self.with_pair(q, 2, penalty)
                     .min(self.with_pair(q, 3, penalty)),
             )
+    }
+
+    /// [`HandMerge::least_missing`] with no penalty, and each suit's
+    /// lanes on a least split (bit `m` for `m` melds without the pair, bit
+    /// `8 + m` with it, as the efficiency's lanes): those of every place
+    /// of the pair at the least. With the pair in suit `q` and `k` melds,
+    /// let `λ` be the `k`-th smallest increment (0 when `k` is 0), `c_u(v)`
+    /// suit `u`'s increments of at most `v` (those with the pair for `q`)
+    /// and `N(v)` theirs added up. A split is least exactly when it takes
+    /// every increment below `λ` and none above it (one taken above one
+    /// left would be exchanged for less), so suit `u` holds from
+    /// `max(c_u(λ - 1), k - N(λ) + c_u(λ))` to
+    /// `min(c_u(λ), k - N(λ - 1) + c_u(λ - 1))` melds, every count between
+    /// them with some split of the others.
+    #[inline(always)]
+    pub(crate) fn least_split(&self, melds: MeldCounts, k: usize) -> (i16, [u32; 4]) {
+        let start = START + k as u32 * BOUND_BYTES - melds.0;
+        let none = [0; 4];
+        let missing: [i16; 4] = std::array::from_fn(|q| self.with_pair(start, q, &none));
+        let best = missing.iter().fold(i16::MAX, |a, &b| a.min(b));
+        // Byte v + 1: the increments of at most v (v = 0, 1, 2); byte 0:
+        // none below 0; byte 4: all five.
+        let counts = |w: u32| u64::from(w & 0x00ff_ffff) << 8 | 5 << 32;
+        let all = counts(melds.0) | 20 << 32;
+        let bias = u64::from(PAIR_BIAS * BOUND_BYTES) << 8;
+        let k = k as i32;
+        let mut tight = [0u32; 4];
+        for (q, &d) in missing.iter().enumerate() {
+            if d != best {
+                continue;
+            }
+            // Byte by byte, plus the pair's counts less the melds' (no
+            // byte borrows: each count is at least zero).
+            let pair = (u64::from(self.pair[q] & 0x00ff_ffff) << 8).wrapping_sub(bias);
+            let total = all.wrapping_add(pair);
+            let lambda = (1..=3)
+                .map(|v| ((total >> (8 * v) & 0xff) < k as u64) as u32)
+                .sum::<u32>();
+            // The counts at λ - 1 and λ: bytes 0 and 1 once moved down.
+            let at = |c: u64| {
+                let c = c >> (8 * lambda);
+                ((c & 0xff) as i32, (c >> 8 & 0xff) as i32)
+            };
+            let (below, within) = at(total);
+            let (past_below, past_within) = (k - within, k - below);
+            let lanes = |c: u64| {
+                let (c_below, c_within) = at(c);
+                let low = c_below.max(past_below + c_within);
+                let high = c_within.min(past_within + c_below);
+                u32::from(BETWEEN[(low as usize) << 3 | high as usize])
+            };
+            for (u, t) in tight.iter_mut().enumerate() {
+                if u != q {
+                    *t |= lanes(counts(self.melds[u]));
+                }
+            }
+            tight[q] |= lanes(counts(self.melds[q]).wrapping_add(pair)) << 8;
+        }
+        (best, tight)
     }
 
     /// [`HandMerge::least_missing`] with the pair in suit `s`, from the
@@ -282,6 +356,68 @@ mod tests {
             }
         }
         best
+    }
+
+    /// The naive twin of [`HandMerge::least_split`]: every way to share
+    /// `k` melds among four suits and place the pair, each suit's lane
+    /// marked on the ways at the least.
+    fn split_by_sharing(classes: &[&DistanceClass; 4], k: usize) -> (i16, [u32; 4]) {
+        let d = classes.map(|c| c.lanes.map(u64::to_le_bytes));
+        let mut best = i16::MAX;
+        let mut tight = [0u32; 4];
+        for pair in 0..4 {
+            for a in 0..=k {
+                for b in 0..=k - a {
+                    for c in 0..=k - a - b {
+                        let m = [a, b, c, k - a - b - c];
+                        let sum: i16 = (0..4)
+                            .map(|s| d[s][(s == pair) as usize][m[s]] as i16)
+                            .sum();
+                        if sum < best {
+                            (best, tight) = (sum, [0; 4]);
+                        }
+                        if sum == best {
+                            for s in 0..4 {
+                                tight[s] |= 1 << (m[s] + 8 * (s == pair) as usize);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (best, tight)
+    }
+
+    /// The merge's least split of the builtin tables' classes, four at a
+    /// time (seeded picks), equals the one found by sharing the melds every
+    /// way, whenever the four classes are in order.
+    #[test]
+    fn least_split_is_the_sharing_at_the_least() {
+        let all: Vec<DistanceClass> = DEFAULT_CLASSES
+            .iter()
+            .map(|&s| DistanceClass::of(s))
+            .collect();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut merged = 0;
+        for _ in 0..50_000 {
+            let four: [&DistanceClass; 4] = std::array::from_fn(|_| &all[next(all.len())]);
+            let merge = HandMerge::of(four.map(|c| c.merge));
+            let k = next(DIST_MELDS + 1);
+            let melds = merge.meld_counts();
+            if melds.in_order() {
+                merged += 1;
+                let got = merge.least_split(melds, k);
+                assert_eq!(got, split_by_sharing(&four, k), "{four:?} k = {k}");
+                assert_eq!(got.0, merge.least_missing(melds, k, &[0; 4]));
+            }
+        }
+        assert!(merged > 10_000, "{merged} merged");
     }
 
     /// The merge of the builtin tables' classes, four at a time (seeded

@@ -4,7 +4,7 @@
 use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::SuitProfile;
+use crate::tables::{HandMerge, SuitMerge, SuitProfile};
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
 /// it: the layout in which the efficiency's joins add and compare every
@@ -35,6 +35,21 @@ pub(super) fn high_bits(d: Dist) -> u32 {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let half = |w: u64| (((w & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
     half(d[0]) | half(d[1]) << 8
+}
+
+/// `0x80` in each byte `j` (as [`Lanes`]) whose bit `j` of `bits` is set:
+/// [`high_bits`] undone.
+#[inline(always)]
+pub(super) fn high_bytes(bits: u32) -> Dist {
+    // Byte j of the spread keeps bit j of the half's byte; a byte not zero
+    // then carries into its high bit when 0x7f is added.
+    const SPREAD: u64 = 0x8040_2010_0804_0201;
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let half = |b: u32| {
+        let x = u64::from(b & 0xff) * crate::swar::LOW & SPREAD;
+        ((x + SEVEN) | x) & crate::swar::HIGH
+    };
+    [half(bits), half(bits >> 8)]
 }
 
 /// Bit `j` set for each byte `j` (as [`Lanes`]) where the distances `a`
@@ -207,6 +222,8 @@ pub(crate) struct SuitDraws {
     pub(super) profile: SuitProfile,
     /// Its distances barred as the rules say.
     dist: Dist,
+    /// What the merge reads of its class ([`SuitMerge`]).
+    merge: SuitMerge,
     /// Its profile with one tile more of each rank 0–8. A rank not
     /// drawable (at four copies, out of play, past the suit's ranks) reads
     /// some slot: every reader masks the ranks with the tiles the hand may
@@ -243,11 +260,13 @@ impl SuitDraws {
         let tables = &rules.tables;
         let column = tables.profile_column(s, false);
         let profile = column.at(halves);
-        let raw = tables.class(profile).lanes;
-        let dist = barred_bytes(rules, s, raw.map(u64::to_le_bytes)).map(u64::from_le_bytes);
+        let class = tables.class(profile);
+        let dist =
+            barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes)).map(u64::from_le_bytes);
         SuitDraws {
             profile,
             dist,
+            merge: class.merge,
             // Every rank, without a branch.
             nexts: column.with_each_rank(halves),
             lowered: [0; 9],
@@ -291,14 +310,20 @@ pub(crate) fn draws_by_suit_apply(rules: &Rules, pos: &Position) -> bool {
 
 /// The joins of a hand's suits that [`lowering_draws`] reads, for targets of
 /// `k` melds and the pair: every two suits together, and the three
-/// beside each suit, read from the other end ([`ReversedJoin`]). A discard
-/// changes one suit; the three beside each other suit are then that suit
-/// beside a pair worked out here. Discards that leave their suit with
-/// the same distances (the same class) share all but that suit's draws:
-/// what the last few classes of each suit gave is kept ([`ClassMemo`]).
+/// beside each suit, read from the other end ([`ReversedJoin`]), worked
+/// out the first time a least split is not a merge ([`LeastSplit::merged`]).
+/// A discard changes one suit; the three beside each other suit are then
+/// that suit beside a pair worked out here. Discards that leave their
+/// suit with the same distances (the same class) share all but that
+/// suit's draws: what the last few classes of each suit gave is kept
+/// ([`ClassMemo`]).
 pub(crate) struct BesideJoins {
     /// Melds in the targets.
     k: usize,
+    /// The suits' distances the joins are of.
+    dists: [Dist; 4],
+    /// Are `pairs` and `beside` worked out?
+    joined: bool,
     /// Every two suits together, mirrored ([`pair_index`]).
     pairs: [ReversedJoin; 6],
     /// `[x]`: the three suits beside suit `x` together, mirrored.
@@ -393,6 +418,8 @@ impl BesideJoins {
     pub(crate) fn new() -> BesideJoins {
         BesideJoins {
             k: 0,
+            dists: [[0; 2]; 4],
+            joined: false,
             pairs: [ReversedJoin::ZERO; 6],
             beside: [[0; 2]; 4],
             seen: [[ClassMemo::NONE; CLASSES_KEPT]; 4],
@@ -401,38 +428,35 @@ impl BesideJoins {
         }
     }
 
-    /// Works out the joins of the suits `around` for targets of `k` melds
-    /// (0–5) and the pair, in place: a `BesideJoins` made by value is moved
-    /// through `memcpy`.
+    /// Takes the suits `around` for targets of `k` melds (0–5) and the
+    /// pair, their joins still to work out, in place: a `BesideJoins` made
+    /// by value is moved through `memcpy`.
     #[inline]
     pub(crate) fn fill(&mut self, around: [&SuitDraws; 4], k: usize) {
-        match k {
-            0 => self.fill_k::<0>(around),
-            1 => self.fill_k::<1>(around),
-            2 => self.fill_k::<2>(around),
-            3 => self.fill_k::<3>(around),
-            4 => self.fill_k::<4>(around),
-            _ => self.fill_k::<5>(around),
-        }
-    }
-
-    #[inline(always)]
-    fn fill_k<const K: usize>(&mut self, around: [&SuitDraws; 4]) {
-        self.k = K;
+        self.k = k;
+        self.dists = around.map(|a| a.dist);
+        self.joined = false;
         self.seen_class = [[u32::MAX; CLASSES_KEPT]; 4];
         self.seen_len = [0; 4];
+    }
+
+    /// Works out the joins of the suits taken by [`BesideJoins::fill`],
+    /// once, out of line: most hands' least splits are merges.
+    #[inline(never)]
+    fn join<const K: usize>(&mut self) {
+        let around = self.dists;
         // Suits 1–3 alone, mirrored: each pair of suits is its first suit
         // beside its second, read from the other end as `fill` takes it.
         let mut alone = [ReversedJoin::ZERO; 3];
         for (m, a) in alone.iter_mut().zip(&around[1..]) {
-            m.fill::<K>(ReversedJoin::read_back::<K>(&a.dist.map(u64::to_le_bytes)));
+            m.fill::<K>(ReversedJoin::read_back::<K>(&a.map(u64::to_le_bytes)));
         }
         // The six pairs in `pair_index`'s order, those of one first suit
         // at once.
         let [a1, a2, a3] = &alone;
-        let [p01, p02, p03] = ReversedJoin::besides::<K, 3>([a1, a2, a3], around[0].dist);
-        let [p12, p13] = ReversedJoin::besides::<K, 2>([a2, a3], around[1].dist);
-        let [p23] = ReversedJoin::besides::<K, 1>([a3], around[2].dist);
+        let [p01, p02, p03] = ReversedJoin::besides::<K, 3>([a1, a2, a3], around[0]);
+        let [p12, p13] = ReversedJoin::besides::<K, 2>([a2, a3], around[1]);
+        let [p23] = ReversedJoin::besides::<K, 1>([a3], around[2]);
         // What `beside` leaves past `K` is no target's: FAR there.
         let inside = through::<K>();
         for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
@@ -447,10 +471,11 @@ impl BesideJoins {
                 &p[pair_index(1, 3)],
                 &p[pair_index(1, 2)],
             ],
-            around[0].dist,
+            around[0],
         );
-        let [b0] = ReversedJoin::besides::<K, 1>([&p[pair_index(2, 3)]], around[1].dist);
+        let [b0] = ReversedJoin::besides::<K, 1>([&p[pair_index(2, 3)]], around[1]);
         self.beside = [b0, b1, b2, b3];
+        self.joined = true;
     }
 
     /// The three suits beside each suit, mirrored, once suit `changed`
@@ -458,10 +483,13 @@ impl BesideJoins {
     /// worked out from.
     #[inline(always)]
     fn around_k<const K: usize>(
-        &self,
+        &mut self,
         around: [&SuitDraws; 4],
         changed: Option<usize>,
     ) -> [Dist; 4] {
+        if !self.joined {
+            self.join::<K>();
+        }
         let mut rest = self.beside;
         if let Some(s) = changed {
             let pairs = BESIDE_OTHERS[s];
@@ -540,69 +568,85 @@ pub(crate) fn lowering_draws(
     }
 }
 
-/// The least split of a 3N+1 hand's suits `around` beside the joins
-/// `rest` of the other three suits of each ([`BesideJoins`]), for targets
-/// of `K` melds and the pair, read suit by suit.
+/// The least distance of a 3N+1 hand's suits over the ways to share `K`
+/// melds and the pair among them, for targets of `K` melds and the pair,
+/// and each suit's lanes on a least split.
 struct LeastSplit {
     /// The least distance ([`FAR`] when no target exists).
     best: u8,
-    /// `[s]`: each suit's sums of its distances and those beside it, lane
-    /// by lane (below 0x80: no carry leaves a lane).
-    sums: [Dist; 4],
-    /// `[s]`: the draws of suit `s` (bit `i` for index `i`) that lower one
-    /// of its lanes on a least split; none for the suit `skip` given to
-    /// [`LeastSplit::of`], whose draws [`drawn_ranks`] reads.
-    lowers: [u64; 4],
+    /// `[s]`: suit `s`'s lanes on a least split (bit `j` for lane `j`, as
+    /// [`Lanes`]); none when no target exists.
+    tight: [u32; 4],
 }
 
 impl LeastSplit {
-    /// The least split of the suits `around` beside `rest`, the draws of
-    /// suit `skip` (a discard's) left to [`drawn_ranks`].
+    /// The least split of the suits `around` by the merge
+    /// ([`HandMerge::least_split`]), under rules whose distances no bar
+    /// changes (`Derived::lean_win`): `None` for other rules, or when some
+    /// suit's increments are out of order.
     #[inline(always)]
-    fn of<const K: usize>(
-        around: [&SuitDraws; 4],
-        rest: &[Dist; 4],
-        skip: Option<usize>,
-    ) -> LeastSplit {
-        let sums: [Dist; 4] = std::array::from_fn(|s| {
-            [
-                around[s].dist[0] + rest[s][0],
-                around[s].dist[1] + rest[s][1],
-            ]
-        });
+    fn merged<const K: usize>(rules: &Rules, around: [&SuitDraws; 4]) -> Option<LeastSplit> {
+        if !rules.derived.lean_win {
+            return None;
+        }
+        let [a, b, c, d] = around;
+        let merges = HandMerge::of([a.merge, b.merge, c.merge, d.merge]);
+        let melds = merges.meld_counts();
+        if !melds.in_order() {
+            return None;
+        }
+        let (best, tight) = merges.least_split(melds, K);
+        // Some suit holds the pair at no cost: at most 4 · 31.
+        Some(LeastSplit {
+            best: best as u8,
+            tight,
+        })
+    }
+
+    /// The least split of the suits `around` beside the joins `rest` of
+    /// the other three suits of each ([`BesideJoins`]), read suit by suit:
+    /// on a least split a suit's distance `d(m, p)` and the three beside
+    /// it at `(K - m, 1 - p)` add up to the least.
+    #[inline(always)]
+    fn joined<const K: usize>(around: [&SuitDraws; 4], rest: &[Dist; 4]) -> LeastSplit {
+        // Each suit's sums of its distances and those beside it, lane by
+        // lane (below 0x80: no carry leaves a lane).
+        let mut sums = [[0; 2]; 4];
+        for ((sum, a), r) in sums.iter_mut().zip(around).zip(rest) {
+            *sum = [a.dist[0] + r[0], a.dist[1] + r[1]];
+        }
         // Past the lanes m = 0..=K of a half, at least 0x7f.
         let past = !through::<K>() & 0x7f7f_7f7f_7f7f_7f7f;
         let best = least_byte([sums[0][0] | past, sums[0][1] | past]).min(FAR);
-        let mut lowers = [0u64; 4];
-        // No target exists: no draw lowers anything.
+        let mut tight = [0; 4];
+        // No target exists: no lane is on one.
         if best < FAR {
             let splits = ((1u32 << (K + 1)) - 1) * 0x101;
-            for (s, a) in around.iter().enumerate() {
-                // A discarded suit has no lowered lanes ([`SuitDraws::discarded`]).
-                if skip == Some(s) {
-                    continue;
-                }
-                let tight = high_bits(equal_bytes(sums[s], best)) & splits;
-                let mut ranks = 0u64;
-                for (r, &l) in a.lowered.iter().enumerate() {
-                    ranks |= ((l & tight != 0) as u64) << r;
-                }
-                lowers[s] = ranks << (9 * s);
+            for (t, &sum) in tight.iter_mut().zip(&sums) {
+                *t = high_bits(equal_bytes(sum, best)) & splits;
             }
         }
-        LeastSplit { best, sums, lowers }
+        LeastSplit { best, tight }
     }
 
-    /// Suit `s`'s lanes on a least split (`0x80` in each byte, as
-    /// [`drawn_ranks`] reads them); none when no target exists.
+    /// The draws (bit `i` for index `i`) of the suits `around` but `skip`
+    /// (a discard's, whose draws [`drawn_ranks`] reads) that lower one of
+    /// their lanes on a least split.
     #[inline(always)]
-    fn tight<const K: usize>(&self, s: usize) -> Dist {
-        if self.best >= FAR {
-            return [0; 2];
+    fn lowers(&self, around: [&SuitDraws; 4], skip: Option<usize>) -> u64 {
+        let mut lowers = 0u64;
+        for (s, (a, &tight)) in around.iter().zip(&self.tight).enumerate() {
+            // A discarded suit has no lowered lanes ([`SuitDraws::discarded`]).
+            if skip == Some(s) {
+                continue;
+            }
+            let mut ranks = 0u64;
+            for (r, &l) in a.lowered.iter().enumerate() {
+                ranks |= ((l & tight != 0) as u64) << r;
+            }
+            lowers |= ranks << (9 * s);
         }
-        let inside = through::<K>();
-        let tight = equal_bytes(self.sums[s], self.best);
-        [tight[0] & inside, tight[1] & inside]
+        lowers
     }
 }
 
@@ -614,18 +658,20 @@ pub(super) fn lowering_draws_k<const K: usize>(
     rests: &mut BesideJoins,
     changed: Option<usize>,
 ) -> (u8, u64) {
-    let rest = rests.around_k::<K>(around, changed);
-    let least = LeastSplit::of::<K>(around, &rest, changed);
-    let (best, lowers) = (least.best, least.lowers.iter().fold(0, |all, l| all | l));
-    let tight = changed.map_or([0; 2], |s| least.tight::<K>(s));
+    let least = match LeastSplit::merged::<K>(rules, around) {
+        Some(least) => least,
+        None => LeastSplit::joined::<K>(around, &rests.around_k::<K>(around, changed)),
+    };
+    let (best, lowers) = (least.best, least.lowers(around, changed));
     debug_assert_eq!(
         best,
         combined_of(rules, &around.map(|a| a.profile), K),
-        "the joins and the merge agree"
+        "the least split and the merge agree"
     );
     let Some(s) = changed else {
         return (best, lowers);
     };
+    let tight = high_bytes(least.tight[s]);
     let place = rests.seen_len[s] as usize % CLASSES_KEPT;
     rests.seen_class[s][place] = around[s].profile.class_index();
     rests.seen[s][place] = ClassMemo {
