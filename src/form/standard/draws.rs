@@ -46,7 +46,7 @@ pub(super) fn high_bytes(bits: u32) -> Dist {
     const SPREAD: u64 = 0x8040_2010_0804_0201;
     const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let half = |b: u32| {
-        let x = u64::from(b & 0xff) * crate::swar::LOW & SPREAD;
+        let x = (u64::from(b & 0xff) * crate::swar::LOW) & SPREAD;
         ((x + SEVEN) | x) & crate::swar::HIGH
     };
     [half(bits), half(bits >> 8)]
