@@ -115,7 +115,11 @@ impl Rules {
             Some((_, others)) if base.is_some() => others,
             _ => 0,
         };
-        let mut discard_one = |after: &[u8; KINDS],
+        // Each discard's draws are written in their place: a copy would
+        // read back, a word at a time, what was just written a field at a
+        // time.
+        let mut discard_one = |out: &mut Draws,
+                               after: &[u8; KINDS],
                                jokers: u8,
                                changed: Option<(usize, &SuitDraws)>| {
             if let Some(base) = base {
@@ -146,13 +150,15 @@ impl Rules {
                     let changed = changed.as_ref().map(|(i, _)| i / 9);
                     let position = || fewer(after, jokers);
                     let others = (position, others_floor);
-                    return self.draws_around(around, &mut rests, changed, &held, &unseen, others);
+                    *out = self.draws_around(around, &mut rests, changed, &held, &unseen, others);
+                    return;
                 }
                 if !forms.contains_knitted() {
-                    return self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                    *out = self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                    return;
                 }
             }
-            self.draws(&fewer(after, jokers), after, jokers, &unseen)
+            *out = self.draws(&fewer(after, jokers), after, jokers, &unseen);
         };
         // The kinds held, as bits: a loop over them takes no branch per kind.
         let held_kinds = SuitWords::load(counts).nonzero().kinds_with_bit(0);
@@ -164,26 +170,18 @@ impl Rules {
                 let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
                 SuitDraws::discarded(self, s, (low - dl, high - dh))
             });
-            let draws = discard_one(&after, jokers, discarded.as_ref().map(|a| (i, a)));
+            let choice = &mut choices[n];
+            discard_one(&mut choice.draws, &after, jokers, discarded.as_ref().map(|a| (i, a)));
+            choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
             after[i] += 1;
             // A discard after which the hand can never win is no choice.
-            if has_target((draws.shanten + 1) as u8) {
-                choices[n] = DiscardChoice {
-                    discard: Discard::Tile(Tile::from_index(i).expect("index < 34")),
-                    draws,
-                };
-                n += 1;
-            }
+            n += has_target((choice.draws.shanten + 1) as u8) as usize;
         }
         if jokers > 0 {
-            let draws = discard_one(counts, jokers - 1, None);
-            if has_target((draws.shanten + 1) as u8) {
-                choices[n] = DiscardChoice {
-                    discard: Discard::Joker,
-                    draws,
-                };
-                n += 1;
-            }
+            let choice = &mut choices[n];
+            discard_one(&mut choice.draws, counts, jokers - 1, None);
+            choice.discard = Discard::Joker;
+            n += has_target((choice.draws.shanten + 1) as u8) as usize;
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order, the joker last. Each choice's place is the number
