@@ -171,7 +171,12 @@ impl Rules {
                 SuitDraws::discarded(self, s, (low - dl, high - dh))
             });
             let choice = &mut choices[n];
-            discard_one(&mut choice.draws, &after, jokers, discarded.as_ref().map(|a| (i, a)));
+            discard_one(
+                &mut choice.draws,
+                &after,
+                jokers,
+                discarded.as_ref().map(|a| (i, a)),
+            );
             choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
             after[i] += 1;
             // A discard after which the hand can never win is no choice.

@@ -434,7 +434,8 @@ impl BesideJoins {
     #[inline]
     pub(crate) fn fill(&mut self, around: [&SuitDraws; 4], k: usize) {
         self.k = k;
-        self.dists = around.map(|a| a.dist);
+        let [a, b, c, d] = around;
+        self.dists = [a.dist, b.dist, c.dist, d.dist];
         self.joined = false;
         self.seen_class = [[u32::MAX; CLASSES_KEPT]; 4];
         self.seen_len = [0; 4];
