@@ -121,7 +121,7 @@ pub use gen::TableParams;
 pub use need::Need;
 pub use store::Tables;
 
-pub(crate) use class::{DistanceClass, HandMerge, SuitMerge};
+pub(crate) use class::{packed_fields, DistanceClass, HandMerge, SuitMerge};
 pub(crate) use counted::{CountedFields, ORPHANS_INDEXES, PAIRS_INDEXES};
 pub(crate) use distance::DIST_COLUMNS;
 #[cfg(test)]

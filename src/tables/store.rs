@@ -325,6 +325,13 @@ impl Tables {
         self.classes.merge(p.class_index())
     }
 
+    /// The packed lanes of the class a profile names
+    /// ([`DistanceClass::packed_lanes`]).
+    #[inline(always)]
+    pub(crate) fn packed_lanes(&self, p: SuitProfile) -> u64 {
+        self.classes.packed(p.class_index())
+    }
+
     /// The four profile columns, in the order of the distance columns (the
     /// compiled-in ones decoded here the first time).
     #[inline(always)]

@@ -4,7 +4,7 @@
 use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::{HandMerge, SuitMerge, SuitProfile};
+use crate::tables::{packed_fields, HandMerge, SuitMerge, SuitProfile};
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
 /// it: the layout in which the efficiency's joins add and compare every
@@ -35,21 +35,6 @@ pub(super) fn high_bits(d: Dist) -> u32 {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let half = |w: u64| (((w & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
     half(d[0]) | half(d[1]) << 8
-}
-
-/// `0x80` in each byte `j` (as [`Lanes`]) whose bit `j` of `bits` is set:
-/// [`high_bits`] undone.
-#[inline(always)]
-pub(super) fn high_bytes(bits: u32) -> Dist {
-    // Byte j of the spread keeps bit j of the half's byte; a byte not zero
-    // then carries into its high bit when 0x7f is added.
-    const SPREAD: u64 = 0x8040_2010_0804_0201;
-    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let half = |b: u32| {
-        let x = (u64::from(b & 0xff) * crate::swar::LOW) & SPREAD;
-        ((x + SEVEN) | x) & crate::swar::HIGH
-    };
-    [half(bits), half(bits >> 8)]
 }
 
 /// Bit `j` set for each byte `j` (as [`Lanes`]) where the distances `a`
@@ -351,9 +336,8 @@ pub(super) const CLASSES_KEPT: usize = 4;
 pub(super) struct ClassMemo {
     /// The least distance.
     best: u8,
-    /// The suit's tight lanes (`0x80` in each byte, as [`drawn_ranks`]
-    /// reads them).
-    tight: Dist,
+    /// The suit's tight lanes (bit `j` for lane `j`, as [`Lanes`]).
+    tight: u32,
     /// The draws of the other suits that lower it (bit `i` for index `i`).
     others: u64,
 }
@@ -361,7 +345,7 @@ pub(super) struct ClassMemo {
 impl ClassMemo {
     const NONE: ClassMemo = ClassMemo {
         best: 0,
-        tight: [0; 2],
+        tight: 0,
         others: 0,
     };
 }
@@ -672,7 +656,7 @@ pub(super) fn lowering_draws_k<const K: usize>(
     let Some(s) = changed else {
         return (best, lowers);
     };
-    let tight = high_bytes(least.tight[s]);
+    let tight = least.tight[s];
     let place = rests.seen_len[s] as usize % CLASSES_KEPT;
     rests.seen_class[s][place] = around[s].profile.class_index();
     rests.seen[s][place] = ClassMemo {
@@ -689,23 +673,17 @@ pub(super) fn lowering_draws_k<const K: usize>(
 
 /// The ranks (bit `r` for rank `r`) of suit `s`, read as `a` without the
 /// lanes each draw lowers ([`SuitDraws::discarded`]), whose draw lowers one
-/// of the lanes `tight` (`0x80` in each byte of such a lane, as
-/// [`Lanes`]): the lanes in which its distances and those of its draw
-/// differ, of a half the rules do not bar ([`kept_lanes`]).
+/// of the lanes `tight` (bit `j` for lane `j`, as [`Lanes`]): the lanes in
+/// which its distances and those of its draw differ, of a half the rules
+/// do not bar ([`kept_lanes`]), compared in the classes' packed lanes.
 #[inline(always)]
-pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: Dist) -> u64 {
-    let bars = &rules.derived.dist_bars[s];
-    // 0x7f in each byte of a tight lane kept: distances are below 0x80.
-    let tight: Dist = std::array::from_fn(|h| {
-        let w = tight[h] & bars[h][0];
-        w - (w >> 7)
-    });
+pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: u32) -> u64 {
+    let fields = packed_fields(tight & kept_lanes(rules, s));
     let tables = &rules.tables;
-    let raw = tables.class(a.profile).lanes;
+    let raw = tables.packed_lanes(a.profile);
     let mut ranks = 0u64;
     for (r, &next) in a.nexts.iter().enumerate() {
-        let l = tables.class(next).lanes;
-        let lowered = ((l[0] ^ raw[0]) & tight[0]) | ((l[1] ^ raw[1]) & tight[1]);
+        let lowered = (tables.packed_lanes(next) ^ raw) & fields;
         ranks |= ((lowered != 0) as u64) << r;
     }
     ranks
