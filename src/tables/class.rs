@@ -1,7 +1,8 @@
 //! The distance classes: the distinct distances of a table's patterns,
-//! each decoded once ([`DistanceClass`]), and what the standard form's
-//! merge reads of them ([`SuitMerge`], four suits at once in
-//! [`HandMerge`]), packed and unpacked here.
+//! each decoded once ([`DistanceClass`]), what the standard form's merge
+//! reads of them ([`SuitMerge`], four suits at once in [`HandMerge`]) and
+//! what efficiency compares of them ([`DistanceClass::packed_lanes`]),
+//! packed and unpacked here.
 //!
 //! # The merge
 //!
@@ -26,6 +27,8 @@
 //!
 //! and [`HandMerge::least_missing`] works out the four places of the pair
 //! from the four suits' words with a few word operations.
+//! [`HandMerge::least_split`] reads from the same words which meld counts
+//! each suit holds on a least split, for efficiency's draws.
 
 use super::distance::Distance;
 use super::key;
