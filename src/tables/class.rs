@@ -398,32 +398,16 @@ mod tests {
     use super::super::builtin::DEFAULT_CLASSES;
     use super::*;
 
-    /// The naive twin of [`HandMerge::least_missing`]: the least, over the
-    /// ways to share `k` melds among four suits and every place of the
-    /// pair, of the suits' distances added.
-    fn least_by_sharing(classes: &[&DistanceClass; 4], k: usize, penalty: &[i16; 4]) -> i16 {
-        let d = classes.map(|c| c.lanes.map(u64::to_le_bytes));
-        let mut best = i16::MAX;
-        for pair in 0..4 {
-            for a in 0..=k {
-                for b in 0..=k - a {
-                    for c in 0..=k - a - b {
-                        let m = [a, b, c, k - a - b - c];
-                        let sum: i16 = (0..4)
-                            .map(|s| d[s][(s == pair) as usize][m[s]] as i16)
-                            .sum();
-                        best = best.min(sum + penalty[pair]);
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// The naive twin of [`HandMerge::least_split`]: every way to share
-    /// `k` melds among four suits and place the pair, each suit's lane
-    /// marked on the ways at the least.
-    fn split_by_sharing(classes: &[&DistanceClass; 4], k: usize) -> (i16, [u32; 4]) {
+    /// The naive twin of [`HandMerge::least_missing`] and
+    /// [`HandMerge::least_split`]: every way to share `k` melds among four
+    /// suits and place the pair (in suit `s`, `penalty[s]` more), the least
+    /// of the suits' distances added, and each suit's lane marked on the
+    /// ways at the least.
+    fn split_by_sharing(
+        classes: &[&DistanceClass; 4],
+        k: usize,
+        penalty: &[i16; 4],
+    ) -> (i16, [u32; 4]) {
         let d = classes.map(|c| c.lanes.map(u64::to_le_bytes));
         let mut best = i16::MAX;
         let mut tight = [0u32; 4];
@@ -434,7 +418,8 @@ mod tests {
                         let m = [a, b, c, k - a - b - c];
                         let sum: i16 = (0..4)
                             .map(|s| d[s][(s == pair) as usize][m[s]] as i16)
-                            .sum();
+                            .sum::<i16>()
+                            + penalty[pair];
                         if sum < best {
                             (best, tight) = (sum, [0; 4]);
                         }
@@ -450,22 +435,31 @@ mod tests {
         (best, tight)
     }
 
+    /// The builtin tables' classes.
+    fn builtin_classes() -> Vec<DistanceClass> {
+        DEFAULT_CLASSES
+            .iter()
+            .map(|&s| DistanceClass::of(s))
+            .collect()
+    }
+
+    /// Seeded picks (xorshift): `next(n)` is below `n`.
+    fn picks(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        }
+    }
+
     /// The merge's least split of the builtin tables' classes, four at a
     /// time (seeded picks), equals the one found by sharing the melds every
     /// way, whenever the four classes are in order.
     #[test]
     fn least_split_is_the_sharing_at_the_least() {
-        let all: Vec<DistanceClass> = DEFAULT_CLASSES
-            .iter()
-            .map(|&s| DistanceClass::of(s))
-            .collect();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let all = builtin_classes();
+        let mut next = picks(0x9e37_79b9_7f4a_7c15u64);
         let mut merged = 0;
         for _ in 0..50_000 {
             let four: [&DistanceClass; 4] = std::array::from_fn(|_| &all[next(all.len())]);
@@ -475,7 +469,7 @@ mod tests {
             if melds.in_order() {
                 merged += 1;
                 let got = merge.least_split(melds, k);
-                assert_eq!(got, split_by_sharing(&four, k), "{four:?} k = {k}");
+                assert_eq!(got, split_by_sharing(&four, k, &[0; 4]), "{four:?} k = {k}");
                 assert_eq!(got.0, merge.least_missing(melds, k, &[0; 4]));
             }
         }
@@ -488,17 +482,8 @@ mod tests {
     /// and every set of lanes of targets of up to five melds.
     #[test]
     fn packed_lanes_differ_where_the_distances_do() {
-        let all: Vec<DistanceClass> = DEFAULT_CLASSES
-            .iter()
-            .map(|&s| DistanceClass::of(s))
-            .collect();
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let all = builtin_classes();
+        let mut next = picks(0x1234_5678_9abc_def1u64);
         let lanes = |c: &DistanceClass| c.lanes.map(u64::to_le_bytes);
         for _ in 0..20_000 {
             let (a, b) = (&all[next(all.len())], &all[next(all.len())]);
@@ -526,18 +511,9 @@ mod tests {
     /// of order is seen to be.
     #[test]
     fn least_missing_is_the_least_sharing() {
-        let all: Vec<DistanceClass> = DEFAULT_CLASSES
-            .iter()
-            .map(|&s| DistanceClass::of(s))
-            .collect();
+        let all = builtin_classes();
         let classes: Vec<&DistanceClass> = all.iter().collect();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = picks(0x2545_f491_4f6c_dd1du64);
         let (mut merged, mut out_of_order) = (0, 0);
         for _ in 0..20_000 {
             let four: [&DistanceClass; 4] = std::array::from_fn(|_| classes[next(classes.len())]);
@@ -548,7 +524,7 @@ mod tests {
             if melds.in_order() {
                 merged += 1;
                 let least = merge.least_missing(melds, k, &penalty);
-                let naive = least_by_sharing(&four, k, &penalty);
+                let naive = split_by_sharing(&four, k, &penalty).0;
                 assert_eq!(least, naive, "{four:?} k = {k}");
             } else {
                 out_of_order += 1;
