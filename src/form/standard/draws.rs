@@ -426,7 +426,8 @@ impl BesideJoins {
     }
 
     /// Works out the joins of the suits taken by [`BesideJoins::fill`],
-    /// once, out of line: most hands' least splits are merges.
+    /// once, out of line: under the rules the merge serves, most hands'
+    /// least splits are merges ([`LeastSplit::merged`]).
     #[inline(never)]
     fn join<const K: usize>(&mut self) {
         let around = self.dists;
