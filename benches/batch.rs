@@ -13,11 +13,11 @@
 //! the class the profile names. The same loads after each row's counts
 //! are checked as hupai checks them (no count above 4, the size) are the
 //! floor: what no batch with the same answers, errors included, can leave
-//! out. The peers run on the same rows: `riichienv-core`'s shanten (a win is shanten −1) and the bare
-//! dense-table sketch of `benches/peers` (the standard form only, no
-//! validation), made complete as plainly written and as lean as it can be
-//! written (the counts checked and the three forms tested in the words
-//! the keys are worked out from).
+//! out. The peers run on the same rows: `riichienv-core`'s shanten (a win
+//! is shanten −1) and the bare dense-table sketch of `benches/peers` (the
+//! standard form only, no validation), made complete as plainly written
+//! and as lean as it can be written (the counts checked and the three
+//! forms tested in the words the keys are worked out from).
 //!
 //! Run: `cargo bench --bench batch`
 
@@ -181,9 +181,12 @@ fn checked<'a>(
     loads: &'a LoadsAlone,
     loads_of: impl Fn(&LoadsAlone, &[u8]) -> u32 + 'a,
 ) -> impl Fn(&[u8; KINDS], u8) -> i32 + 'a {
-    move |c, j| match peers::checked_words(c, j).is_some() {
-        true => loads_of(loads, c) as i32,
-        false => -1,
+    move |c, j| {
+        if peers::checked_words(c, j).is_some() {
+            loads_of(loads, c) as i32
+        } else {
+            -1
+        }
     }
 }
 

@@ -478,8 +478,8 @@ mod tests {
 
     /// Two classes' packed lanes differ in the fields of some lanes
     /// exactly when their distances differ in one of those lanes, for the
-    /// builtin tables' classes (seeded pairs, every one against itself)
-    /// and every set of lanes of targets of up to five melds.
+    /// builtin tables' classes (seeded pairs, seeded sets of lanes); every
+    /// class's distances of up to five melds fit their fields.
     #[test]
     fn packed_lanes_differ_where_the_distances_do() {
         let all = builtin_classes();
