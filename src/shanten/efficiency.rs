@@ -115,78 +115,105 @@ impl Rules {
             Some((_, others)) if base.is_some() => others,
             _ => 0,
         };
-        // Each discard's draws are written in their place: a copy would
-        // read back, a word at a time, what was just written a field at a
-        // time.
-        let mut discard_one = |out: &mut Draws,
-                               after: &[u8; KINDS],
-                               jokers: u8,
-                               changed: Option<(usize, &SuitDraws)>| {
-            if let Some(base) = base {
-                let mut around = [&base[0], &base[1], &base[2], &base[3]];
-                let mut natural = pos.natural;
-                let mut drawable = drawable;
-                let mut count_bits = count_bits;
-                if let Some((i, a)) = &changed {
-                    around[i / 9] = a;
-                    natural -= 1;
-                    drawable |= 1 << i;
-                    for (b, kinds) in count_bits.iter_mut().enumerate() {
-                        *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
-                    }
-                }
-                let held = Held {
-                    counts: after,
-                    jokers,
-                    natural,
-                    kind_jokers: 0,
-                    count_bits,
-                    drawable,
-                    melds: &pos.melds,
-                };
-                // No joker kind: every joker may stand for a fifth copy.
-                let res = around.map(|a| a.profile());
-                if !jokers_may_be_fifths(jokers, &res) {
-                    let changed = changed.as_ref().map(|(i, _)| i / 9);
-                    let position = || fewer(after, jokers);
-                    let others = (position, others_floor);
-                    *out = self.draws_around(around, &mut rests, changed, &held, &unseen, others);
-                    return;
-                }
-                if !forms.contains_knitted() {
-                    *out = self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
-                    return;
-                }
-            }
-            *out = self.draws(&fewer(after, jokers), after, jokers, &unseen);
-        };
         // The kinds held, as bits: a loop over them takes no branch per kind.
         let held_kinds = SuitWords::load(counts).nonzero().kinds_with_bit(0);
-        for i in bits(held_kinds) {
-            after[i] -= 1;
-            let (s, r) = (i / 9, i % 9);
-            // One digit less in the half that holds the rank.
-            let discarded = base.is_some().then(|| {
-                let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
-                SuitDraws::discarded(self, s, (low - dl, high - dh))
-            });
-            let choice = &mut choices[n];
-            discard_one(
-                &mut choice.draws,
-                &after,
-                jokers,
-                discarded.as_ref().map(|a| (i, a)),
-            );
-            choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
-            after[i] += 1;
-            // A discard after which the hand can never win is no choice.
-            n += has_target((choice.draws.shanten + 1) as u8) as usize;
-        }
-        if jokers > 0 {
-            let choice = &mut choices[n];
-            discard_one(&mut choice.draws, counts, jokers - 1, None);
-            choice.discard = Discard::Joker;
-            n += has_target((choice.draws.shanten + 1) as u8) as usize;
+        // A hand of no joker under rules of no joker kind and no knitted
+        // form: each discard's draws are the standard form's and the
+        // counted forms' alone ([`LeanDiscards`]).
+        let lean = base.filter(|_| jokers == 0 && !forms.contains_knitted());
+        if let Some(base) = lean {
+            let mut lean = LeanDiscards {
+                base,
+                halves,
+                rests: &mut rests,
+                natural: pos.natural,
+                counted_asked: (pos.total() as usize - 2) / 3 == 4
+                    && !forms.without(Form::Standard).is_empty(),
+                drawable,
+                count_bits,
+                unseen: &unseen,
+            };
+            for i in bits(held_kinds) {
+                let choice = &mut choices[n];
+                choice.draws = lean.draws_after(self, i, counts[i]);
+                choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
+                n += has_target((choice.draws.shanten + 1) as u8) as usize;
+            }
+        } else {
+            // Each discard's draws are written in their place: a copy would
+            // read back, a word at a time, what was just written a field at a
+            // time.
+            let mut discard_one =
+                |out: &mut Draws,
+                 after: &[u8; KINDS],
+                 jokers: u8,
+                 changed: Option<(usize, &SuitDraws)>| {
+                    if let Some(base) = base {
+                        let mut around = [&base[0], &base[1], &base[2], &base[3]];
+                        let mut natural = pos.natural;
+                        let mut drawable = drawable;
+                        let mut count_bits = count_bits;
+                        if let Some((i, a)) = &changed {
+                            around[i / 9] = a;
+                            natural -= 1;
+                            drawable |= 1 << i;
+                            for (b, kinds) in count_bits.iter_mut().enumerate() {
+                                *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
+                            }
+                        }
+                        let held = Held {
+                            counts: after,
+                            jokers,
+                            natural,
+                            kind_jokers: 0,
+                            count_bits,
+                            drawable,
+                            melds: &pos.melds,
+                        };
+                        // No joker kind: every joker may stand for a fifth copy.
+                        let res = around.map(|a| a.profile());
+                        if !jokers_may_be_fifths(jokers, &res) {
+                            let changed = changed.as_ref().map(|(i, _)| i / 9);
+                            let position = || fewer(after, jokers);
+                            let others = (position, others_floor);
+                            *out = self
+                                .draws_around(around, &mut rests, changed, &held, &unseen, others);
+                            return;
+                        }
+                        if !forms.contains_knitted() {
+                            *out =
+                                self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                            return;
+                        }
+                    }
+                    *out = self.draws(&fewer(after, jokers), after, jokers, &unseen);
+                };
+            for i in bits(held_kinds) {
+                after[i] -= 1;
+                let (s, r) = (i / 9, i % 9);
+                // One digit less in the half that holds the rank.
+                let discarded = base.is_some().then(|| {
+                    let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
+                    SuitDraws::of(self, s, (low - dl, high - dh))
+                });
+                let choice = &mut choices[n];
+                discard_one(
+                    &mut choice.draws,
+                    &after,
+                    jokers,
+                    discarded.as_ref().map(|a| (i, a)),
+                );
+                choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
+                after[i] += 1;
+                // A discard after which the hand can never win is no choice.
+                n += has_target((choice.draws.shanten + 1) as u8) as usize;
+            }
+            if jokers > 0 {
+                let choice = &mut choices[n];
+                discard_one(&mut choice.draws, counts, jokers - 1, None);
+                choice.discard = Discard::Joker;
+                n += has_target((choice.draws.shanten + 1) as u8) as usize;
+            }
         }
         // Best first: lowest shanten, then most effective tiles; ties keep
         // index order, the joker last. Each choice's place is the number
@@ -348,21 +375,7 @@ impl Rules {
             fifth &= rest;
             rest &= !fifth;
             if counted_close {
-                // A draw changes the counted fields by what its kind's
-                // count and being an orphan say: one check per such class.
-                let [odd, twos] = held.count_bits;
-                let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
-                for (c, &kinds) in by_count.iter().enumerate() {
-                    for (orphan, class) in [(false, !ORPHANS), (true, ORPHANS)] {
-                        let class = kinds & class & rest;
-                        if class != 0 {
-                            let after = counted.with_tile(c as u8, orphan);
-                            if self.counted_distance(natural + 1, after) < now {
-                                lower |= class;
-                            }
-                        }
-                    }
-                }
+                lower |= self.counted_draws(held.count_bits, rest, counted, natural, now);
             } else if whole_special {
                 lower |= self.special_draws(held, rest, counted, now);
             }
@@ -371,6 +384,37 @@ impl Rules {
             }
         }
         unseen.draws(shanten, lower)
+    }
+
+    /// Which of the draws `rest` of a 3N+1 hand of `natural` natural tiles
+    /// bring seven pairs or thirteen orphans below `now` tiles missing: the
+    /// hand's counted fields `counted`, and `count_bits` its kinds' counts'
+    /// bits 0 and 1 ([`count_bits`]). A draw changes the counted fields by
+    /// what its kind's count and being an orphan say: one check per such
+    /// class of kinds.
+    fn counted_draws(
+        &self,
+        count_bits: [u64; 2],
+        rest: u64,
+        counted: CountedFields,
+        natural: u32,
+        now: u8,
+    ) -> u64 {
+        let [odd, twos] = count_bits;
+        let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
+        let mut lower = 0;
+        for (c, &kinds) in by_count.iter().enumerate() {
+            for (orphan, class) in [(false, !ORPHANS), (true, ORPHANS)] {
+                let class = kinds & class & rest;
+                if class != 0 {
+                    let after = counted.with_tile(c as u8, orphan);
+                    if self.counted_distance(natural + 1, after) < now {
+                        lower |= class;
+                    }
+                }
+            }
+        }
+        lower
     }
 
     /// Which of the draws `rest` of the 3N+1 hand `held` (14 tiles with the
@@ -621,6 +665,77 @@ fn seen_copies(held: &[u8; KINDS], visible: &[u8; KINDS]) -> Result<[u8; KINDS],
         tile: Tile::from_index(i).expect("index < 34"),
         count: held[i] as usize + visible[i] as usize,
     })
+}
+
+/// The discards of a 3N+2 hand with no joker and no declared meld, under
+/// rules of no joker kind and no knitted form whose standard form is
+/// judged by suits ([`standard::draws_by_suit_apply`]): after a discard the
+/// forms are the standard one, by its suits' lanes, and the counted ones
+/// (seven pairs, thirteen orphans) by their fields; no tile is a joker and
+/// no copy a fifth. [`Rules::draws_around`] less what such a hand never
+/// needs.
+struct LeanDiscards<'a> {
+    /// The hand's suits.
+    base: &'a [SuitDraws; 4],
+    /// The suits' keys cut in halves.
+    halves: [(usize, usize); 4],
+    /// The joins of the hand's suits ([`BesideJoins`]).
+    rests: &'a mut BesideJoins,
+    /// The hand's natural tiles.
+    natural: u32,
+    /// Are the counted forms winnable at the size after a discard?
+    counted_asked: bool,
+    /// The tiles the hand may draw ([`Rules::drawable`]).
+    drawable: u64,
+    /// The hand's kinds' counts' bits 0 and 1 ([`count_bits`]).
+    count_bits: [u64; 2],
+    /// The copies no draw can bring.
+    unseen: &'a Unseen,
+}
+
+impl LeanDiscards<'_> {
+    /// The draws after discarding kind `i`, held `count` times.
+    #[inline(always)]
+    fn draws_after(&mut self, rules: &Rules, i: usize, count: u8) -> Draws {
+        let (s, r) = (i / 9, i % 9);
+        // One digit less in the half that holds the rank.
+        let ((low, high), (dl, dh)) = (self.halves[s], key::half_step(r));
+        let changed = SuitDraws::of(rules, s, (low - dl, high - dh));
+        let base = self.base;
+        let mut around = [&base[0], &base[1], &base[2], &base[3]];
+        around[s] = &changed;
+        let natural = self.natural - 1;
+        // The discarded tile may be drawn again.
+        let drawable = self.drawable | 1 << i;
+        let (best, lowers) = standard::lowering_draws(rules, around, self.rests, Some(s));
+        // A draw lowers a form's distance by one at most: only a form at
+        // `now` can fall below it.
+        let mut now = best;
+        let mut lower = 0;
+        if self.counted_asked {
+            let counted = CountedFields::of_hand(&around.map(|a| a.profile()));
+            let counted_now = rules.counted_distance(natural, counted);
+            now = best.min(counted_now);
+            if counted_now == now {
+                let mut count_bits = self.count_bits;
+                for (b, kinds) in count_bits.iter_mut().enumerate() {
+                    *kinds = *kinds & !(1 << i) | u64::from((count - 1) >> b & 1) << i;
+                }
+                // The standard form's draws are known: the counted forms
+                // are asked of the others.
+                let rest = if best == now {
+                    drawable & !lowers
+                } else {
+                    drawable
+                };
+                lower = rules.counted_draws(count_bits, rest, counted, natural, now);
+            }
+        }
+        if best == now {
+            lower |= lowers & drawable;
+        }
+        self.unseen.draws(now as i8 - 1, lower)
+    }
 }
 
 /// The copies of each kind no draw can bring (in the hand, visible), as

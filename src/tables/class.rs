@@ -1,7 +1,8 @@
 //! The distance classes: the distinct distances of a table's patterns,
 //! each decoded once ([`DistanceClass`]), what the standard form's merge
 //! reads of them ([`SuitMerge`], four suits at once in [`HandMerge`]) and
-//! what efficiency compares of them ([`DistanceClass::packed_lanes`]),
+//! the lanes in which one class's distances are lower than another's
+//! ([`DistanceClass::lowered_in`], what efficiency's draw rows hold),
 //! packed and unpacked here.
 //!
 //! # The merge
@@ -251,18 +252,22 @@ impl MeldCounts {
 }
 
 impl DistanceClass {
-    /// The distances of targets of up to [`DIST_MELDS`] melds, without
-    /// the pair and with it, [`PACKED_BITS`] each in one word (a distance
-    /// is at most the 3 · 5 + 2 tiles of such a target: below 32).
-    pub(crate) fn packed_lanes(&self) -> u64 {
-        let mut packed = 0;
-        for (p, half) in self.lanes.iter().enumerate() {
-            for m in 0..=DIST_MELDS {
-                let d = (half >> (8 * m) & 0xff).min((1 << PACKED_BITS) - 1);
-                packed |= d << (PACKED_BITS * (m + (DIST_MELDS + 1) * p));
-            }
-        }
-        packed
+    /// The lanes in which the distances of `next` differ from these (bit
+    /// `m` for `m` melds, `8 + m` for `m` melds and the pair): those one
+    /// tile more lowers, when `next` is the class of the pattern with it
+    /// (a tile more never raises a distance).
+    pub(crate) fn lowered_in(&self, next: &DistanceClass) -> u16 {
+        const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // Each byte's high bit moved to bit 56 + j by one multiplication.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        // A byte of the XOR is not zero when its high bit is set or its
+        // low seven bits added to 0x7f set it (no carry leaves a byte).
+        let differ = |a: u64, b: u64| {
+            let x = a ^ b;
+            let high = (x | ((x & SEVEN) + SEVEN)) & !SEVEN;
+            ((high >> 7).wrapping_mul(GATHER) >> 56) as u16
+        };
+        differ(self.lanes[0], next.lanes[0]) | differ(self.lanes[1], next.lanes[1]) << 8
     }
 
     /// The class of the packed steps `steps`.
@@ -320,42 +325,6 @@ pub(crate) struct DistanceClasses {
     /// Each class's [`DistanceClass::merge`] again, eight bytes apart: the
     /// shanten's merge reads a suit's with one scaled load.
     merges: Box<[SuitMerge; CLASSES]>,
-    /// Each class's [`DistanceClass::packed_lanes`]: what efficiency
-    /// compares of a suit's distances and those of one tile more, one word
-    /// a class.
-    packed: Box<[u64; CLASSES]>,
-}
-
-/// The bits of lane `m` of [`DistanceClass::packed_lanes`]'s half `p`
-/// start at `PACKED_BITS * (m + (DIST_MELDS + 1) * p)`.
-const PACKED_BITS: usize = 5;
-
-/// `[t]`: the fields of the lanes `m` of one half (bit `m` of `t`, `m` up
-/// to [`DIST_MELDS`]) of [`DistanceClass::packed_lanes`], every bit set.
-const PACKED_FIELDS: [u64; 64] = {
-    let mut t = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        let mut m = 0;
-        while m <= DIST_MELDS {
-            if i >> m & 1 == 1 {
-                t[i] |= ((1 << PACKED_BITS) - 1) << (PACKED_BITS * m);
-            }
-            m += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// The fields of [`DistanceClass::packed_lanes`] that hold the lanes
-/// `lanes` (bit `m` for `m` melds without the pair, bit `8 + m` with it,
-/// as the efficiency's lanes), every bit set; lanes past [`DIST_MELDS`]
-/// melds have none.
-#[inline(always)]
-pub(crate) fn packed_fields(lanes: u32) -> u64 {
-    PACKED_FIELDS[(lanes & 0x3f) as usize]
-        | PACKED_FIELDS[(lanes >> 8 & 0x3f) as usize] << (PACKED_BITS * (DIST_MELDS + 1))
 }
 
 impl DistanceClasses {
@@ -365,11 +334,9 @@ impl DistanceClasses {
         let none = all[0];
         all.resize(CLASSES, none);
         let merges: Vec<SuitMerge> = all.iter().map(|c| c.merge).collect();
-        let packed: Vec<u64> = all.iter().map(DistanceClass::packed_lanes).collect();
         DistanceClasses {
             all: key::boxed_array(all, "resized to CLASSES"),
             merges: key::boxed_array(merges, "one per class"),
-            packed: key::boxed_array(packed, "one per class"),
         }
     }
 
@@ -383,13 +350,6 @@ impl DistanceClasses {
     #[inline(always)]
     pub(super) fn merge(&self, index: u32) -> SuitMerge {
         self.merges[index as usize]
-    }
-
-    /// The packed lanes of class number `index`
-    /// ([`DistanceClass::packed_lanes`]).
-    #[inline(always)]
-    pub(super) fn packed(&self, index: u32) -> u64 {
-        self.packed[index as usize]
     }
 }
 
@@ -474,35 +434,6 @@ mod tests {
             }
         }
         assert!(merged > 10_000, "{merged} merged");
-    }
-
-    /// Two classes' packed lanes differ in the fields of some lanes
-    /// exactly when their distances differ in one of those lanes, for the
-    /// builtin tables' classes (seeded pairs, seeded sets of lanes); every
-    /// class's distances of up to five melds fit their fields.
-    #[test]
-    fn packed_lanes_differ_where_the_distances_do() {
-        let all = builtin_classes();
-        let mut next = picks(0x1234_5678_9abc_def1u64);
-        let lanes = |c: &DistanceClass| c.lanes.map(u64::to_le_bytes);
-        for _ in 0..20_000 {
-            let (a, b) = (&all[next(all.len())], &all[next(all.len())]);
-            let t = next(1 << 16) as u32;
-            let differ = (0..16).any(|j| {
-                let (p, m) = (j / 8, j % 8);
-                t >> j & 1 == 1 && m <= DIST_MELDS && lanes(a)[p][m] != lanes(b)[p][m]
-            });
-            let packed = (a.packed_lanes() ^ b.packed_lanes()) & packed_fields(t) != 0;
-            assert_eq!(packed, differ, "{a:?} {b:?} lanes {t:#x}");
-            assert_eq!(a.packed_lanes() & !packed_fields(0x3f3f), 0);
-        }
-        for c in &all {
-            for p in 0..2 {
-                for m in 0..=DIST_MELDS {
-                    assert!(lanes(c)[p][m] < 1 << PACKED_BITS, "{c:?}");
-                }
-            }
-        }
     }
 
     /// The merge of the builtin tables' classes, four at a time (seeded

@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use super::builtin::{DEFAULT_CLASSES, DEFAULT_HONOR, DEFAULT_PROFILES, DEFAULT_SUIT};
 use super::class::{DistanceClass, DistanceClasses, SuitMerge};
 use super::distance::{self, Distance, HONOR_CAP, HONOR_FIFTH, SUIT_CAP, SUIT_FIFTH};
+use super::draw_rows::{self, DrawRow};
 use super::gen::{self, TableParams};
 use super::key::{self, honor_key, suit_key, HonorRanking, SuitRanking};
 use super::need::{Need, NeedColumn};
@@ -22,6 +23,9 @@ pub struct Tables {
     /// checked for a win never needs them), so that every read is of one
     /// kind.
     columns: OnceLock<[Box<[u32]>; 4]>,
+    /// The draw rows of the profile columns within four copies (numbered
+    /// suits, honours), made the first time efficiency reads one.
+    draw_rows: OnceLock<[Box<[DrawRow]>; 2]>,
     /// The distance classes the profiles name, padded with class 0 to
     /// every number a profile can hold (so reading one needs no bounds
     /// check).
@@ -48,6 +52,7 @@ impl Tables {
                 Arc::new(Tables {
                     storage: Storage::Builtin,
                     columns: OnceLock::new(),
+                    draw_rows: OnceLock::new(),
                     classes: DistanceClasses::of_steps(DEFAULT_CLASSES.iter().copied()),
                     suit_ranking: key::suit_ranking(TableParams::DEFAULT.max_tiles),
                     honor_ranking: key::honor_ranking(TableParams::DEFAULT.max_tiles),
@@ -93,6 +98,7 @@ impl Tables {
                 honor: honor.into_boxed_slice(),
             },
             columns: OnceLock::from(profiles),
+            draw_rows: OnceLock::new(),
             classes,
             suit_ranking: key::suit_ranking(params.max_tiles),
             honor_ranking: key::honor_ranking(params.max_tiles),
@@ -310,6 +316,38 @@ impl Tables {
         ]
     }
 
+    /// The profile of suit `suit`'s pattern whose key is cut in halves
+    /// `(low, high)` ([`key::halves_of`]), within four copies, and its
+    /// draw row ([`DrawRow`]): one index for both.
+    #[inline(always)]
+    pub(crate) fn profile_and_draws(
+        &self,
+        suit: usize,
+        (low, high): (usize, usize),
+    ) -> (SuitProfile, DrawRow) {
+        let ProfileColumn(ranking, column) = self.profile_column(suit, false);
+        let rows = &self.draw_rows()[(suit == 3) as usize];
+        let index = ranking.index_of(low, high);
+        (SuitProfile::read(column, index), rows[index])
+    }
+
+    /// The draw rows of the numbered suits and the honours, made on first
+    /// use.
+    #[inline(always)]
+    fn draw_rows(&self) -> &[Box<[DrawRow]>; 2] {
+        self.draw_rows.get_or_init(|| {
+            let columns = self.profile_columns();
+            let max = self.params.max_tiles;
+            let rows = |ranking, column: &[u32], ranks| {
+                draw_rows::rows_of(ranking, column, &self.classes, ranks, max)
+            };
+            [
+                rows(&self.suit_ranking, &columns[SUIT_CAP], key::SUIT_RANKS),
+                rows(&self.honor_ranking, &columns[HONOR_CAP], key::HONOR_RANKS),
+            ]
+        })
+    }
+
     /// The class a profile names.
     #[inline(always)]
     pub(crate) fn class(&self, p: SuitProfile) -> &DistanceClass {
@@ -323,13 +361,6 @@ impl Tables {
     #[inline(always)]
     pub(crate) fn merge(&self, p: SuitProfile) -> SuitMerge {
         self.classes.merge(p.class_index())
-    }
-
-    /// The packed lanes of the class a profile names
-    /// ([`DistanceClass::packed_lanes`]).
-    #[inline(always)]
-    pub(crate) fn packed_lanes(&self, p: SuitProfile) -> u64 {
-        self.classes.packed(p.class_index())
     }
 
     /// The four profile columns, in the order of the distance columns (the

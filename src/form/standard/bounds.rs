@@ -55,7 +55,7 @@ pub(crate) fn drawn_profiles(
 ) -> ([SuitProfile; 4], Option<[SuitProfile; 4]>) {
     let (s, r) = (i / 9, i % 9);
     let mut res = around.map(|a| a.profile);
-    res[s] = around[s].nexts[r];
+    res[s] = rules.tables.profile_at(s, keys[s] + pow5(r), false);
     if fifths == 0 || !SuitProfile::any_fifth(&res) {
         return (res, None);
     }

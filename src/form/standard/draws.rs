@@ -4,7 +4,7 @@
 use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::{packed_fields, HandMerge, SuitMerge, SuitProfile};
+use crate::tables::{DrawRow, HandMerge, SuitMerge, SuitProfile, DRAW_FLAGS};
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
 /// it: the layout in which the efficiency's joins add and compare every
@@ -35,20 +35,6 @@ pub(super) fn high_bits(d: Dist) -> u32 {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let half = |w: u64| (((w & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
     half(d[0]) | half(d[1]) << 8
-}
-
-/// Bit `j` set for each byte `j` (as [`Lanes`]) where the distances `a`
-/// and `b` differ; every byte below `0x80`, as distances are.
-#[inline(always)]
-pub(super) fn differing_lanes(a: Dist, b: Dist) -> u32 {
-    // A byte below 0x80 added to 0x7f sets its high bit when it is not
-    // zero, and carries nothing out.
-    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    debug_assert_eq!((a[0] | a[1] | b[0] | b[1]) & crate::swar::HIGH, 0);
-    let half =
-        |x: u64| ((((x + SEVEN) & crate::swar::HIGH) >> 7).wrapping_mul(GATHER) >> 56) as u32;
-    half(a[0] ^ b[0]) | half(a[1] ^ b[1]) << 8
 }
 
 /// Every bit of the bytes of lanes `m` = 0..=K of a half of [`Dist`]:
@@ -199,8 +185,8 @@ pub(super) fn least_sums(c: &mut Lanes, t: &Lanes, v: u8) {
 /// other suits keep theirs, so it lowers the hand's least standard
 /// distance exactly when it lowers some distance of its suit that lies on
 /// a least split ([`lowering_draws`]). A suit's `SuitDraws` serves every discard
-/// that leaves the suit alone: working out a hand's discards reloads one
-/// suit's per discard ([`SuitDraws::discarded`]).
+/// that leaves the suit alone: working out a hand's discards reads one
+/// suit's again per discard, its profile and its draw row.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SuitDraws {
     /// The suit's profile.
@@ -209,52 +195,30 @@ pub(crate) struct SuitDraws {
     dist: Dist,
     /// What the merge reads of its class ([`SuitMerge`]).
     merge: SuitMerge,
-    /// Its profile with one tile more of each rank 0–8. A rank not
-    /// drawable (at four copies, out of play, past the suit's ranks) reads
-    /// some slot: every reader masks the ranks with the tiles the hand may
-    /// draw.
-    pub(super) nexts: [SuitProfile; 9],
-    /// Per rank, bit `j` for each lane `j` (as [`Lanes`]) that a draw of
-    /// the rank lowers ([`SuitDraws::of`]); none for [`SuitDraws::discarded`],
-    /// whose draws [`lowering_draws`] reads from `nexts`.
-    lowered: [u32; 9],
+    /// Per rank 0–8, its draw row's entry ([`DrawRow`]) with the lanes
+    /// of a half the rules bar cleared ([`kept_lanes`]): the lanes a draw
+    /// of the rank lowers, and whether it flags the suit. A rank not
+    /// drawable reads some value: every reader masks the ranks with the
+    /// tiles the hand may draw.
+    draws: DrawRow,
 }
 
 impl SuitDraws {
     /// Suit `s` whose key is cut in halves `(low, high)`
-    /// ([`crate::tables::key::halves_of`]), with the lanes each draw
-    /// lowers worked out: for a suit read beside many discards.
+    /// ([`crate::tables::key::halves_of`]).
     #[inline]
     pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
-        let mut around = SuitDraws::discarded(rules, s, halves);
         let tables = &rules.tables;
-        let raw = tables.class(around.profile).lanes;
-        let kept = kept_lanes(rules, s);
-        // One tile more never raises a distance: the lanes that differ are
-        // those it lowers.
-        for (lowered, &next) in around.lowered.iter_mut().zip(&around.nexts) {
-            *lowered = differing_lanes(raw, tables.class(next).lanes) & kept;
-        }
-        around
-    }
-
-    /// Suit `s` as [`SuitDraws::of`] reads it, without the lanes each draw
-    /// lowers: for the suit of a discard, read once.
-    #[inline]
-    pub(crate) fn discarded(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
-        let tables = &rules.tables;
-        let column = tables.profile_column(s, false);
-        let profile = column.at(halves);
+        let (profile, row) = tables.profile_and_draws(s, halves);
         let class = tables.class(profile);
         let dist =
             barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes)).map(u64::from_le_bytes);
+        let kept = kept_lanes(rules, s) as u16 | DRAW_FLAGS;
         SuitDraws {
             profile,
             dist,
             merge: class.merge,
-            // Every rank, without a branch.
-            nexts: column.with_each_rank(halves),
-            lowered: [0; 9],
+            draws: row.map(|entry| entry & kept),
         }
     }
 
@@ -268,10 +232,23 @@ impl SuitDraws {
     #[inline]
     pub(crate) fn flagged(&self) -> u32 {
         let mut flagged = 0;
-        for (r, next) in self.nexts.iter().enumerate() {
-            flagged |= (next.fifth() as u32) << r;
+        for (r, &entry) in self.draws.iter().enumerate() {
+            flagged |= ((entry & DRAW_FLAGS != 0) as u32) << r;
         }
         flagged
+    }
+
+    /// The ranks (bit `r` for rank `r`) whose draw lowers one of the lanes
+    /// `tight` (bit `j` for lane `j`, as [`Lanes`]).
+    #[inline(always)]
+    fn ranks_lowering(&self, tight: u32) -> u64 {
+        // Lanes lie in bits 0–13: the flag is never among them.
+        let tight = tight as u16 & !DRAW_FLAGS;
+        let mut ranks = 0u64;
+        for (r, &entry) in self.draws.iter().enumerate() {
+            ranks |= ((entry & tight != 0) as u64) << r;
+        }
+        ranks
     }
 }
 
@@ -540,7 +517,7 @@ pub(crate) fn lowering_draws(
         }
         if found != 0 {
             let seen = &rests.seen[s][found.trailing_zeros() as usize % CLASSES_KEPT];
-            let ranks = drawn_ranks(rules, s, around[s], seen.tight);
+            let ranks = around[s].ranks_lowering(seen.tight);
             return (seen.best, seen.others | ranks << (9 * s));
         }
     }
@@ -622,15 +599,10 @@ impl LeastSplit {
     fn lowers(&self, around: [&SuitDraws; 4], skip: Option<usize>) -> u64 {
         let mut lowers = 0u64;
         for (s, (a, &tight)) in around.iter().zip(&self.tight).enumerate() {
-            // A discarded suit has no lowered lanes ([`SuitDraws::discarded`]).
             if skip == Some(s) {
                 continue;
             }
-            let mut ranks = 0u64;
-            for (r, &l) in a.lowered.iter().enumerate() {
-                ranks |= ((l & tight != 0) as u64) << r;
-            }
-            lowers |= ranks << (9 * s);
+            lowers |= a.ranks_lowering(tight) << (9 * s);
         }
         lowers
     }
@@ -666,26 +638,5 @@ pub(super) fn lowering_draws_k<const K: usize>(
         others: lowers,
     };
     rests.seen_len[s] = rests.seen_len[s].wrapping_add(1);
-    (
-        best,
-        lowers | drawn_ranks(rules, s, around[s], tight) << (9 * s),
-    )
-}
-
-/// The ranks (bit `r` for rank `r`) of suit `s`, read as `a` without the
-/// lanes each draw lowers ([`SuitDraws::discarded`]), whose draw lowers one
-/// of the lanes `tight` (bit `j` for lane `j`, as [`Lanes`]): the lanes in
-/// which its distances and those of its draw differ, of a half the rules
-/// do not bar ([`kept_lanes`]), compared in the classes' packed lanes.
-#[inline(always)]
-pub(super) fn drawn_ranks(rules: &Rules, s: usize, a: &SuitDraws, tight: u32) -> u64 {
-    let fields = packed_fields(tight & kept_lanes(rules, s));
-    let tables = &rules.tables;
-    let raw = tables.packed_lanes(a.profile);
-    let mut ranks = 0u64;
-    for (r, &next) in a.nexts.iter().enumerate() {
-        let lowered = (tables.packed_lanes(next) ^ raw) & fields;
-        ranks |= ((lowered != 0) as u64) << r;
-    }
-    ranks
+    (best, lowers | around[s].ranks_lowering(tight) << (9 * s))
 }
