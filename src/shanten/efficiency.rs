@@ -65,15 +65,19 @@ impl Rules {
             let res = standard::profiles(self, &pos);
             (res, self.others_distance(&pos, &res))
         });
-        let replacement = match &others {
-            Some((res, others)) => {
-                let k = (pos.total() as usize - 1) / 3;
-                self.replacement_with_others(&pos, res, k, *others)
-            }
-            None => self.replacement(&pos),
+        // The hand's shanten, judged whole (an error when it can never win).
+        let whole_shanten = || {
+            let replacement = match &others {
+                Some((res, others)) => {
+                    let k = (pos.total() as usize - 1) / 3;
+                    self.replacement_with_others(&pos, res, k, *others)
+                }
+                None => self.replacement(&pos),
+            };
+            self.shanten_of(&pos, replacement)
         };
-        let shanten = self.shanten_of(&pos, replacement)?;
         if pos.total() % 3 == 1 {
+            whole_shanten()?;
             return Ok(Efficiency::Draw(self.draws(&pos, counts, jokers, &unseen)));
         }
         // Every discard on the stack; the one allocation is the answer's.
@@ -121,6 +125,7 @@ impl Rules {
         // form: each discard's draws are the standard form's and the
         // counted forms' alone ([`LeanDiscards`]).
         let lean = base.filter(|_| jokers == 0 && !forms.contains_knitted());
+        let shanten;
         if let Some(base) = lean {
             let mut lean = LeanDiscards {
                 base,
@@ -133,13 +138,30 @@ impl Rules {
                 count_bits,
                 unseen: &unseen,
             };
+            let mut first = None;
             for i in bits(held_kinds) {
                 let choice = &mut choices[n];
                 choice.draws = lean.draws_after(self, i, counts[i]);
                 choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
-                n += has_target((choice.draws.shanten + 1) as u8) as usize;
+                let target = has_target((choice.draws.shanten + 1) as u8);
+                if target && first.is_none() {
+                    first = Some((i, n));
+                }
+                n += target as usize;
             }
+            // The hand is its discard `i` and a draw of `i`: its
+            // replacement number is the discard's, less one when that draw
+            // lowers it. A hand with a target has a discard with one.
+            shanten = match first {
+                Some((i, j)) => {
+                    let draws = &choices[j].draws;
+                    let lowers = draws.tiles.kinds.bits() >> i & 1;
+                    self.shanten_of(&pos, (draws.shanten + 1) as u8 - lowers as u8)?
+                }
+                None => whole_shanten()?,
+            };
         } else {
+            shanten = whole_shanten()?;
             // Each discard's draws are written in their place: a copy would
             // read back, a word at a time, what was just written a field at a
             // time.
