@@ -106,9 +106,10 @@ impl Rules {
         } else {
             None
         };
+        // Melds in the targets after a discard.
+        let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         if let Some(base) = base {
-            let k = (pos.total() as usize - 1) / 3;
             rests.fill([&base[0], &base[1], &base[2], &base[3]], k);
         }
         // The other forms' distances count the natural tiles a target
@@ -132,8 +133,7 @@ impl Rules {
                 halves,
                 rests: &mut rests,
                 natural: pos.natural,
-                counted_asked: (pos.total() as usize - 2) / 3 == 4
-                    && !forms.without(Form::Standard).is_empty(),
+                counted_asked: k == 4 && !forms.without(Form::Standard).is_empty(),
                 drawable,
                 count_bits,
                 unseen: &unseen,
@@ -141,7 +141,12 @@ impl Rules {
             let mut first = None;
             for i in bits(held_kinds) {
                 let choice = &mut choices[n];
-                choice.draws = lean.draws_after(self, i, counts[i]);
+                // 14 tiles, most hands: the standard form's draws inlined.
+                choice.draws = if k == 4 {
+                    lean.draws_after(self, i, counts[i], standard::lowering_draws_for::<4>)
+                } else {
+                    lean.draws_after(self, i, counts[i], standard::lowering_draws)
+                };
                 choice.discard = Discard::Tile(Tile::from_index(i).expect("index < 34"));
                 let target = has_target((choice.draws.shanten + 1) as u8);
                 if target && first.is_none() {
@@ -716,9 +721,16 @@ struct LeanDiscards<'a> {
 }
 
 impl LeanDiscards<'_> {
-    /// The draws after discarding kind `i`, held `count` times.
+    /// The draws after discarding kind `i`, held `count` times, the
+    /// standard form's by `lowering` ([`standard::lowering_draws`]).
     #[inline(always)]
-    fn draws_after(&mut self, rules: &Rules, i: usize, count: u8) -> Draws {
+    fn draws_after(
+        &mut self,
+        rules: &Rules,
+        i: usize,
+        count: u8,
+        lowering: impl FnOnce(&Rules, [&SuitDraws; 4], &mut BesideJoins, Option<usize>) -> (u8, u64),
+    ) -> Draws {
         let (s, r) = (i / 9, i % 9);
         // One digit less in the half that holds the rank.
         let ((low, high), (dl, dh)) = (self.halves[s], key::half_step(r));
@@ -729,7 +741,7 @@ impl LeanDiscards<'_> {
         let natural = self.natural - 1;
         // The discarded tile may be drawn again.
         let drawable = self.drawable | 1 << i;
-        let (best, lowers) = standard::lowering_draws(rules, around, self.rests, Some(s));
+        let (best, lowers) = lowering(rules, around, self.rests, Some(s));
         // A draw lowers a form's distance by one at most: only a form at
         // `now` can fall below it.
         let mut now = best;

@@ -206,7 +206,7 @@ pub(crate) struct SuitDraws {
 impl SuitDraws {
     /// Suit `s` whose key is cut in halves `(low, high)`
     /// ([`crate::tables::key::halves_of`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
         let tables = &rules.tables;
         let (profile, row) = tables.profile_and_draws(s, halves);
@@ -507,6 +507,27 @@ pub(crate) fn lowering_draws(
     rests: &mut BesideJoins,
     changed: Option<usize>,
 ) -> (u8, u64) {
+    match rests.k {
+        0 => lowering_draws_for::<0>(rules, around, rests, changed),
+        1 => lowering_draws_for::<1>(rules, around, rests, changed),
+        2 => lowering_draws_for::<2>(rules, around, rests, changed),
+        3 => lowering_draws_for::<3>(rules, around, rests, changed),
+        4 => lowering_draws_for::<4>(rules, around, rests, changed),
+        _ => lowering_draws_for::<5>(rules, around, rests, changed),
+    }
+}
+
+/// [`lowering_draws`] for targets of `K` melds and the pair (`rests` are
+/// for `K` melds), inlined where it is called: a caller that knows `K`
+/// for many hands of one size calls it with no dispatch.
+#[inline(always)]
+pub(crate) fn lowering_draws_for<const K: usize>(
+    rules: &Rules,
+    around: [&SuitDraws; 4],
+    rests: &mut BesideJoins,
+    changed: Option<usize>,
+) -> (u8, u64) {
+    debug_assert_eq!(rests.k, K);
     if let Some(s) = changed {
         // A class this suit was left with before: only its draws differ.
         // Every place compared, without a branch per place.
@@ -521,14 +542,7 @@ pub(crate) fn lowering_draws(
             return (seen.best, seen.others | ranks << (9 * s));
         }
     }
-    match rests.k {
-        0 => lowering_draws_k::<0>(rules, around, rests, changed),
-        1 => lowering_draws_k::<1>(rules, around, rests, changed),
-        2 => lowering_draws_k::<2>(rules, around, rests, changed),
-        3 => lowering_draws_k::<3>(rules, around, rests, changed),
-        4 => lowering_draws_k::<4>(rules, around, rests, changed),
-        _ => lowering_draws_k::<5>(rules, around, rests, changed),
-    }
+    lowering_draws_k::<K>(rules, around, rests, changed)
 }
 
 /// The least distance of a 3N+1 hand's suits over the ways to share `K`
