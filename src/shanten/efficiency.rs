@@ -101,7 +101,9 @@ impl Rules {
         let halves = pos.keys.map(key::halves_of);
         let suits: [SuitDraws; 4];
         let base = if by_suit {
-            suits = std::array::from_fn(|s| SuitDraws::of(self, s, halves[s]));
+            // Written out: a closure through `from_fn` is called, not inlined.
+            let of = |s: usize| SuitDraws::of(self, s, halves[s]);
+            suits = [of(0), of(1), of(2), of(3)];
             Some(&suits)
         } else {
             None

@@ -284,12 +284,8 @@ pub(crate) struct BesideJoins {
     k: usize,
     /// The suits' distances the joins are of.
     dists: [Dist; 4],
-    /// Are `pairs` and `beside` worked out?
-    joined: bool,
-    /// Every two suits together, mirrored ([`pair_index`]).
-    pairs: [ReversedJoin; 6],
-    /// `[x]`: the three suits beside suit `x` together, mirrored.
-    beside: [Dist; 4],
+    /// The joins, once worked out ([`BesideJoins::join`]).
+    joins: Option<Joins>,
     /// `[s]`: the lowerings last worked out for discards of suit `s`, one
     /// per class the suit is left with ([`CLASSES_KEPT`] at most, the oldest
     /// replaced first).
@@ -299,6 +295,15 @@ pub(crate) struct BesideJoins {
     seen_class: [[u32; CLASSES_KEPT]; 4],
     /// How many lowerings of each suit were kept in all.
     seen_len: [u8; 4],
+}
+
+/// The joins of a hand's four suits that [`BesideJoins`] works out: a
+/// kilobyte and more, made only for the hands the merge does not serve.
+struct Joins {
+    /// Every two suits together, mirrored ([`pair_index`]).
+    pairs: [ReversedJoin; 6],
+    /// `[x]`: the three suits beside suit `x` together, mirrored.
+    beside: [Dist; 4],
 }
 
 /// The lowerings [`BesideJoins`] keeps per suit: a suit has at most nine
@@ -380,9 +385,7 @@ impl BesideJoins {
         BesideJoins {
             k: 0,
             dists: [[0; 2]; 4],
-            joined: false,
-            pairs: [ReversedJoin::ZERO; 6],
-            beside: [[0; 2]; 4],
+            joins: None,
             seen: [[ClassMemo::NONE; CLASSES_KEPT]; 4],
             seen_class: [[u32::MAX; CLASSES_KEPT]; 4],
             seen_len: [0; 4],
@@ -397,17 +400,16 @@ impl BesideJoins {
         self.k = k;
         let [a, b, c, d] = around;
         self.dists = [a.dist, b.dist, c.dist, d.dist];
-        self.joined = false;
+        self.joins = None;
         self.seen_class = [[u32::MAX; CLASSES_KEPT]; 4];
         self.seen_len = [0; 4];
     }
 
-    /// Works out the joins of the suits taken by [`BesideJoins::fill`],
-    /// once, out of line: under the rules the merge serves, most hands'
+    /// The joins of the suits `around` (as [`BesideJoins::fill`] takes
+    /// them), out of line: under the rules the merge serves, most hands'
     /// least splits are merges ([`LeastSplit::merged`]).
     #[inline(never)]
-    fn join<const K: usize>(&mut self) {
-        let around = self.dists;
+    fn join<const K: usize>(around: [Dist; 4]) -> Joins {
         // Suits 1–3 alone, mirrored: each pair of suits is its first suit
         // beside its second, read from the other end as `fill` takes it.
         let mut alone = [ReversedJoin::ZERO; 3];
@@ -422,12 +424,13 @@ impl BesideJoins {
         let [p23] = ReversedJoin::besides::<K, 1>([a3], around[2]);
         // What `beside` leaves past `K` is no target's: FAR there.
         let inside = through::<K>();
-        for (m, r) in self.pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
+        let mut pairs = [ReversedJoin::ZERO; 6];
+        for (m, r) in pairs.iter_mut().zip([p01, p02, p03, p12, p13, p23]) {
             m.fill::<K>(r.map(|w| w & inside | FARS & !inside));
         }
         // The three beside suits 1–3 hold suit 0, beside the pair of the
         // other two; those beside suit 0, suit 1 beside suits 2 and 3.
-        let p = &self.pairs;
+        let p = &pairs;
         let [b1, b2, b3] = ReversedJoin::besides::<K, 3>(
             [
                 &p[pair_index(2, 3)],
@@ -437,8 +440,10 @@ impl BesideJoins {
             around[0],
         );
         let [b0] = ReversedJoin::besides::<K, 1>([&p[pair_index(2, 3)]], around[1]);
-        self.beside = [b0, b1, b2, b3];
-        self.joined = true;
+        Joins {
+            pairs,
+            beside: [b0, b1, b2, b3],
+        }
     }
 
     /// The three suits beside each suit, mirrored, once suit `changed`
@@ -450,17 +455,16 @@ impl BesideJoins {
         around: [&SuitDraws; 4],
         changed: Option<usize>,
     ) -> [Dist; 4] {
-        if !self.joined {
-            self.join::<K>();
-        }
-        let mut rest = self.beside;
+        let dists = self.dists;
+        let joins = self.joins.get_or_insert_with(|| Self::join::<K>(dists));
+        let mut rest = joins.beside;
         if let Some(s) = changed {
             let pairs = BESIDE_OTHERS[s];
             let beside = ReversedJoin::besides::<K, 3>(
                 [
-                    &self.pairs[pairs[0]],
-                    &self.pairs[pairs[1]],
-                    &self.pairs[pairs[2]],
+                    &joins.pairs[pairs[0]],
+                    &joins.pairs[pairs[1]],
+                    &joins.pairs[pairs[2]],
                 ],
                 around[s].dist,
             );
