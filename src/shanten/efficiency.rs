@@ -15,7 +15,7 @@ use crate::position::{Position, Purpose};
 use crate::rules::Rules;
 use crate::swar::bits;
 use crate::swar::{byte_sum, SuitWords};
-use crate::tables::{key, CountedFields, SuitProfile};
+use crate::tables::{key, CountedFields, DrawColumns, SuitProfile};
 use crate::tile::sets::ORPHANS;
 use crate::tile::{Tile, TileSet, KINDS};
 
@@ -53,7 +53,10 @@ impl Rules {
         let pos = self.accept_hand(hand, Purpose::Either)?;
         self.reachable(hand, &pos)?;
         // The hand's own melds are seen, beside `visible`.
-        let held = add(counts, &hand.meld_list().counts());
+        let held = match hand.has_melds() {
+            true => add(counts, &hand.meld_list().counts()),
+            false => *counts,
+        };
         // After a discard the discarded tile is seen too: unseen copies
         // count the whole hand.
         let unseen = Unseen::of(&seen_copies(&held, visible)?);
@@ -100,10 +103,15 @@ impl Rules {
         let count_bits = count_bits(&pos.words);
         let halves = pos.keys.map(key::halves_of);
         let suits: [SuitDraws; 4];
-        let base = if by_suit {
-            // Written out: a closure through `from_fn` is called, not inlined.
-            let of = |s: usize| SuitDraws::of(self, s, halves[s]);
-            suits = [of(0), of(1), of(2), of(3)];
+        let columns = by_suit.then(|| self.tables.draw_columns());
+        let base = if let Some(columns) = &columns {
+            // Written out: a closure is called, not inlined.
+            suits = [
+                SuitDraws::of(self, columns, 0, halves[0]),
+                SuitDraws::of(self, columns, 1, halves[1]),
+                SuitDraws::of(self, columns, 2, halves[2]),
+                SuitDraws::of(self, columns, 3, halves[3]),
+            ];
             Some(&suits)
         } else {
             None
@@ -129,8 +137,9 @@ impl Rules {
         // counted forms' alone ([`LeanDiscards`]).
         let lean = base.filter(|_| jokers == 0 && !forms.contains_knitted());
         let shanten;
-        if let Some(base) = lean {
+        if let (Some(base), Some(columns)) = (lean, columns) {
             let mut lean = LeanDiscards {
+                columns,
                 base,
                 halves,
                 rests: &mut rests,
@@ -221,9 +230,9 @@ impl Rules {
                 after[i] -= 1;
                 let (s, r) = (i / 9, i % 9);
                 // One digit less in the half that holds the rank.
-                let discarded = base.is_some().then(|| {
+                let discarded = columns.as_ref().map(|columns| {
                     let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
-                    SuitDraws::of(self, s, (low - dl, high - dh))
+                    SuitDraws::of(self, columns, s, (low - dl, high - dh))
                 });
                 let choice = &mut choices[n];
                 discard_one(
@@ -302,8 +311,10 @@ impl Rules {
             return self.draws_whole(counts, jokers, &pos.melds, unseen, shanten);
         }
         let drawable = self.drawable(counts);
-        let around: [SuitDraws; 4] =
-            std::array::from_fn(|s| SuitDraws::of(self, s, key::halves_of(pos.keys[s])));
+        let around: [SuitDraws; 4] = {
+            let columns = self.tables.draw_columns();
+            std::array::from_fn(|s| SuitDraws::of(self, &columns, s, key::halves_of(pos.keys[s])))
+        };
         let held = Held {
             counts,
             jokers,
@@ -704,6 +715,8 @@ fn seen_copies(held: &[u8; KINDS], visible: &[u8; KINDS]) -> Result<[u8; KINDS],
 /// no copy a fifth. [`Rules::draws_around`] less what such a hand never
 /// needs.
 struct LeanDiscards<'a> {
+    /// The tables' columns the suits are read from.
+    columns: DrawColumns<'a>,
     /// The hand's suits.
     base: &'a [SuitDraws; 4],
     /// The suits' keys cut in halves.
@@ -736,7 +749,7 @@ impl LeanDiscards<'_> {
         let (s, r) = (i / 9, i % 9);
         // One digit less in the half that holds the rank.
         let ((low, high), (dl, dh)) = (self.halves[s], key::half_step(r));
-        let changed = SuitDraws::of(rules, s, (low - dl, high - dh));
+        let changed = SuitDraws::of(rules, &self.columns, s, (low - dl, high - dh));
         let base = self.base;
         let mut around = [&base[0], &base[1], &base[2], &base[3]];
         around[s] = &changed;
@@ -790,7 +803,11 @@ impl Unseen {
     fn of(seen: &[u8; KINDS]) -> Unseen {
         let copies = seen.map(|c| 4 - c);
         let words = SuitWords::load(&copies);
-        let with_bit = [0, 1, 2].map(|b| words.kinds_with_bit(b));
+        let with_bit = [
+            words.kinds_with_bit(0),
+            words.kinds_with_bit(1),
+            words.kinds_with_bit(2),
+        ];
         Unseen { copies, with_bit }
     }
 

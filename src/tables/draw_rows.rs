@@ -116,7 +116,7 @@ mod tests {
                 }
                 let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
                 let key = key::key_of(&counts[..ranks as usize]);
-                let (_, row) = tables.profile_and_draws(s, key::halves_of(key));
+                let (_, row) = tables.draw_columns().at(s, key::halves_of(key));
                 let d = tables.distance_at(s, key, false);
                 for r in 0..9 {
                     let want = if r < ranks as usize && counts[r] < 4 && tiles < max {

@@ -130,6 +130,7 @@ mod validate;
 pub use distance::Distance;
 pub use gen::TableParams;
 pub use need::Need;
+pub(crate) use store::DrawColumns;
 pub use store::Tables;
 
 pub(crate) use class::{DistanceClass, HandMerge, SuitMerge};

@@ -197,6 +197,24 @@ impl Tables {
     }
 }
 
+/// The profile columns within four copies, their rankings and their draw
+/// rows ([`Tables::draw_columns`]): the numbered suits', then the
+/// honours'.
+#[derive(Clone, Copy)]
+pub(crate) struct DrawColumns<'a>([(&'a SuitRanking, &'a [u32], &'a [DrawRow]); 2]);
+
+impl DrawColumns<'_> {
+    /// The profile of suit `suit`'s pattern whose key is cut in halves
+    /// `(low, high)` ([`key::halves_of`]), within four copies, and its
+    /// draw row ([`DrawRow`]): one index for both.
+    #[inline(always)]
+    pub(crate) fn at(&self, suit: usize, (low, high): (usize, usize)) -> (SuitProfile, DrawRow) {
+        let (ranking, column, rows) = self.0[(suit == 3) as usize];
+        let index = ranking.index_of(low, high);
+        (SuitProfile::read(column, index), rows[index])
+    }
+}
+
 impl Tables {
     /// The distances of one numbered suit from its 9 counts (each at most
     /// 4, at most `max_tiles` in all), with every kind within four copies
@@ -316,19 +334,16 @@ impl Tables {
         ]
     }
 
-    /// The profile of suit `suit`'s pattern whose key is cut in halves
-    /// `(low, high)` ([`key::halves_of`]), within four copies, and its
-    /// draw row ([`DrawRow`]): one index for both.
+    /// The profile columns within four copies with their rankings and
+    /// draw rows, found once for many reads ([`DrawColumns::at`]).
     #[inline(always)]
-    pub(crate) fn profile_and_draws(
-        &self,
-        suit: usize,
-        (low, high): (usize, usize),
-    ) -> (SuitProfile, DrawRow) {
-        let ProfileColumn(ranking, column) = self.profile_column(suit, false);
-        let rows = &self.draw_rows()[(suit == 3) as usize];
-        let index = ranking.index_of(low, high);
-        (SuitProfile::read(column, index), rows[index])
+    pub(crate) fn draw_columns(&self) -> DrawColumns<'_> {
+        let columns = self.profile_columns();
+        let [suit_rows, honor_rows] = self.draw_rows();
+        DrawColumns([
+            (&self.suit_ranking, &columns[SUIT_CAP], suit_rows),
+            (&self.honor_ranking, &columns[HONOR_CAP], honor_rows),
+        ])
     }
 
     /// The draw rows of the numbered suits and the honours, made on first

@@ -4,7 +4,7 @@
 use super::distance::{barred_bytes, combined_of, least_bytes, Dist, FAR, FARS};
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::{DrawRow, HandMerge, SuitMerge, SuitProfile, DRAW_FLAGS};
+use crate::tables::{DrawColumns, DrawRow, HandMerge, SuitMerge, SuitProfile, DRAW_FLAGS};
 
 /// [`Dist`] as sixteen bytes, `[m]` without the pair and `[8 + m]` with
 /// it: the layout in which the efficiency's joins add and compare every
@@ -205,11 +205,17 @@ pub(crate) struct SuitDraws {
 
 impl SuitDraws {
     /// Suit `s` whose key is cut in halves `(low, high)`
-    /// ([`crate::tables::key::halves_of`]).
+    /// ([`crate::tables::key::halves_of`]), read from the rules' tables'
+    /// `columns` ([`Tables::draw_columns`](crate::tables::Tables::draw_columns)).
     #[inline(always)]
-    pub(crate) fn of(rules: &Rules, s: usize, halves: (usize, usize)) -> SuitDraws {
+    pub(crate) fn of(
+        rules: &Rules,
+        columns: &DrawColumns,
+        s: usize,
+        halves: (usize, usize),
+    ) -> SuitDraws {
         let tables = &rules.tables;
-        let (profile, row) = tables.profile_and_draws(s, halves);
+        let (profile, row) = columns.at(s, halves);
         let class = tables.class(profile);
         let dist =
             barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes)).map(u64::from_le_bytes);
