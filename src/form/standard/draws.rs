@@ -552,7 +552,7 @@ pub(crate) fn lowering_draws_for<const K: usize>(
             return (seen.best, seen.others | ranks << (9 * s));
         }
     }
-    lowering_draws_k::<K>(rules, around, rests, changed)
+    draws_on_least_split::<K>(rules, around, rests, changed)
 }
 
 /// The least distance of a 3N+1 hand's suits over the ways to share `K`
@@ -632,9 +632,10 @@ impl LeastSplit {
     }
 }
 
-/// [`lowering_draws`] for targets of `K` melds and the pair.
+/// [`lowering_draws_for`] when the discarded suit's class is not kept:
+/// the least split worked out, and kept for the class.
 #[inline(always)]
-pub(super) fn lowering_draws_k<const K: usize>(
+fn draws_on_least_split<const K: usize>(
     rules: &Rules,
     around: [&SuitDraws; 4],
     rests: &mut BesideJoins,
