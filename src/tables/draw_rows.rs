@@ -2,8 +2,8 @@
 //! within four copies, what one tile more of each rank does to it
 //! ([`DrawRow`]), read in one load where the tiles' own profiles took nine.
 //! Built from the profile columns and the classes the first time
-//! efficiency asks ([`Tables::draw_row`](super::Tables::draw_row)), and
-//! indexed as the profile columns are.
+//! efficiency asks ([`Tables::draw_columns`](super::Tables::draw_columns)),
+//! and indexed as the profile columns are.
 
 use super::class::DistanceClasses;
 use super::key::{self, Ranking, CUT};

@@ -617,8 +617,8 @@ impl LeastSplit {
     }
 
     /// The draws (bit `i` for index `i`) of the suits `around` but `skip`
-    /// (a discard's, whose draws [`drawn_ranks`] reads) that lower one of
-    /// their lanes on a least split.
+    /// (a discard's, whose draws [`draws_on_least_split`] adds) that lower
+    /// one of their lanes on a least split.
     #[inline(always)]
     fn lowers(&self, around: [&SuitDraws; 4], skip: Option<usize>) -> u64 {
         let mut lowers = 0u64;
