@@ -195,9 +195,7 @@ impl Rules {
                             around[i / 9] = a;
                             natural -= 1;
                             drawable |= 1 << i;
-                            for (b, kinds) in count_bits.iter_mut().enumerate() {
-                                *kinds = *kinds & !(1 << i) | ((after[*i] >> b & 1) as u64) << i;
-                            }
+                            count_bits = count_bits_with(count_bits, *i, after[*i]);
                         }
                         let held = Held {
                             counts: after,
@@ -228,12 +226,9 @@ impl Rules {
                 };
             for i in bits(held_kinds) {
                 after[i] -= 1;
-                let (s, r) = (i / 9, i % 9);
-                // One digit less in the half that holds the rank.
-                let discarded = columns.as_ref().map(|columns| {
-                    let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
-                    SuitDraws::of(self, columns, s, (low - dl, high - dh))
-                });
+                let discarded = columns
+                    .as_ref()
+                    .map(|columns| discarded_suit(self, columns, &halves, i));
                 let choice = &mut choices[n];
                 discard_one(
                     &mut choice.draws,
@@ -746,10 +741,8 @@ impl LeanDiscards<'_> {
         count: u8,
         lowering: impl FnOnce(&Rules, [&SuitDraws; 4], &mut BesideJoins, Option<usize>) -> (u8, u64),
     ) -> Draws {
-        let (s, r) = (i / 9, i % 9);
-        // One digit less in the half that holds the rank.
-        let ((low, high), (dl, dh)) = (self.halves[s], key::half_step(r));
-        let changed = SuitDraws::of(rules, &self.columns, s, (low - dl, high - dh));
+        let s = i / 9;
+        let changed = discarded_suit(rules, &self.columns, &self.halves, i);
         let base = self.base;
         let mut around = [&base[0], &base[1], &base[2], &base[3]];
         around[s] = &changed;
@@ -766,10 +759,7 @@ impl LeanDiscards<'_> {
             let counted_now = rules.counted_distance(natural, counted);
             now = best.min(counted_now);
             if counted_now == now {
-                let mut count_bits = self.count_bits;
-                for (b, kinds) in count_bits.iter_mut().enumerate() {
-                    *kinds = *kinds & !(1 << i) | u64::from((count - 1) >> b & 1) << i;
-                }
+                let count_bits = count_bits_with(self.count_bits, i, count - 1);
                 // The standard form's draws are known: the counted forms
                 // are asked of the others.
                 let rest = if best == now {
@@ -860,6 +850,30 @@ struct Held<'a> {
 /// known by the count it meets ([`CountedFields::with_tile`]).
 fn count_bits(words: &SuitWords) -> [u64; 2] {
     [words.kinds_with_bit(0), words.kinds_with_bit(1)]
+}
+
+/// [`count_bits`] once kind `i`'s count is `count`.
+#[inline(always)]
+fn count_bits_with(mut bits: [u64; 2], i: usize, count: u8) -> [u64; 2] {
+    for (b, kinds) in bits.iter_mut().enumerate() {
+        *kinds = *kinds & !(1 << i) | u64::from(count >> b & 1) << i;
+    }
+    bits
+}
+
+/// The suit of kind `i` (its key cut in `halves`) read from `columns`
+/// once a copy of `i` is discarded: one digit less in the half that holds
+/// the rank.
+#[inline(always)]
+fn discarded_suit(
+    rules: &Rules,
+    columns: &DrawColumns,
+    halves: &[(usize, usize); 4],
+    i: usize,
+) -> SuitDraws {
+    let (s, r) = (i / 9, i % 9);
+    let ((low, high), (dl, dh)) = (halves[s], key::half_step(r));
+    SuitDraws::of(rules, columns, s, (low - dl, high - dh))
 }
 
 /// `a + b` kind by kind (each sum at most 4: the caller checked).
