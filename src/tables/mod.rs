@@ -83,7 +83,7 @@
 //! rank lowers, and whether that tile flags it (nine `u16`s a pattern,
 //! indexed as the profiles). The rows are worked out from the profiles
 //! and the classes the first time efficiency asks (about 13 ms for the
-//! default tables here) and take 7.9 MB (7.3 MB numbered, 0.8 MB honours);
+//! default tables here) and take 8.1 MB (7.3 MB numbered, 0.8 MB honours);
 //! files do not hold them, and a process that never asks for efficiency
 //! never makes them.
 //!
