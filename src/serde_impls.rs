@@ -42,7 +42,7 @@ use crate::group::{Group, Split, Splits};
 use crate::hand::Hand;
 use crate::reveal::Reveal;
 use crate::score::gb::{Fan, FanCount, GbScore};
-use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan};
+use crate::score::riichi::{FuItem, Points, RiichiScore, Yaku, YakuHan, YakuList};
 use crate::score::{ClaimSpec, ClaimValue, FanCounted, FansScore, Score, WaitValue};
 use crate::shanten::{Discard, DiscardChoice, Draws, EffectiveTiles, Efficiency};
 use crate::tile::{Tile, TileSet};
@@ -432,6 +432,12 @@ impl Serialize for YakuHan {
     }
 }
 
+impl Serialize for YakuList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self)
+    }
+}
+
 impl Serialize for FuItem {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("FuItem", 2)?;
@@ -477,7 +483,7 @@ impl RiichiScore {
         }
         out.serialize_field("han", &self.han)?;
         out.serialize_field("fu", &self.fu)?;
-        out.serialize_field("fu_details", &self.fu_details)?;
+        out.serialize_field("fu_details", self.fu_details.as_slice())?;
         out.serialize_field("yaku", &self.yaku)?;
         out.serialize_field("yakuman", &self.yakuman)?;
         out.serialize_field("limit", &self.limit.map(|l| l.name()))?;

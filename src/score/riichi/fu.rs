@@ -20,6 +20,8 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use super::facts::Facts;
 use crate::score::reading::{Reading, SetKind};
 use crate::tile::sets::{holds, is_dragon, ORPHANS};
@@ -81,77 +83,62 @@ pub struct FuItem {
     pub reason: FuReason,
 }
 
-/// The items of a reading, at most one per set and five more.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct FuItems {
-    pub items: [FuItem; 12],
-    pub len: usize,
+/// The most items a reading counts: the base, `closed_ron` or `tsumo`,
+/// the wait, two for the pair (a double wind pair), one a set (four), and
+/// `open_pinfu`: ten, with room to spare.
+pub const MAX_FU_ITEMS: usize = 12;
+
+/// The fu items of a reading, in the order counted: a list held inline
+/// (no allocation), read as a slice.
+pub type FuItems = ArrayVec<FuItem, MAX_FU_ITEMS>;
+
+/// An item of `fu` fu for `reason`.
+fn item(fu: u8, reason: FuReason) -> FuItem {
+    FuItem { fu, reason }
 }
 
-impl FuItems {
-    fn new() -> FuItems {
-        FuItems {
-            items: [FuItem {
-                fu: 0,
-                reason: FuReason::Base,
-            }; 12],
-            len: 0,
-        }
-    }
+/// The items' raw sum.
+fn sum(items: &[FuItem]) -> u32 {
+    items.iter().map(|i| u32::from(i.fu)).sum()
+}
 
-    fn push(&mut self, fu: u8, reason: FuReason) {
-        self.items[self.len] = FuItem { fu, reason };
-        self.len += 1;
-    }
-
-    /// The raw sum.
-    pub fn sum(&self) -> u32 {
-        self.items[..self.len].iter().map(|i| i.fu as u32).sum()
-    }
-
-    /// The items.
-    pub fn as_slice(&self) -> &[FuItem] {
-        &self.items[..self.len]
-    }
-
-    /// Seven pairs: 25, not rounded.
-    pub(crate) fn seven_pairs() -> FuItems {
-        let mut f = FuItems::new();
-        f.push(25, FuReason::Chiitoitsu);
-        f
-    }
+/// Seven pairs: 25, not rounded.
+pub(crate) fn seven_pairs() -> FuItems {
+    let mut f = FuItems::new();
+    f.push(item(25, FuReason::Chiitoitsu));
+    f
 }
 
 /// The fu items of a standard-form reading; `pinfu`: the reading counts
 /// pinfu.
 pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
     let mut f = FuItems::new();
-    f.push(20, FuReason::Base);
+    f.push(item(20, FuReason::Base));
     let (closed, self_drawn) = (facts.hand.closed(), facts.hand.self_drawn);
     if closed && !self_drawn {
-        f.push(10, FuReason::ClosedRon);
+        f.push(item(10, FuReason::ClosedRon));
     }
     if pinfu {
         return f;
     }
     if self_drawn {
-        f.push(2, FuReason::Tsumo);
+        f.push(item(2, FuReason::Tsumo));
     }
     match r.wait {
-        WaitShape::Kanchan => f.push(2, FuReason::Kanchan),
-        WaitShape::Penchan => f.push(2, FuReason::Penchan),
-        WaitShape::Tanki => f.push(2, FuReason::Tanki),
+        WaitShape::Kanchan => f.push(item(2, FuReason::Kanchan)),
+        WaitShape::Penchan => f.push(item(2, FuReason::Penchan)),
+        WaitShape::Tanki => f.push(item(2, FuReason::Tanki)),
         _ => {}
     }
     if let Some(pair) = r.pair {
         if is_dragon(pair.index()) {
-            f.push(2, FuReason::DragonPair);
+            f.push(item(2, FuReason::DragonPair));
         }
         if pair == facts.seat {
-            f.push(2, FuReason::SeatWindPair);
+            f.push(item(2, FuReason::SeatWindPair));
         }
         if pair == facts.round {
-            f.push(2, FuReason::RoundWindPair);
+            f.push(item(2, FuReason::RoundWindPair));
         }
     }
     for s in r.sets() {
@@ -169,18 +156,22 @@ pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
         };
         let base = if s.kind == SetKind::Kong { 8 } else { 2 };
         let fu = base << (u8::from(s.concealed) + u8::from(orphan));
-        f.push(fu, reason);
+        f.push(item(fu, reason));
     }
-    if !closed && !self_drawn && f.sum() == 20 {
-        f.push(10, FuReason::OpenPinfu);
+    if !closed && !self_drawn && sum(&f) == 20 {
+        f.push(item(10, FuReason::OpenPinfu));
     }
     f
 }
 
 /// Fu rounded up to 10 (seven pairs' 25 stays).
-pub(crate) fn rounded(items: &FuItems) -> u32 {
-    let sum = items.sum();
-    if sum == 25 && items.items[0].reason == FuReason::Chiitoitsu {
+pub(crate) fn rounded(items: &[FuItem]) -> u32 {
+    let sum = sum(items);
+    if sum == 25
+        && items
+            .first()
+            .is_some_and(|i| i.reason == FuReason::Chiitoitsu)
+    {
         25
     } else {
         sum.div_ceil(10) * 10

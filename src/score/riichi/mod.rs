@@ -39,12 +39,11 @@ pub mod fu;
 pub mod points;
 pub mod yaku;
 
-pub use fu::{FuItem, FuReason};
+pub use fu::{FuItem, FuItems, FuReason, MAX_FU_ITEMS};
 pub use points::{Limit, Points};
-pub use yaku::Yaku;
+pub use yaku::{Yaku, YakuHan, YakuList, YakuListIter};
 
 use self::facts::Facts;
-use self::fu::FuItems;
 use self::yaku::{YakuSet, YAKUMAN};
 use crate::form::Form;
 use std::cmp::Ordering;
@@ -81,16 +80,6 @@ impl Illegal {
     }
 }
 
-/// A yaku and the han it counts (a yakuman: 13 per multiple; a bonus:
-/// its count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct YakuHan {
-    /// The yaku.
-    pub yaku: Yaku,
-    /// Its han.
-    pub han: u32,
-}
-
 /// A riichi claim scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RiichiScore {
@@ -103,9 +92,9 @@ pub struct RiichiScore {
     /// Fu, rounded (0 for a yakuman or when not legal).
     pub fu: u32,
     /// The fu items (summing to `fu` before rounding).
-    pub fu_details: Vec<FuItem>,
+    pub fu_details: FuItems,
     /// The yaku with their han, in [`Yaku`] order, bonuses last.
-    pub yaku: Vec<YakuHan>,
+    pub yaku: YakuList,
     /// The yakuman multiple, 0 if none.
     pub yakuman: u32,
     /// The limit reached, if any.
@@ -127,8 +116,8 @@ impl RiichiScore {
             reason: Some(reason),
             han: 0,
             fu: 0,
-            fu_details: Vec::new(),
-            yaku: Vec::new(),
+            fu_details: FuItems::new(),
+            yaku: YakuList::default(),
             yakuman: 0,
             limit: None,
             points: Points::default(),
@@ -223,37 +212,21 @@ impl Best {
         if !v.legal {
             return RiichiScore::illegal(Illegal::NoYaku, Some(split), Some(shape));
         }
-        let mut yaku: Vec<YakuHan> = yaku::members(v.yaku)
-            .filter(|y| !y.is_bonus())
-            .map(|y| YakuHan {
-                yaku: y,
-                han: y.han(v.closed, sw.double_yakuman) as u32,
-            })
-            .filter(|y| y.han > 0)
-            .collect();
-        if v.yakuman == 0 {
-            for (y, n) in [
-                (Yaku::Dora, facts.dora),
-                (Yaku::UraDora, facts.ura),
-                (Yaku::AkaDora, facts.aka),
-            ] {
-                if n > 0 {
-                    yaku.push(YakuHan {
-                        yaku: y,
-                        han: n as u32,
-                    });
-                }
-            }
-        }
+        let bonuses = if v.yakuman == 0 {
+            [facts.dora, facts.ura, facts.aka]
+        } else {
+            [0; 3]
+        };
+        let yaku = YakuList::new(v.yaku, v.closed, sw.double_yakuman, bonuses);
         RiichiScore {
             legal: true,
             reason: None,
             han: v.han,
             fu: v.fu,
             fu_details: if v.yakuman > 0 {
-                Vec::new()
+                FuItems::new()
             } else {
-                v.fu_items.as_slice().to_vec()
+                v.fu_items
             },
             yaku,
             yakuman: v.yakuman,
@@ -373,16 +346,16 @@ fn value(
             } else {
                 Yaku::Kokushi
             };
-            (facts.fixed | k.bit(), FuItems::seven_pairs())
+            (facts.fixed | k.bit(), fu::seven_pairs())
         }
-        Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), FuItems::seven_pairs()),
+        Form::SevenPairs => (facts.fixed | Yaku::Chiitoitsu.bit(), fu::seven_pairs()),
         _ => match Reading::new(form, groups, won, shape, claim.how.is_claimed()) {
             Some(r) => {
                 let y = facts.fixed | detect::standard_yaku(facts, &r);
                 let pinfu = y & Yaku::Pinfu.bit() != 0;
                 (y, fu::standard_fu(facts, &r, pinfu))
             }
-            None => (0, FuItems::seven_pairs()),
+            None => (0, fu::seven_pairs()),
         },
     };
     // Exclusions: the greater yaku of a pair.

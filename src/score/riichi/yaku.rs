@@ -12,7 +12,7 @@ macro_rules! yaku {
         $(#[doc = concat!("| `", $name, "` | ", $closed, " | ", $open, " |")])*
         ///
         /// A yakuman's column is its multiple (13 han each in
-        /// [`YakuHan`](super::YakuHan)); 0 open: closed hands only; `n`:
+        /// [`YakuHan`]); 0 open: closed hands only; `n`:
         /// the count.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -151,3 +151,157 @@ pub(crate) const YAKUMAN: YakuSet = {
     }
     m
 };
+
+/// A yaku and the han it counts (a yakuman: 13 per multiple; a bonus:
+/// its count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuHan {
+    /// The yaku.
+    pub yaku: Yaku,
+    /// Its han.
+    pub han: u32,
+}
+
+/// A claim's yaku with their han, in [`Yaku`] order, bonuses last: held
+/// as a set of yaku and the bonuses' counts (16 bytes, no allocation),
+/// read as an iterator of [`YakuHan`].
+///
+/// ```
+/// use hupai::score::riichi::Yaku;
+/// use hupai::score::{Claim, Score};
+/// use hupai::{Rules, WinHow};
+/// let mut claim = Claim::new("8s".parse()?, WinHow::SelfDrawn);
+/// claim.riichi = true;
+/// let score = Rules::riichi().score(&"234567m234p67888s".parse()?, &claim)?;
+/// let Score::Riichi(s) = score else { unreachable!() };
+/// assert_eq!(s.yaku.len(), 4);
+/// assert_eq!(s.yaku.han(Yaku::Pinfu), Some(1));
+/// let han: u32 = s.yaku.iter().map(|y| y.han).sum();
+/// assert_eq!(han, s.han);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct YakuList {
+    /// The yaku below the bonuses that count (han above 0).
+    set: YakuSet,
+    closed: bool,
+    double_yakuman: bool,
+    /// Dora, ura-dora and red fives held: a bonus counts when above 0.
+    bonuses: [u8; 3],
+}
+
+/// The bonuses, which a [`YakuList`] counts apart from its set.
+const BONUS: YakuSet = Yaku::Dora.bit() | Yaku::UraDora.bit() | Yaku::AkaDora.bit();
+
+/// The yaku of closed hands only: no han in an open hand.
+const CLOSED_ONLY: YakuSet = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < Yaku::ALL.len() {
+        let y = Yaku::ALL[i];
+        if y.han(false, false) == 0 {
+            m |= y.bit();
+        }
+        i += 1;
+    }
+    m
+};
+
+/// The bonuses in [`Yaku`] order, as [`YakuList`]'s counts hold them.
+const BONUSES: [Yaku; 3] = [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora];
+
+impl YakuList {
+    /// The yaku of `set` that count in a hand `closed` or not, under
+    /// `double_yakuman`, and the `bonuses` (dora, ura-dora, red fives).
+    pub(crate) fn new(
+        set: YakuSet,
+        closed: bool,
+        double_yakuman: bool,
+        bonuses: [u8; 3],
+    ) -> YakuList {
+        let uncounted = if closed { BONUS } else { BONUS | CLOSED_ONLY };
+        YakuList {
+            set: set & !uncounted,
+            closed,
+            double_yakuman,
+            bonuses,
+        }
+    }
+
+    /// The yaku with their han, in [`Yaku`] order, bonuses last.
+    pub fn iter(&self) -> YakuListIter {
+        YakuListIter {
+            list: *self,
+            rest: self.listed(),
+        }
+    }
+
+    /// The yaku listed, bonuses included, as a set.
+    fn listed(&self) -> YakuSet {
+        BONUSES
+            .iter()
+            .zip(self.bonuses)
+            .filter(|&(_, n)| n > 0)
+            .fold(self.set, |s, (y, _)| s | y.bit())
+    }
+
+    /// How many yaku are listed.
+    pub fn len(&self) -> usize {
+        self.listed().count_ones() as usize
+    }
+
+    /// Is no yaku listed (a claim that is not legal)?
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The han of `yaku`, when listed.
+    pub fn han(&self, yaku: Yaku) -> Option<u32> {
+        if let Some(b) = BONUSES.iter().position(|&y| y == yaku) {
+            let n = self.bonuses[b];
+            return (n > 0).then_some(u32::from(n));
+        }
+        (self.set & yaku.bit() != 0).then(|| u32::from(yaku.han(self.closed, self.double_yakuman)))
+    }
+}
+
+/// The yaku of a [`YakuList`], with their han ([`YakuList::iter`]).
+#[derive(Clone, Debug)]
+pub struct YakuListIter {
+    list: YakuList,
+    /// The yaku not yet read.
+    rest: YakuSet,
+}
+
+impl Iterator for YakuListIter {
+    type Item = YakuHan;
+
+    fn next(&mut self) -> Option<YakuHan> {
+        let yaku = members(self.rest).next()?;
+        self.rest &= !yaku.bit();
+        let han = self.list.han(yaku)?;
+        Some(YakuHan { yaku, han })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.rest.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for YakuListIter {}
+
+impl IntoIterator for &YakuList {
+    type Item = YakuHan;
+    type IntoIter = YakuListIter;
+
+    fn into_iter(self) -> YakuListIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for YakuList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
