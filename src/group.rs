@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::form::kind::Form;
 use crate::form::knitted::ASSIGNMENTS;
 use crate::hand::MAX_HAND_TILES;
@@ -442,49 +444,58 @@ impl Splits {
 const MAX_GROUPS: usize = MAX_HAND_TILES + MAX_MELDS;
 
 /// A split's groups, kept without allocating: the groups a walk has taken
-/// so far, and what a visiting [`SplitSink`] hands on.
-#[derive(Clone, Copy)]
+/// so far, and what a visiting [`SplitSink`] hands on. Only the groups
+/// held are written or copied.
+#[derive(Clone)]
 pub(crate) struct GroupList {
-    len: usize,
-    items: [Group; MAX_GROUPS],
+    items: ArrayVec<Group, MAX_GROUPS>,
 }
 
 impl GroupList {
     /// An empty list.
     pub(crate) fn new() -> GroupList {
         GroupList {
-            len: 0,
-            items: [Group::unresolved(GroupKind::Pair); MAX_GROUPS],
+            items: ArrayVec::new(),
         }
     }
 
     /// A list of `groups`.
     pub(crate) fn of(groups: &[Group]) -> GroupList {
         let mut list = GroupList::new();
-        list.items[..groups.len()].copy_from_slice(groups);
-        list.len = groups.len();
+        list.items
+            .try_extend_from_slice(groups)
+            .expect("a split's groups fit");
         list
     }
 
     /// `g` after the groups.
     pub(crate) fn push(&mut self, g: Group) {
-        self.items[self.len] = g;
-        self.len += 1;
+        self.items.push(g);
     }
 
     /// The last group taken off.
     pub(crate) fn pop(&mut self) {
-        self.len -= 1;
+        self.items.pop();
+    }
+
+    /// The first `len` groups kept, the rest taken off.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.items.truncate(len);
+    }
+
+    /// How many groups it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
     }
 
     /// No group left.
     pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        self.items.clear();
     }
 
     /// The groups, in order.
     pub(crate) fn as_slice(&self) -> &[Group] {
-        &self.items[..self.len]
+        &self.items
     }
 
     /// The declared `melds` after the groups.
@@ -613,19 +624,19 @@ impl<'v> SplitSink<'v> {
         }
     }
 
-    /// One split found, of `form` into the `groups` of `list` in any
-    /// order.
-    pub(crate) fn push_list(&mut self, form: Form, mut list: GroupList) {
+    /// One split found, of `form` into `groups` in any order.
+    pub(crate) fn push_list(&mut self, form: Form, groups: &[Group]) {
         self.found += 1;
         match &mut self.visit {
             Some(visit) => {
-                list.items[..list.len].sort();
+                let mut list = GroupList::of(groups);
+                list.items.sort();
                 list.extend_with(self.melds.as_slice());
                 visit(form, list.as_slice());
             }
             None if self.kept.len() < self.limit => {
-                let mut all = Vec::with_capacity(list.len + self.melds.len());
-                all.extend_from_slice(list.as_slice());
+                let mut all = Vec::with_capacity(groups.len() + self.melds.len());
+                all.extend_from_slice(groups);
                 self.kept.push(Split::new(form, all));
             }
             None => {}

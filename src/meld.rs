@@ -149,6 +149,11 @@ impl Meld {
         self.tile
     }
 
+    /// The kinds it holds, as bits (bit `i`: kind `i`).
+    pub(crate) const fn kinds(self) -> u64 {
+        (self.spread as u64) << self.tile.index()
+    }
+
     /// Its tiles, in rank order.
     pub fn tiles(self) -> impl Iterator<Item = Tile> {
         let first = self.tile.index();

@@ -231,21 +231,17 @@ impl Rules {
                 rules: self.name.to_string(),
             });
         }
-        for tile in meld.tiles() {
-            if !self.tiles.contains(tile) {
-                return Err(HandError::TileNotInRules {
-                    tile,
-                    rules: self.name.to_string(),
-                });
-            }
-            if self.jokers.contains(tile) {
-                return Err(HandError::JokerInMeld {
-                    tile,
-                    rules: self.name.to_string(),
-                });
-            }
-        }
-        Ok(())
+        // The first of its kinds out of play or a joker kind.
+        let refused = meld.kinds() & (!self.tiles.bits() | self.jokers.bits());
+        let Some(tile) = crate::swar::bits(refused).find_map(|i| Tile::from_index(i).ok()) else {
+            return Ok(());
+        };
+        let rules = self.name.to_string();
+        Err(if self.tiles.contains(tile) {
+            HandError::JokerInMeld { tile, rules }
+        } else {
+            HandError::TileNotInRules { tile, rules }
+        })
     }
 
     /// [`Rules::accept`] beside declared `melds` (already checked

@@ -122,11 +122,12 @@ impl Walk<'_, '_> {
         }
         if held == 0 {
             if left % 2 == 0 {
-                let mut all = self.groups;
+                let found = self.groups.len();
                 for _ in 0..left / 2 {
-                    all.push(Group::unresolved(GroupKind::Pair));
+                    self.groups.push(Group::unresolved(GroupKind::Pair));
                 }
-                self.out.push_list(Form::SevenPairs, all);
+                self.out.push_list(Form::SevenPairs, self.groups.as_slice());
+                self.groups.truncate(found);
             }
             return;
         }

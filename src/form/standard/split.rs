@@ -212,7 +212,6 @@ struct Walk<'a> {
 impl<'a> Walk<'a> {
     fn new(rules: &'a Rules, pos: &Position) -> Walk<'a> {
         let left = pos.counts();
-        let fixed = pos.melds.counts();
         let kinds_held = pos.words.nonzero().kinds_with_bit(0);
         Walk {
             rules,
@@ -220,6 +219,7 @@ impl<'a> Walk<'a> {
             held: if pos.jokers == 0 {
                 [0; KINDS]
             } else {
+                let fixed = pos.melds.counts();
                 std::array::from_fn(|i| left[i] + fixed[i])
             },
             cap: if rules.joker_fifth_copy { u8::MAX } else { 4 },
@@ -595,14 +595,15 @@ impl<'a> Walk<'a> {
         {
             return false;
         }
-        let mut groups = self.groups;
+        let found = self.groups.len();
         if let Some(pair) = pair {
-            groups.push(pair);
+            self.groups.push(pair);
         }
         for _ in 0..rest / 3 {
-            groups.push(Group::unresolved(GroupKind::Triplet));
+            self.groups.push(Group::unresolved(GroupKind::Triplet));
         }
-        out.push_list(Form::Standard, groups);
+        out.push_list(Form::Standard, self.groups.as_slice());
+        self.groups.truncate(found);
         out.full()
     }
 }
