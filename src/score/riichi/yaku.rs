@@ -305,3 +305,65 @@ impl fmt::Debug for YakuList {
         f.debug_list().entries(self.iter()).finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list as a `Vec` is built from every yaku in order: those of the
+    /// set with han, then the bonuses with a count.
+    fn listed_naively(set: YakuSet, closed: bool, double: bool, bonuses: [u8; 3]) -> Vec<YakuHan> {
+        let mut out: Vec<YakuHan> = Yaku::ALL
+            .iter()
+            .filter(|y| !y.is_bonus() && set & y.bit() != 0)
+            .map(|&y| YakuHan {
+                yaku: y,
+                han: u32::from(y.han(closed, double)),
+            })
+            .filter(|y| y.han > 0)
+            .collect();
+        for (y, n) in [Yaku::Dora, Yaku::UraDora, Yaku::AkaDora]
+            .into_iter()
+            .zip(bonuses)
+        {
+            if n > 0 {
+                out.push(YakuHan {
+                    yaku: y,
+                    han: u32::from(n),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_list_reads_as_its_yaku_with_han_in_order_bonuses_last() {
+        // Sets mixing closed-only, open and yakuman yaku, seeded.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let set = state & ((1 << Yaku::ALL.len()) - 1);
+            let bonuses = [
+                (state >> 50) as u8 % 3,
+                (state >> 53) as u8 % 2,
+                (state >> 56) as u8 % 4,
+            ];
+            for (closed, double) in [(true, true), (false, true), (true, false), (false, false)] {
+                let list = YakuList::new(set, closed, double, bonuses);
+                let want = listed_naively(set, closed, double, bonuses);
+                let got: Vec<YakuHan> = list.iter().collect();
+                assert_eq!(got, want, "{set:#x} {closed} {double} {bonuses:?}");
+                assert_eq!(list.len(), want.len());
+                assert_eq!(list.iter().len(), want.len());
+                assert_eq!(list.is_empty(), want.is_empty());
+                assert_eq!(format!("{list:?}"), format!("{want:?}"));
+                for y in Yaku::ALL {
+                    let han = want.iter().find(|w| w.yaku == y).map(|w| w.han);
+                    assert_eq!(list.han(y), han, "{y:?} in {set:#x}");
+                }
+            }
+        }
+    }
+}
