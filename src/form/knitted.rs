@@ -49,33 +49,82 @@ pub(crate) fn held(words: &SuitWords) -> u64 {
     words.nonzero().kinds_with_bit(0)
 }
 
-/// Calls `f` with every subset of `bits` of at most `most` members.
+/// Calls `f` with every subset of `bits` of at most `most` members, in
+/// decreasing order as numbers.
 pub(crate) fn for_subsets(bits: u64, most: u32, f: &mut dyn FnMut(u64)) {
-    let mut sub = bits;
-    loop {
-        if sub.count_ones() <= most {
-            f(sub);
-        }
-        if sub == 0 {
-            break;
-        }
-        sub = (sub - 1) & bits;
-    }
+    for_sized_subsets(bits, 0, 0, most, f);
 }
 
-/// Calls `f` with every subset of `bits` of exactly `size` members.
+/// Calls `f` with every subset of `bits` of exactly `size` members, in
+/// decreasing order as numbers.
 pub(crate) fn for_choices(bits: u64, size: u32, f: &mut dyn FnMut(u64)) {
-    if bits.count_ones() < size {
+    for_sized_subsets(bits, 0, size, size, f);
+}
+
+/// Calls `f` with `chosen` joined by every subset of `rest` of `least` to
+/// `most` members, in decreasing order as numbers (`chosen`'s bits all
+/// above `rest`'s): those holding `rest`'s highest bit first. Only the
+/// subsets of the right size are visited, not all of `rest`'s.
+fn for_sized_subsets(rest: u64, chosen: u64, least: u32, most: u32, f: &mut dyn FnMut(u64)) {
+    if rest.count_ones() < least {
         return;
     }
-    let mut sub = bits;
-    loop {
-        if sub.count_ones() == size {
-            f(sub);
+    if rest == 0 || most == 0 {
+        // Nothing more can be taken (`least` is then 0).
+        f(chosen);
+        return;
+    }
+    let top = 1u64 << (63 - rest.leading_zeros());
+    let rest = rest & !top;
+    for_sized_subsets(rest, chosen | top, least.saturating_sub(1), most - 1, f);
+    for_sized_subsets(rest, chosen, least, most, f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subset of `bits` whose size `fits`, in decreasing order as
+    /// numbers: all of them walked down from `bits`.
+    fn subsets_naively(bits: u64, fits: impl Fn(u32) -> bool) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut sub = bits;
+        loop {
+            if fits(sub.count_ones()) {
+                out.push(sub);
+            }
+            if sub == 0 {
+                return out;
+            }
+            sub = (sub - 1) & bits;
         }
-        if sub == 0 {
-            break;
+    }
+
+    #[test]
+    fn subsets_and_choices_are_every_one_of_their_size_in_order() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..400 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // At most 12 of the 34 kinds.
+            let bits = (state & (state >> 17) & (state >> 34)) & ((1 << 34) - 1);
+            for size in 0..=5 {
+                let mut got = Vec::new();
+                for_subsets(bits, size, &mut |s| got.push(s));
+                assert_eq!(
+                    got,
+                    subsets_naively(bits, |n| n <= size),
+                    "{bits:#x} at most {size}"
+                );
+                let mut got = Vec::new();
+                for_choices(bits, size, &mut |s| got.push(s));
+                assert_eq!(
+                    got,
+                    subsets_naively(bits, |n| n == size),
+                    "{bits:#x} of {size}"
+                );
+            }
         }
-        sub = (sub - 1) & bits;
     }
 }

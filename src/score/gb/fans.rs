@@ -139,7 +139,7 @@ impl Fan {
     /// assert_eq!(Fan::ConcealedKongAndMeldedKong.points(), 5);
     /// ```
     pub const fn points(self) -> u8 {
-        TABLE[self as usize].0
+        POINTS[self as usize]
     }
 
     /// Its English name, as `gb-fans.tsv` (and JSON's `name`) writes it.
@@ -172,44 +172,92 @@ impl fmt::Display for Fan {
     }
 }
 
-/// How many times each fan counts, indexed by `fan as usize`.
+/// The points of each fan, indexed by `fan as usize`: the table's first
+/// column on its own, so that a count array's points add up a few lanes
+/// at a time.
+const POINTS: [u8; FAN_COUNT] = {
+    let mut points = [0; FAN_COUNT];
+    let mut i = 0;
+    while i < FAN_COUNT {
+        points[i] = TABLE[i].0;
+        i += 1;
+    }
+    points
+};
+
+/// How many times each fan counts, indexed by `fan as usize`, and which
+/// fans count (a bit each), so that the fans counted are read without
+/// passing over the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FanCounts(pub(crate) [u8; FAN_COUNT]);
+pub struct FanCounts {
+    counts: [u8; FAN_COUNT],
+    /// Bit `fan as usize` set: its count is above 0.
+    counted: u128,
+}
 
 impl Default for FanCounts {
     fn default() -> FanCounts {
-        FanCounts([0; FAN_COUNT])
+        FanCounts {
+            counts: [0; FAN_COUNT],
+            counted: 0,
+        }
     }
 }
 
 impl FanCounts {
     /// How many times `fan` counts.
     pub fn get(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        self.counts[fan as usize]
     }
 
     /// Sets how many times `fan` counts.
     pub(crate) fn set(&mut self, fan: Fan, n: u8) {
-        self.0[fan as usize] = n;
+        self.counts[fan as usize] = n;
+        let bit = 1u128 << fan as usize;
+        if n > 0 {
+            self.counted |= bit;
+        } else {
+            self.counted &= !bit;
+        }
     }
 
     /// Counts `fan` once more.
     pub(crate) fn add(&mut self, fan: Fan) {
-        self.0[fan as usize] += 1;
+        self.counts[fan as usize] += 1;
+        self.counted |= 1u128 << fan as usize;
+    }
+
+    /// The fans counted, in table order (the largest first).
+    pub(crate) fn counted(&self) -> impl Iterator<Item = Fan> {
+        let mut rest = self.counted;
+        std::iter::from_fn(move || {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest.checked_sub(1)?;
+            ALL_FANS.get(i).copied()
+        })
     }
 
     /// The points of every fan counted, each times its count.
     pub fn points(&self) -> u32 {
-        ALL_FANS
+        self.counts
             .iter()
-            .map(|&f| f.points() as u32 * self.get(f) as u32)
+            .zip(POINTS)
+            .map(|(&count, points)| u32::from(count) * u32::from(points))
             .sum()
+    }
+
+    /// How many fans count.
+    pub fn len(&self) -> usize {
+        self.counted.count_ones() as usize
+    }
+
+    /// Does no fan count?
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The fans counted, in table order, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        ALL_FANS
-            .into_iter()
-            .filter_map(|f| (self.get(f) > 0).then_some((f, self.get(f))))
+        self.counted().map(|f| (f, self.get(f)))
     }
 }

@@ -309,10 +309,11 @@ impl Family for Gb {
         Ok(GbScore {
             legal,
             reason: (!legal).then_some(Illegal::UnderEight),
-            fans: fans
-                .iter()
-                .map(|(fan, count)| FanCount { fan, count })
-                .collect(),
+            fans: {
+                let mut list = Vec::with_capacity(fans.len());
+                list.extend(fans.iter().map(|(fan, count)| FanCount { fan, count }));
+                list
+            },
             points: fan_points + claim.flowers as u32,
             fan_points,
             split: Some(split),

@@ -252,11 +252,13 @@ pub(crate) fn implies(fan: Fan, other: Fan) -> bool {
 /// Takes out of `fans` every fan implied by a larger fan still counted
 /// (see the module docs).
 pub(crate) fn apply(fans: &mut FanCounts) {
-    for i in 0..FAN_COUNT {
-        if fans.0[i] == 0 {
+    // The fans counted before any is taken out: one taken out is passed
+    // over when its turn comes.
+    for fan in fans.counted() {
+        if fans.get(fan) == 0 {
             continue;
         }
-        for out in implied(super::fans::ALL_FANS[i]) {
+        for out in implied(fan) {
             match *out {
                 All(f) => fans.set(f, 0),
                 One(f) => fans.set(f, fans.get(f).saturating_sub(1)),
