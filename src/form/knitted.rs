@@ -107,7 +107,7 @@ mod tests {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            // At most 12 of the 34 kinds.
+            // Each of the 34 kinds with odds of 1 in 8: about four.
             let bits = (state & (state >> 17) & (state >> 34)) & ((1 << 34) - 1);
             for size in 0..=5 {
                 let mut got = Vec::new();
