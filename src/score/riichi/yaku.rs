@@ -309,6 +309,8 @@ impl fmt::Debug for YakuList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// The list as a `Vec` is built from every yaku in order: those of the
     /// set with han, then the bonuses with a count.
@@ -339,16 +341,13 @@ mod tests {
     #[test]
     fn a_list_reads_as_its_yaku_with_han_in_order_bonuses_last() {
         // Sets mixing closed-only, open and yakuman yaku, seeded.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(2026);
         for _ in 0..2000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let set = state & ((1 << Yaku::ALL.len()) - 1);
+            let set = rng.gen::<u64>() & ((1 << Yaku::ALL.len()) - 1);
             let bonuses = [
-                (state >> 50) as u8 % 3,
-                (state >> 53) as u8 % 2,
-                (state >> 56) as u8 % 4,
+                rng.gen_range(0..3),
+                rng.gen_range(0..2),
+                rng.gen_range(0..4),
             ];
             for (closed, double) in [(true, true), (false, true), (true, false), (false, false)] {
                 let list = YakuList::new(set, closed, double, bonuses);
