@@ -153,12 +153,18 @@ impl Rules {
     /// forms in the same words.
     #[inline(always)]
     fn wins_lean(&self, words: &SuitWords, total: u32, jokers: u8) -> bool {
+        standard::wins_lean(self, words, jokers) || self.counted_wins_lean(words, total, jokers)
+    }
+
+    /// Do the natural tiles `words` and `jokers`, `total` tiles in all, win
+    /// by a counted form (seven pairs, thirteen orphans) under rules of the
+    /// lean win (`Derived::lean_win`)? Tested in the words.
+    #[inline(always)]
+    pub(crate) fn counted_wins_lean(&self, words: &SuitWords, total: u32, jokers: u8) -> bool {
         let forms = self.derived.winnable;
-        standard::wins_lean(self, words, jokers)
-            || total == 14
-                && (forms.contains(Form::SevenPairs)
-                    && seven_pairs::fits(self, words, jokers as u32)
-                    || forms.contains(Form::ThirteenOrphans) && thirteen_orphans::fits(words))
+        total == 14
+            && (forms.contains(Form::SevenPairs) && seven_pairs::fits(self, words, jokers as u32)
+                || forms.contains(Form::ThirteenOrphans) && thirteen_orphans::fits(words))
     }
 
     /// The forms `pos` may win by: the rules' winnable forms, and with

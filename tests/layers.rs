@@ -50,9 +50,10 @@ const LAYERS: &[&[&str]] = &[
     &["src/notation.rs"],
     // The per-suit tables: their generator (compiled into `build.rs` too),
     // the values it makes and the compiled-in ones, the distance classes
-    // and the profiles that name them, efficiency's draw rows made from
-    // them, the tables with their reads, then the tables made from raw
-    // bytes, shared, and read from files.
+    // and the profiles that name them, efficiency's draw rows and
+    // shanten's near-win codes made from them, the tables with their
+    // reads, then the tables made from raw bytes, shared, and read from
+    // files.
     &["src/tables/gen.rs"],
     &[
         "src/tables/need.rs",
@@ -62,7 +63,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["src/tables/class.rs"],
     &["src/tables/profile.rs"],
-    &["src/tables/draw_rows.rs"],
+    &["src/tables/draw_rows.rs", "src/tables/near_win.rs"],
     &["src/tables/store.rs"],
     &[
         "src/tables/validate.rs",

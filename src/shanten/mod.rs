@@ -43,7 +43,7 @@ use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::swar::SuitWords;
-use crate::tables::{CountedFields, Distance, HandMerge, SuitProfile};
+use crate::tables::{CountedFields, Distance, HandMerge, NearWin, SuitProfile};
 use crate::tile::KINDS;
 
 impl Rules {
@@ -106,13 +106,38 @@ impl Rules {
     #[inline(always)]
     fn shanten_common(&self, counts: &[u8; KINDS], jokers: u8) -> Option<i8> {
         let (words, total) = self.lean_words(counts, jokers)?;
-        let res = self.tables.profiles_of_halves(&words.halves());
+        let reads = self.tables.ranked_reads();
+        let indexes = self.tables.column_indexes(&words.halves());
+        if jokers == 0 && self.derived.lean_win {
+            let codes = reads.near_win_codes(&indexes);
+            if let Some(shanten) = self.shanten_near_win(&words, codes, total) {
+                return Some(shanten);
+            }
+        }
+        let res = reads.profiles(&indexes);
         if jokers_may_be_fifths(jokers, &res) {
             return None;
         }
         let merges = standard::merges_of(self, &res);
         let counted = CountedFields::of_hand(&res);
         Some(self.replacement_from_counts(total, jokers, &res, &merges, counted)? as i8 - 1)
+    }
+
+    /// The shanten of a hand of `total` natural tiles (no joker, no
+    /// declared meld, a size of the lean path) whose counts' words are
+    /// `words` and suits' near-win codes `codes` (`NearWin::codes`), under
+    /// rules of the lean win (`Derived::lean_win`: every suit may hold the
+    /// pair, no distance barred), when the standard form misses at most
+    /// one tile of it. `None` when it misses more.
+    #[inline(always)]
+    fn shanten_near_win(&self, words: &SuitWords, codes: u32, total: u32) -> Option<i8> {
+        let missing = NearWin::missing(codes)?;
+        // A counted form can only do better by winning the hand the
+        // standard form misses by one, and is asked as `merged_missing`
+        // asks it.
+        let counted_win =
+            missing > self.derived.counted_asked_above && self.counted_wins_lean(words, total, 0);
+        Some(if counted_win { -1 } else { missing as i8 - 1 })
     }
 
     /// The counts' words and the hand's size (jokers included) when the

@@ -11,6 +11,7 @@ use super::distance::{self, Distance, HONOR_CAP, HONOR_FIFTH, SUIT_CAP, SUIT_FIF
 use super::draw_rows::{self, DrawRow};
 use super::gen::{self, TableParams};
 use super::key::{self, honor_key, suit_key, HonorRanking, SuitRanking};
+use super::near_win::{self, NearColumn, NearWin, HONOR_SLOTS, SUIT_SLOTS};
 use super::need::{Need, NeedColumn};
 use super::profile::{self, ProfileColumn, SuitProfile};
 
@@ -18,11 +19,10 @@ use super::profile::{self, ProfileColumn, SuitProfile};
 /// the need tables and the distance tables.
 pub struct Tables {
     storage: Storage,
-    /// The four profile columns, in the order of the distance columns:
-    /// the compiled-in ones decoded on first use (a hand that is only
-    /// checked for a win never needs them), so that every read is of one
-    /// kind.
-    columns: OnceLock<[Box<[u32]>; 4]>,
+    /// The profile columns and the near-win codes: the compiled-in ones
+    /// decoded on first use (a hand that is only checked for a win never
+    /// needs them), so that every read is of one kind.
+    columns: OnceLock<Columns>,
     /// The draw rows of the profile columns within four copies (numbered
     /// suits, honours), made the first time efficiency reads one.
     draw_rows: OnceLock<[Box<[DrawRow]>; 2]>,
@@ -33,6 +33,83 @@ pub struct Tables {
     suit_ranking: SuitRanking,
     honor_ranking: HonorRanking,
     params: TableParams,
+}
+
+/// The columns indexed by the rankings ([`Ranking::index_of`](key::Ranking::index_of)).
+struct Columns {
+    /// The four profile columns, in the order of the distance columns.
+    profiles: [Box<[u32]>; 4],
+    /// The near-win codes of the profile columns within four copies
+    /// (numbered suits, honours), indexed as they are.
+    near_wins: (NearColumn<SUIT_SLOTS>, NearColumn<HONOR_SLOTS>),
+}
+
+impl Columns {
+    /// The columns of the profile columns `profiles`, whose classes are
+    /// `classes`, ranked by `suit` and `honor` for patterns of at most
+    /// `max_tiles` tiles.
+    fn of(
+        profiles: [Box<[u32]>; 4],
+        classes: &DistanceClasses,
+        (suit, honor): (&SuitRanking, &HonorRanking),
+        max_tiles: u8,
+    ) -> Columns {
+        let near_wins = (
+            near_win::column_of(
+                suit,
+                &profiles[SUIT_CAP],
+                classes,
+                key::SUIT_RANKS,
+                max_tiles,
+            ),
+            near_win::column_of(
+                honor,
+                &profiles[HONOR_CAP],
+                classes,
+                key::HONOR_RANKS,
+                max_tiles,
+            ),
+        );
+        Columns {
+            profiles,
+            near_wins,
+        }
+    }
+}
+
+/// The columns the rankings index, found once
+/// ([`Tables::ranked_reads`]): a hand's profiles and near-win codes at the
+/// indexes of [`Tables::column_indexes`].
+#[derive(Clone, Copy)]
+pub(crate) struct RankedReads<'a>(&'a Columns);
+
+impl RankedReads<'_> {
+    /// The profiles within four copies of the four suits at `indexes`.
+    #[inline(always)]
+    pub(crate) fn profiles(self, indexes: &[usize; 4]) -> [SuitProfile; 4] {
+        let columns = &self.0.profiles;
+        let (suit, honor) = (&columns[SUIT_CAP], &columns[HONOR_CAP]);
+        let read = SuitProfile::read;
+        [
+            read(suit, indexes[0]),
+            read(suit, indexes[1]),
+            read(suit, indexes[2]),
+            read(honor, indexes[3]),
+        ]
+    }
+
+    /// The near-win codes of the four suits at `indexes`, in one word
+    /// ([`NearWin::codes`]).
+    #[inline(always)]
+    pub(crate) fn near_win_codes(self, indexes: &[usize; 4]) -> u32 {
+        let (suit, honor) = &self.0.near_wins;
+        NearWin::codes([
+            suit.at(indexes[0]),
+            suit.at(indexes[1]),
+            suit.at(indexes[2]),
+            honor.at(indexes[3]),
+        ])
+    }
 }
 
 /// Where the need tables live.
@@ -92,16 +169,20 @@ impl Tables {
         stored: [Box<[u8]>; 4],
     ) -> Tables {
         let (profiles, classes) = profile::profiles_of(&params, stored);
+        let suit_ranking = key::suit_ranking(params.max_tiles);
+        let honor_ranking = key::honor_ranking(params.max_tiles);
+        let rankings = (&suit_ranking, &honor_ranking);
+        let columns = Columns::of(profiles, &classes, rankings, params.max_tiles);
         Tables {
             storage: Storage::Owned {
                 suit: suit.into_boxed_slice(),
                 honor: honor.into_boxed_slice(),
             },
-            columns: OnceLock::from(profiles),
+            columns: OnceLock::from(columns),
             draw_rows: OnceLock::new(),
             classes,
-            suit_ranking: key::suit_ranking(params.max_tiles),
-            honor_ranking: key::honor_ranking(params.max_tiles),
+            suit_ranking,
+            honor_ranking,
             params,
         }
     }
@@ -322,16 +403,33 @@ impl Tables {
     /// (`SuitWords::halves`), which the rankings index with no division.
     #[inline(always)]
     pub(crate) fn profiles_of_halves(&self, halves: &[(usize, usize); 4]) -> [SuitProfile; 4] {
-        let columns = self.profile_columns();
-        let (suit, honor) = (&columns[SUIT_CAP], &columns[HONOR_CAP]);
-        let read = SuitProfile::read;
-        let suit_at = |(low, high)| read(suit, self.suit_ranking.index_of(low, high));
+        self.profiles_at(&self.column_indexes(halves))
+    }
+
+    /// The indexes in the profile columns (and the near-win codes) of the
+    /// four suits whose keys are cut in halves `halves`.
+    #[inline(always)]
+    pub(crate) fn column_indexes(&self, halves: &[(usize, usize); 4]) -> [usize; 4] {
+        let suit_at = |(low, high)| self.suit_ranking.index_of(low, high);
         [
             suit_at(halves[0]),
             suit_at(halves[1]),
             suit_at(halves[2]),
-            read(honor, self.honor_ranking.index_of(halves[3].0, halves[3].1)),
+            self.honor_ranking.index_of(halves[3].0, halves[3].1),
         ]
+    }
+
+    /// The profiles within four copies of the four suits at `indexes`
+    /// ([`Tables::column_indexes`]).
+    #[inline(always)]
+    pub(crate) fn profiles_at(&self, indexes: &[usize; 4]) -> [SuitProfile; 4] {
+        self.ranked_reads().profiles(indexes)
+    }
+
+    /// The columns the rankings index, found once for the reads of a hand.
+    #[inline(always)]
+    pub(crate) fn ranked_reads(&self) -> RankedReads<'_> {
+        RankedReads(self.columns())
     }
 
     /// The profile columns within four copies with their rankings and
@@ -378,12 +476,21 @@ impl Tables {
         self.classes.merge(p.class_index())
     }
 
-    /// The four profile columns, in the order of the distance columns (the
-    /// compiled-in ones decoded here the first time).
+    /// The columns the rankings index (the compiled-in ones decoded here
+    /// the first time).
+    #[inline(always)]
+    fn columns(&self) -> &Columns {
+        self.columns.get_or_init(|| {
+            let profiles = DEFAULT_PROFILES.map(profile::words);
+            let rankings = (&self.suit_ranking, &self.honor_ranking);
+            Columns::of(profiles, &self.classes, rankings, self.params.max_tiles)
+        })
+    }
+
+    /// The four profile columns, in the order of the distance columns.
     #[inline(always)]
     fn profile_columns(&self) -> &[Box<[u32]>; 4] {
-        self.columns
-            .get_or_init(|| DEFAULT_PROFILES.map(profile::words))
+        &self.columns().profiles
     }
 
     /// Profile column `column` (in the order of the distance columns),
