@@ -18,11 +18,12 @@
 use crate::error::HandError;
 use crate::form::judge::WaitOptions;
 use crate::hand::Hand;
+use crate::meld::Melds;
 use crate::position::{Position, Purpose};
 use crate::rules::compiled::answers_for_many_hands;
 use crate::rules::Rules;
 use crate::tile::sets::{HONORS, MAN, PIN, SOU};
-use crate::tile::{TileSet, KINDS};
+use crate::tile::{Tile, TileSet, KINDS};
 
 /// The kinds of the suits set in `open` (bit 0 m, 1 p, 2 s, 3 honours) as
 /// bits, for each of the 16 sets of suits.
@@ -123,44 +124,68 @@ impl Rules {
         self.waits_of_with(pos, WaitOptions::of(self))
     }
 
-    /// [`Rules::waits`] judged under `options` in place of the rules' own
-    /// wait rule (GB scoring asks for the waits by shape: a kind held four
-    /// times is a wait when the shape waits on it).
+    /// Is `tile` the one wait of the 3N+1 hand of the concealed `counts`
+    /// beside the declared `melds` (each already accepted by these rules,
+    /// their copies and the concealed ones at most four a kind), judged
+    /// under `options` in place of the rules' own wait rule? GB scoring
+    /// asks it of the hand before the win for 独听, by shape: a kind held
+    /// four times is a wait when the shape waits on it. The forms are asked
+    /// in turn, none after the first that waits on another kind.
     ///
     /// # Errors
     /// As [`Rules::waits`].
-    pub(crate) fn waits_with(
+    pub(crate) fn waits_only_on(
         &self,
-        hand: &Hand,
+        counts: &[u8; KINDS],
+        melds: &Melds,
+        tile: Tile,
         options: WaitOptions,
-    ) -> Result<TileSet, HandError> {
-        let pos = if hand.has_melds() {
-            self.accept_hand(hand, Purpose::Wait)?
-        } else {
-            self.accept_counts(hand.counts(), hand.jokers(), Purpose::Wait)?
+    ) -> Result<bool, HandError> {
+        let sizes = self.sizes(Purpose::Wait);
+        let Some(pos) = self.accept_with(counts, 0, melds, sizes) else {
+            return Err(self.reject(counts, 0, melds.len(), Purpose::Wait));
         };
-        Ok(self.waits_of_with(&pos, options))
+        let Some(open) = self.open_suits(&pos) else {
+            return Ok(false);
+        };
+        let (kept, fours) = self.wait_mask(&pos, options, open);
+        let only = 1u64 << tile.index();
+        let forms = self.forms_for(&pos);
+        let waits = forms.waits_until(self, &pos, open, options, |w| w & kept & !only != 0);
+        Ok(self.with_joker_kinds(&pos, waits & kept, fours) == only)
     }
 
     /// The waits of the accepted 3N+1 `pos` under `options`.
     #[inline(always)]
     fn waits_of_with(&self, pos: &Position, options: WaitOptions) -> TileSet {
+        let Some(open) = self.open_suits(pos) else {
+            return TileSet::EMPTY;
+        };
+        let waits = self.forms_for(pos).waits(self, pos, open, options);
+        let (kept, fours) = self.wait_mask(pos, options, open);
+        TileSet::from_bits(self.with_joker_kinds(pos, waits & kept, fours))
+    }
+
+    /// The suits a new tile may join `pos` (bit 0 m, 1 p, 2 s, 3 honours):
+    /// any, or with the rules' suit limit reached, the suits held and the
+    /// honours; `None` past the limit.
+    #[inline(always)]
+    fn open_suits(&self, pos: &Position) -> Option<u32> {
         let held = pos.suits_held();
         let suits = held.count_ones();
         let limit = self.derived.suit_limit;
         if suits > limit {
-            return TileSet::EMPTY;
+            return None;
         }
-        // The suits a new tile may join: any, or with the limit reached,
-        // the suits held and the honours.
-        let open: u32 = if suits == limit { held | 8 } else { 15 };
-        let mut waits = self.forms_for(pos).waits(self, pos, open, options);
-        if pos.has_melds() {
-            // Kinds whose four copies are in the hand and its melds.
-            waits &= !self.melded_fours(pos);
-        }
-        let open_bits = OPEN_KINDS[open as usize & 15];
-        // Kinds held four times cannot be drawn, unless `options` counts them.
+        Some(if suits == limit { held | 8 } else { 15 })
+    }
+
+    /// The kinds that may be waits of `pos` whatever its shape, a tile
+    /// joining the suits `open` (in play and drawable; not held four times
+    /// unless `options` counts them, nor four with the declared melds),
+    /// and the kinds held four times that `options` keeps out.
+    #[inline(always)]
+    fn wait_mask(&self, pos: &Position, options: WaitOptions, open: u32) -> (u64, u64) {
         let fours = if options.four_held_is_wait {
             0
         } else if pos.words.any_four() {
@@ -168,11 +193,22 @@ impl Rules {
         } else {
             pos.joker_fours
         };
-        waits &= self.derived.drawable & open_bits & !fours;
-        if !self.jokers.is_empty() {
-            waits |= self.joker_kind_waits(pos) & !fours;
+        let mut kept = self.derived.drawable & OPEN_KINDS[open as usize & 15] & !fours;
+        if pos.has_melds() {
+            // Kinds whose four copies are in the hand and its melds.
+            kept &= !self.melded_fours(pos);
         }
-        TileSet::from_bits(waits)
+        (kept, fours)
+    }
+
+    /// The shape's `waits`, with the joker kinds when drawing one wins
+    /// (none of `fours`).
+    #[inline(always)]
+    fn with_joker_kinds(&self, pos: &Position, waits: u64, fours: u64) -> u64 {
+        if self.jokers.is_empty() {
+            return waits;
+        }
+        waits | self.joker_kind_waits(pos) & !fours
     }
 
     /// The joker kinds, when drawing one (one joker more) wins; apart

@@ -49,6 +49,24 @@ pub(crate) fn held(words: &SuitWords) -> u64 {
     words.nonzero().kinds_with_bit(0)
 }
 
+/// Do the kinds `held` (bits) lack at most `n` of the kinds `kinds` (an
+/// assignment's nine)?
+#[inline(always)]
+pub(crate) fn lacks_at_most(held: u64, kinds: u64, n: u32) -> bool {
+    at_most(kinds & !held, n)
+}
+
+/// Are at most `n` bits of `bits` set? None or one are told without
+/// counting (a count is a dozen instructions on the baseline x86-64).
+#[inline(always)]
+pub(crate) fn at_most(bits: u64, n: u32) -> bool {
+    match n {
+        0 => bits == 0,
+        1 => bits & bits.wrapping_sub(1) == 0,
+        _ => bits.count_ones() <= n,
+    }
+}
+
 /// Calls `f` with every subset of `bits` of at most `most` members, in
 /// decreasing order as numbers.
 pub(crate) fn for_subsets(bits: u64, most: u32, f: &mut dyn FnMut(u64)) {

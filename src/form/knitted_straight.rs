@@ -22,7 +22,9 @@
 
 use crate::form::judge::{judged_on_a_copy, waits_by_draws, Judge, RevealSplit, WaitOptions};
 use crate::form::kind::Form;
-use crate::form::knitted::{for_subsets, held, ASSIGNMENTS, ASSIGNMENT_ONES};
+use crate::form::knitted::{
+    at_most, for_subsets, held, lacks_at_most, ASSIGNMENTS, ASSIGNMENT_ONES,
+};
 use crate::form::standard;
 use crate::group::{Group, GroupKind, Split, SplitSink};
 use crate::position::Position;
@@ -50,7 +52,7 @@ fn straight_fits(rules: &Rules, pos: &Position, jokers: u8) -> bool {
     let held = held(&pos.words);
     (0..6).any(|a| {
         // The kinds the group lacks, before the remainder's look-ups.
-        if 9 - (held & ASSIGNMENTS[a]).count_ones() > jokers as u32 {
+        if !lacks_at_most(held, ASSIGNMENTS[a], jokers as u32) {
             return false;
         }
         let (rest, missing) = remainder(rules, pos, a);
@@ -90,7 +92,7 @@ pub(crate) fn straight_waits(rules: &Rules, pos: &Position, options: WaitOptions
     let mut waits = 0u64;
     for (a, &kinds) in ASSIGNMENTS.iter().enumerate() {
         // A draw fills at most one kind the group lacks.
-        if 9 - (held & kinds).count_ones() > pos.jokers as u32 + 1 {
+        if !lacks_at_most(held, kinds, pos.jokers as u32 + 1) {
             continue;
         }
         let (rest, missing) = remainder(rules, pos, a);
@@ -424,7 +426,7 @@ fn declared_within_a_draw(pos: &Position) -> bool {
     pos.melds.len() == 1
         && ASSIGNMENTS
             .iter()
-            .any(|&kinds| beyond_assignment(&held, kinds).count_ones() <= 1)
+            .any(|&kinds| at_most(beyond_assignment(&held, kinds), 1))
 }
 
 /// The kinds held beyond an assignment's one copy each (its `kinds`),
@@ -445,6 +447,16 @@ fn held_more_than(pos: &Position) -> [u64; 4] {
 /// knitted straight with its one meld declared: at most one, `11 -
 /// natural`.
 pub(crate) fn declared_win_mask(rules: &Rules, pos: &Position) -> u32 {
+    // Each knitted kind lacking takes one of the jokers: the cheap test
+    // first.
+    let held = held(&pos.words);
+    let jokers = 11u32.saturating_sub(pos.natural);
+    if !ASSIGNMENTS
+        .iter()
+        .any(|&kinds| lacks_at_most(held, kinds, jokers))
+    {
+        return 0;
+    }
     match declared_fits(rules, pos).next() {
         Some(_) => 1 << (11 - pos.natural),
         None => 0,

@@ -184,9 +184,27 @@ impl Forms {
         open: u32,
         options: WaitOptions,
     ) -> u64 {
+        self.waits_until(rules, pos, open, options, |_| false)
+    }
+
+    /// The forms' waits together ([`Judge::waits`]), asked in turn until
+    /// `settled` holds of the waits found so far: every form's when it
+    /// never does.
+    #[inline(always)]
+    pub(crate) fn waits_until(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        open: u32,
+        options: WaitOptions,
+        mut settled: impl FnMut(u64) -> bool,
+    ) -> u64 {
         let mut waits = 0;
         each_judge!(self, J => {
             waits |= J::waits(rules, pos, open, options);
+            if settled(waits) {
+                return waits;
+            }
         });
         waits
     }

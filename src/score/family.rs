@@ -13,9 +13,8 @@
 //! Dispatch is static: [`Rules::score`](crate::Rules::score) matches the
 //! compiled rules' [`Family`](crate::rules::scoring::Family) name and calls
 //! [`score_in`] for that family's type, so each family's path is compiled
-//! on its own with no virtual call, and the refusal of the fields it does
-//! not read unrolls to a test of each such field (measured: the
-//! instruction counts of riichi and GB scoring in `benches/README.md`).
+//! on its own with no virtual call, and the fields it does not read are
+//! refused by one mask of the fields a claim sets.
 
 use crate::hand::Hand;
 use crate::rules::scoring::Scoring;
@@ -95,6 +94,16 @@ impl ClaimField {
         ClaimField::Revealed,
     ];
 
+    /// `ALL` in the order of the fields' bits, as [`ClaimField::set_in`]'s
+    /// readers take it.
+    const ALL_BY_BIT: () = {
+        let mut i = 0;
+        while i < ClaimField::ALL.len() {
+            assert!(ClaimField::ALL[i] as usize == i);
+            i += 1;
+        }
+    };
+
     /// Its name, as the text form and JSON write it (`seat_wind`,
     /// `last_copy`).
     pub const fn name(self) -> &'static str {
@@ -121,6 +130,13 @@ impl ClaimField {
     /// Is this field of `claim` set (not its default)?
     #[inline(always)]
     pub fn is_set(self, claim: &Claim) -> bool {
+        ClaimField::set_in(claim) >> self as u32 & 1 == 1
+    }
+
+    /// The fields set in `claim`, as bits (bit `field as u32`): each
+    /// field's test, none branching.
+    #[inline(always)]
+    pub(crate) fn set_in(claim: &Claim) -> u32 {
         // Every field named, so that a new field of `Claim` is a new
         // `ClaimField` before it compiles.
         let Claim {
@@ -143,24 +159,23 @@ impl ClaimField {
             kong_discard,
             revealed,
         } = claim;
-        match self {
-            ClaimField::SeatWind => seat_wind.index() != EAST,
-            ClaimField::RoundWind => round_wind.index() != EAST,
-            ClaimField::Riichi => *riichi,
-            ClaimField::DoubleRiichi => *double_riichi,
-            ClaimField::Ippatsu => *ippatsu,
-            ClaimField::AfterKong => *after_kong,
-            ClaimField::LastTile => *last_tile,
-            ClaimField::FirstTurn => *first_turn,
-            ClaimField::Dora => !dora.is_empty(),
-            ClaimField::UraDora => !ura_dora.is_empty(),
-            ClaimField::Honba => *honba > 0,
-            ClaimField::RiichiSticks => *riichi_sticks > 0,
-            ClaimField::Flowers => *flowers > 0,
-            ClaimField::LastCopy => *last_copy,
-            ClaimField::KongDiscard => *kong_discard,
-            ClaimField::Revealed => *revealed,
-        }
+        let bit = |field: ClaimField, set: bool| (set as u32) << field as u32;
+        bit(ClaimField::SeatWind, seat_wind.index() != EAST)
+            | bit(ClaimField::RoundWind, round_wind.index() != EAST)
+            | bit(ClaimField::Riichi, *riichi)
+            | bit(ClaimField::DoubleRiichi, *double_riichi)
+            | bit(ClaimField::Ippatsu, *ippatsu)
+            | bit(ClaimField::AfterKong, *after_kong)
+            | bit(ClaimField::LastTile, *last_tile)
+            | bit(ClaimField::FirstTurn, *first_turn)
+            | bit(ClaimField::Dora, !dora.is_empty())
+            | bit(ClaimField::UraDora, !ura_dora.is_empty())
+            | bit(ClaimField::Honba, *honba > 0)
+            | bit(ClaimField::RiichiSticks, *riichi_sticks > 0)
+            | bit(ClaimField::Flowers, *flowers > 0)
+            | bit(ClaimField::LastCopy, *last_copy)
+            | bit(ClaimField::KongDiscard, *kong_discard)
+            | bit(ClaimField::Revealed, *revealed)
     }
 
     /// The fields of `list` as bits (bit `field as u32`).
@@ -214,16 +229,15 @@ pub(crate) trait Family {
 /// the first in the order of [`ClaimField::ALL`].
 #[inline(always)]
 fn refuse_unread<F: Family>(claim: &Claim) -> Result<(), ScoreError> {
-    let reads = ClaimField::bits(F::READS);
-    for field in ClaimField::ALL {
-        if reads >> field as u32 & 1 == 0 && field.is_set(claim) {
-            return Err(ScoreError::NotInFamily {
-                field: field.name(),
-                family: F::NAME,
-            });
-        }
+    let unread = ClaimField::set_in(claim) & !ClaimField::bits(F::READS);
+    let () = ClaimField::ALL_BY_BIT;
+    match ClaimField::ALL.get(unread.trailing_zeros() as usize) {
+        Some(field) => Err(ScoreError::NotInFamily {
+            field: field.name(),
+            family: F::NAME,
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Scores `hand` won by `claim` in family `F`: the rules, the jokers,

@@ -58,19 +58,21 @@ mod tiles;
 
 pub use fans::{Fan, FanCounts, ALL_FANS, FAN_COUNT};
 
+use arrayvec::ArrayVec;
+
 use crate::error::HandError;
 use crate::form::judge::WaitOptions;
 use crate::form::Form;
 use crate::group::{Group, Split};
 use crate::hand::Hand;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::{Meld, MeldKind, Melds, MAX_MELDS};
 use crate::rules::scoring::Scoring;
 use crate::rules::Rules;
 use crate::score::claim::{is_whole_hand, Claim, ScoreError};
 use crate::score::family::{plays_fourteen_plain_tiles, ClaimField, Family};
 use crate::score::reading::{HandFacts, NineGates, Reading, Shape};
 use crate::tile::sets::{holds, HONORS};
-use crate::tile::{Suit, Tile, TileSet, KINDS};
+use crate::tile::{Suit, Tile, KINDS};
 use crate::win::{WaitShape, WinHow, WinningTile};
 use std::cmp::Ordering;
 
@@ -177,39 +179,35 @@ fn may_take_wait_fan(r: &Reading) -> bool {
 fn single_wait(rules: &Rules, hand: &Hand, claim: &Claim) -> Result<bool, HandError> {
     let mut before = *hand.counts();
     before[claim.winning.index()] -= 1;
-    let waits = shape_waits(rules, &before, hand)?;
-    Ok(waits.len() == 1 && waits.contains(claim.winning))
+    rules.waits_only_on(
+        &before,
+        &stand_ins(&before, hand)?,
+        claim.winning,
+        WaitOptions {
+            four_held_is_wait: true,
+        },
+    )
 }
 
-/// The tiles the concealed part `before` (the hand before the win) waits
-/// on by its shape alone: a kind whose four copies the hand already holds,
-/// concealed or in its melds, is a wait when the shape waits on it (独听
-/// is judged on the shape, not on the copies left). The melds are fixed
-/// groups whatever their tiles, so each stands in as a pung of an honour
-/// the concealed part does not hold; the rules' waits are then asked with
-/// kinds held four times counted.
-fn shape_waits(rules: &Rules, before: &[u8; KINDS], hand: &Hand) -> Result<TileSet, HandError> {
-    let counts = *before;
+/// The declared melds as the waits of the concealed part `before` (the
+/// hand before the win) are judged beside them, by shape alone: a kind
+/// whose four copies the hand already holds, concealed or in its melds, is
+/// a wait when the shape waits on it (独听 is judged on the shape, not on
+/// the copies left). The melds are fixed groups whatever their tiles, so
+/// each stands in as a pung of an honour `before` does not hold, and the
+/// waits are asked with kinds held four times counted.
+fn stand_ins(before: &[u8; KINDS], hand: &Hand) -> Result<Melds, HandError> {
     let mut free = (0..KINDS).filter(|&i| holds(HONORS, i) && before[i] == 0);
-    let mut stand_ins = Vec::new();
+    let mut stand_ins = ArrayVec::<Meld, MAX_MELDS>::new();
     for _ in hand.melds() {
         match free.next() {
             Some(i) => stand_ins.push(Meld::new(MeldKind::Pon, Tile::from_index(i)?)?),
             // No free honour (no ready hand holds so many): the melds as
             // they are.
-            None => {
-                stand_ins = hand.melds().to_vec();
-                break;
-            }
+            None => return Ok(*hand.meld_list()),
         }
     }
-    let waiting = Hand::from_counts(&counts, 0)?.with_melds(&stand_ins)?;
-    rules.waits_with(
-        &waiting,
-        WaitOptions {
-            four_held_is_wait: true,
-        },
-    )
+    Ok(Melds::of(&stand_ins).unwrap_or(*hand.meld_list()))
 }
 
 /// The GB family ([`Family`]): the winds, the circumstances GB counts,

@@ -50,6 +50,13 @@ fn three_suits(k: &[Key]) -> bool {
     k[0].suit != k[1].suit && k[1].suit != k[2].suit && k[0].suit != k[2].suit
 }
 
+/// The ranks of three keys, sorted.
+fn sorted_ranks3(k: &[Key; 3]) -> [u8; 3] {
+    let [a, b, c] = k.map(|k| k.rank);
+    let (lo, hi) = (a.min(b).min(c), a.max(b).max(c));
+    [lo, a + b + c - lo - hi, hi]
+}
+
 fn sorted_ranks<const N: usize>(k: &[Key; N]) -> [u8; N] {
     let mut r = k.map(|k| k.rank);
     r.sort_unstable();
@@ -95,7 +102,7 @@ fn chows2(a: Key, b: Key) -> Option<Fan> {
 
 /// The fan of three chows, if any.
 fn chows3(k: [Key; 3]) -> Option<Fan> {
-    let r = sorted_ranks(&k);
+    let r = sorted_ranks3(&k);
     if k.iter().all(|x| x.suit == k[0].suit) {
         if r[0] == r[2] {
             Some(Fan::PureTripleChow)
@@ -138,14 +145,13 @@ fn chows4(k: [Key; 4], pair: Option<Tile>) -> Option<Fan> {
         return None;
     }
     // 三色双龙会: 123 and 789 of two suits, the pair 55 of the third.
-    let mut suits: Vec<Suit> = k.iter().map(|x| x.suit).collect();
-    suits.sort_unstable();
-    suits.dedup();
-    if suits.len() == 2 && r == [1, 1, 7, 7] {
-        let third = [Suit::Man, Suit::Pin, Suit::Sou]
-            .into_iter()
-            .find(|s| !suits.contains(s));
-        let each_has_both = suits.iter().all(|&s| {
+    // The chows' suits, bit `s` for suit `s`.
+    let suits = k.iter().fold(0u8, |m, x| m | 1 << x.suit as u8);
+    if suits.count_ones() == 2 && r == [1, 1, 7, 7] {
+        let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
+        let held = |s: Suit| suits >> s as u8 & 1 == 1;
+        let third = numbered.into_iter().find(|&s| !held(s));
+        let each_has_both = numbered.into_iter().filter(|&s| held(s)).all(|s| {
             k.iter().any(|x| x.suit == s && x.rank == 1)
                 && k.iter().any(|x| x.suit == s && x.rank == 7)
         });
@@ -163,7 +169,7 @@ fn pungs2(a: Key, b: Key) -> Option<Fan> {
 
 /// The fan of three suited pungs, if any.
 fn pungs3(k: [Key; 3]) -> Option<Fan> {
-    let r = sorted_ranks(&k);
+    let r = sorted_ranks3(&k);
     if k.iter().all(|x| x.suit == k[0].suit) {
         stepped(&r, &[1]).then_some(Fan::PureShiftedPungs)
     } else if three_suits(&k) {
@@ -186,11 +192,40 @@ fn pungs4(k: [Key; 4]) -> Option<Fan> {
         .then_some(Fan::FourPureShiftedPungs)
 }
 
-/// The fans of combining `keys` (chows, or suited pungs) by the
-/// principles of the module docs: the combination scoring most.
-struct Combiner {
-    two: fn(Key, Key) -> Option<Fan>,
-    three: fn([Key; 3]) -> Option<Fan>,
+/// The fans of two and of three sets of one sort: chows, or suited pungs.
+trait Combination {
+    /// The fan of two sets, if any.
+    fn two(a: Key, b: Key) -> Option<Fan>;
+    /// The fan of three sets, if any.
+    fn three(k: [Key; 3]) -> Option<Fan>;
+}
+
+/// Chows combined ([`chows2`], [`chows3`]).
+struct Chows;
+
+impl Combination for Chows {
+    #[inline(always)]
+    fn two(a: Key, b: Key) -> Option<Fan> {
+        chows2(a, b)
+    }
+    #[inline(always)]
+    fn three(k: [Key; 3]) -> Option<Fan> {
+        chows3(k)
+    }
+}
+
+/// Suited pungs combined ([`pungs2`], [`pungs3`]).
+struct Pungs;
+
+impl Combination for Pungs {
+    #[inline(always)]
+    fn two(a: Key, b: Key) -> Option<Fan> {
+        pungs2(a, b)
+    }
+    #[inline(always)]
+    fn three(k: [Key; 3]) -> Option<Fan> {
+        pungs3(k)
+    }
 }
 
 /// A choice of fans: each fan at most three times.
@@ -200,122 +235,136 @@ fn choice_points(fans: &[Option<Fan>]) -> u32 {
     fans.iter().flatten().map(|f| f.points() as u32).sum()
 }
 
-impl Combiner {
-    fn combine(&self, keys: &[Key], four: Option<Fan>, out: &mut FanCounts) {
-        if let Some(f) = four {
-            out.add(f);
+/// Adds the fans of combining `keys` (chows, or suited pungs, as `C`
+/// combines them) by the principles of the module docs to `out`: the
+/// combination scoring most, or `four`, the fan of all four sets.
+fn combine<C: Combination>(keys: &[Key], four: Option<Fan>, out: &mut FanCounts) {
+    if let Some(f) = four {
+        out.add(f);
+        return;
+    }
+    // A fan of three sets first (with four sets, the fourth combined once
+    // with one of them), else fans of two; two sets have one or none.
+    let three = match *keys {
+        [] | [_] => return,
+        [a, b] => {
+            if let Some(f) = C::two(a, b) {
+                out.add(f);
+            }
             return;
         }
-        let n = keys.len();
-        let mut best: Choice = ([None; 3], 0);
-        // A fan of three sets, the fourth combined once with one of them.
-        for skip in 0..n.max(1) {
-            if n < 3 || (n == 3 && skip > 0) {
+        [a, b, c] => C::three([a, b, c]).map(|f| ([Some(f), None, None], f.points() as u32)),
+        _ => three_and_one::<C>(keys),
+    };
+    let best = three.unwrap_or_else(|| pairs::<C>(keys));
+    for f in best.0.into_iter().flatten() {
+        out.add(f);
+    }
+}
+
+/// Of four sets `keys`, the best choice of a fan of three of them and the
+/// fourth set's fan with one of the three, if any three make a fan.
+fn three_and_one<C: Combination>(keys: &[Key]) -> Option<Choice> {
+    // The three sets other than each.
+    const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+    let mut best: Option<Choice> = None;
+    for (skip, others) in OTHERS.iter().enumerate() {
+        let Some(f) = C::three(others.map(|i| keys[i])) else {
+            continue;
+        };
+        // The fourth set's fan with one of the three: one the fan of
+        // three does not imply, the first in the rulebook's order
+        // (一般高, 喜相逢, 连六, 老少副) when several are open.
+        let extra = others
+            .iter()
+            .filter_map(|&i| C::two(keys[skip], keys[i]))
+            .filter(|&g| !principles::implies(f, g))
+            .min_by_key(|&g| RULEBOOK_ORDER.iter().position(|&o| o == g));
+        let c = [Some(f), extra, None];
+        let p = choice_points(&c);
+        if best.is_none_or(|b| p > b.1) {
+            best = Some((c, p));
+        }
+    }
+    best
+}
+
+/// The fans of two sets: the edges chosen make no circle, and no set
+/// takes one fan twice.
+fn pairs<C: Combination>(keys: &[Key]) -> Choice {
+    let n = keys.len().min(4);
+    // At most six edges between four sets.
+    let mut edges = [(0usize, 0usize, Fan::DoublePung); 6];
+    let mut n_edges = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            if let Some(f) = C::two(keys[i], keys[j]) {
+                edges[n_edges] = (i, j, f);
+                n_edges += 1;
+            }
+        }
+    }
+    let edges = &edges[..n_edges];
+    let mut best: Choice = ([None; 3], 0);
+    // One fan of two sets or none, the common cases: nothing to choose.
+    if let [(_, _, f)] = edges {
+        best = ([Some(*f), None, None], f.points() as u32);
+    }
+    if edges.len() < 2 {
+        return best;
+    }
+    for mask in 1u32..1 << edges.len() {
+        if mask.count_ones() > 3 {
+            continue;
+        }
+        let mut picked = [&edges[0]; 3];
+        for (slot, e) in picked
+            .iter_mut()
+            .zip((0..edges.len()).filter(|e| mask >> e & 1 == 1))
+        {
+            *slot = &edges[e];
+        }
+        let chosen = &picked[..mask.count_ones() as usize];
+        // No circle: union-find over at most four sets.
+        let mut root = [0usize, 1, 2, 3];
+        fn find(root: &mut [usize; 4], x: usize) -> usize {
+            let mut x = x;
+            while root[x] != x {
+                x = root[x];
+            }
+            x
+        }
+        let mut ok = true;
+        for &&(i, j, _) in chosen {
+            let (a, b) = (find(&mut root, i), find(&mut root, j));
+            if a == b {
+                ok = false;
                 break;
             }
-            // The three sets other than `skip` (all three when n is 3).
-            let mut idx = [0usize; 3];
-            for (slot, i) in idx.iter_mut().zip((0..n).filter(|&i| n == 3 || i != skip)) {
-                *slot = i;
-            }
-            let Some(f) = (self.three)([keys[idx[0]], keys[idx[1]], keys[idx[2]]]) else {
-                continue;
-            };
-            // The fourth set's fan with one of the three: one the fan of
-            // three does not imply, the first in the rulebook's order
-            // (一般高, 喜相逢, 连六, 老少副) when several are open.
-            let extra = if n == 4 {
-                idx.iter()
-                    .filter_map(|&i| (self.two)(keys[skip], keys[i]))
-                    .filter(|&g| !principles::implies(f, g))
-                    .min_by_key(|&g| RULEBOOK_ORDER.iter().position(|&o| o == g))
-            } else {
-                None
-            };
-            let c = [Some(f), extra, None];
-            let p = choice_points(&c);
-            if p > best.1 {
-                best = (c, p);
-            }
+            root[a] = b;
         }
-        if best.1 == 0 {
-            best = self.pairs(keys);
+        // No set takes one fan twice.
+        ok = ok
+            && chosen.iter().enumerate().all(|(x, &&(i, j, f))| {
+                chosen[x + 1..]
+                    .iter()
+                    .all(|&&(k, l, g)| g != f || (i != k && i != l && j != k && j != l))
+            });
+        if !ok {
+            continue;
         }
-        for f in best.0.into_iter().flatten() {
-            out.add(f);
+        let mut c = [None; 3];
+        for (slot, &&(_, _, f)) in chosen.iter().enumerate() {
+            c[slot] = Some(f);
+        }
+        let p = choice_points(&c);
+        // Equal points: the choice with more of the fans first in the
+        // rulebook's order (一般高 before 喜相逢 before 连六 ...).
+        if p > best.1 || (p == best.1 && p > 0 && order_key(&c) < order_key(&best.0)) {
+            best = (c, p);
         }
     }
-
-    /// The fans of two sets: the edges chosen make no circle, and no set
-    /// takes one fan twice.
-    fn pairs(&self, keys: &[Key]) -> Choice {
-        let n = keys.len().min(4);
-        // At most six edges between four sets.
-        let mut edges = [(0usize, 0usize, Fan::DoublePung); 6];
-        let mut n_edges = 0;
-        for i in 0..n {
-            for j in i + 1..n {
-                if let Some(f) = (self.two)(keys[i], keys[j]) {
-                    edges[n_edges] = (i, j, f);
-                    n_edges += 1;
-                }
-            }
-        }
-        let edges = &edges[..n_edges];
-        let mut best: Choice = ([None; 3], 0);
-        for mask in 1u32..1 << edges.len() {
-            if mask.count_ones() > 3 {
-                continue;
-            }
-            let mut picked = [&edges[0]; 3];
-            for (slot, e) in picked
-                .iter_mut()
-                .zip((0..edges.len()).filter(|e| mask >> e & 1 == 1))
-            {
-                *slot = &edges[e];
-            }
-            let chosen = &picked[..mask.count_ones() as usize];
-            // No circle: union-find over at most four sets.
-            let mut root = [0usize, 1, 2, 3];
-            fn find(root: &mut [usize; 4], x: usize) -> usize {
-                let mut x = x;
-                while root[x] != x {
-                    x = root[x];
-                }
-                x
-            }
-            let mut ok = true;
-            for &&(i, j, _) in chosen {
-                let (a, b) = (find(&mut root, i), find(&mut root, j));
-                if a == b {
-                    ok = false;
-                    break;
-                }
-                root[a] = b;
-            }
-            // No set takes one fan twice.
-            ok = ok
-                && chosen.iter().enumerate().all(|(x, &&(i, j, f))| {
-                    chosen[x + 1..]
-                        .iter()
-                        .all(|&&(k, l, g)| g != f || (i != k && i != l && j != k && j != l))
-                });
-            if !ok {
-                continue;
-            }
-            let mut c = [None; 3];
-            for (slot, &&(_, _, f)) in chosen.iter().enumerate() {
-                c[slot] = Some(f);
-            }
-            let p = choice_points(&c);
-            // Equal points: the choice with more of the fans first in the
-            // rulebook's order (一般高 before 喜相逢 before 连六 ...).
-            if p > best.1 || (p == best.1 && p > 0 && order_key(&c) < order_key(&best.0)) {
-                best = (c, p);
-            }
-        }
-        best
-    }
+    best
 }
 
 /// Adds the fans of `reading`'s sets to `out`: combinations, honour
@@ -361,20 +410,12 @@ pub(crate) fn set_fans(reading: &Reading, seat: Tile, round: Tile, out: &mut Fan
         &[a, b, c, d] => chows4([a, b, c, d], pair),
         _ => None,
     };
-    Combiner {
-        two: chows2,
-        three: chows3,
-    }
-    .combine(chows, four_chows, out);
+    combine::<Chows>(chows, four_chows, out);
     let four_pungs = match suited {
         &[a, b, c, d] => pungs4([a, b, c, d]),
         _ => None,
     };
-    Combiner {
-        two: pungs2,
-        three: pungs3,
-    }
-    .combine(suited, four_pungs, out);
+    combine::<Pungs>(suited, four_pungs, out);
 
     // Honour pungs.
     let is_dragon = |t: Tile| sets::is_dragon(t.index());

@@ -5,6 +5,7 @@
 
 use super::fans::{Fan, FanCounts};
 use crate::score::reading::HandFacts;
+use crate::swar::SuitWords;
 use crate::tile::sets::{
     mask_of, ranks, DRAGONS, GREENS, HONORS, ORPHANS, SIMPLES, SUITS, TERMINALS, WINDS,
 };
@@ -57,11 +58,7 @@ pub(crate) fn tile_fans(facts: &HandFacts, out: &mut FanCounts) {
             out.add(fan);
         }
     }
-    let hogs = facts
-        .all
-        .iter()
-        .enumerate()
-        .filter(|&(i, &c)| c == 4 && facts.kong_kinds >> i & 1 == 0)
-        .count();
+    let fours = SuitWords::load(&facts.all).kinds_with_bit(2);
+    let hogs = (fours & !facts.kong_kinds).count_ones();
     out.set(Fan::TileHog, hogs as u8);
 }

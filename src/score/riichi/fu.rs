@@ -111,6 +111,7 @@ pub(crate) fn seven_pairs() -> FuItems {
 
 /// The fu items of a standard-form reading; `pinfu`: the reading counts
 /// pinfu.
+#[inline]
 pub(crate) fn standard_fu(facts: &Facts, r: &Reading, pinfu: bool) -> FuItems {
     let mut f = FuItems::new();
     f.push(item(20, FuReason::Base));
