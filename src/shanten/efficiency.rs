@@ -178,6 +178,14 @@ impl Rules {
             };
         } else {
             shanten = whole_shanten()?;
+            // With fifth copies to spend (jokers, or joker kinds' copies to
+            // draw; this path has no joker kind) the suits' flagged draws
+            // are read: the suits a discard leaves alone worked out once.
+            let may_spend = jokers > 0 || self.derived.joker_copies > 0;
+            let base_flagged = match base {
+                Some(b) if may_spend => flagged_of([&b[0], &b[1], &b[2], &b[3]]),
+                _ => 0,
+            };
             // Each discard's draws are written in their place: a copy would
             // read back, a word at a time, what was just written a field at a
             // time.
@@ -212,8 +220,15 @@ impl Rules {
                             let changed = changed.as_ref().map(|(i, _)| i / 9);
                             let position = || fewer(after, jokers);
                             let others = (position, others_floor);
-                            *out = self
-                                .draws_around(around, &mut rests, changed, &held, &unseen, others);
+                            // The discard's suit's flagged draws its own.
+                            let mut flagged = base_flagged;
+                            if let Some(s) = changed.filter(|_| held.fifths(self) > 0) {
+                                flagged &= !(0x1ff << (9 * s));
+                                flagged |= (around[s].flagged() as u64) << (9 * s);
+                            }
+                            *out = self.draws_around(
+                                around, flagged, &mut rests, changed, &held, &unseen, others,
+                            );
                             return;
                         }
                         if !forms.contains_knitted() {
@@ -326,12 +341,27 @@ impl Rules {
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         rests.fill(around, k);
-        self.draws_around(around, &mut rests, None, &held, unseen, (|| pos, 0))
+        let flagged = if held.fifths(self) > 0 {
+            flagged_of(around)
+        } else {
+            0
+        };
+        self.draws_around(
+            around,
+            flagged,
+            &mut rests,
+            None,
+            &held,
+            unseen,
+            (|| pos, 0),
+        )
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
     /// `around` (the position passes [`standard::draws_by_suit_apply`] and
-    /// spends no fifth copy), `rests` their joins but for suit `changed`
+    /// spends no fifth copy), `flagged` their draws that make a suit
+    /// flagged ([`flagged_of`]; read only when the hand has a fifth copy
+    /// to spend), `rests` their joins but for suit `changed`
     /// ([`standard::lowering_draws`]); `(position, others_floor)` yield the
     /// hand's position, for the forms other than the standard one when the
     /// counted fields cannot tell what they miss ([`Rules::others_missing`]),
@@ -339,6 +369,7 @@ impl Rules {
     fn draws_around<P: Borrow<Position>>(
         &self,
         around: [&SuitDraws; 4],
+        flagged: u64,
         rests: &mut BesideJoins,
         changed: Option<usize>,
         held: &Held,
@@ -391,14 +422,7 @@ impl Rules {
         if std_close || counted_close || whole_special {
             // Draws that make a suit flagged, with a fifth copy to spend,
             // are judged whole.
-            let mut fifth = 0u64;
-            let fifths = held_jokers as u32
-                + self.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
-            if fifths > 0 {
-                for (s, a) in around.iter().enumerate() {
-                    fifth |= (a.flagged() as u64) << (9 * s);
-                }
-            }
+            let mut fifth = if held.fifths(self) > 0 { flagged } else { 0 };
             let mut rest = held.drawable & !lower;
             if std_close {
                 // Within four copies the distances bound those with fifth
@@ -639,8 +663,7 @@ impl<'a> DrawJudge<'a> {
         held: &Held,
     ) -> DrawJudge<'a> {
         let jokers = held.jokers + held.kind_jokers;
-        let fifths =
-            jokers as u32 + rules.derived.joker_copies.saturating_sub(held.kind_jokers) as u32;
+        let fifths = held.fifths(rules);
         DrawJudge {
             around,
             frees: standard::frees_around(rules, around, &keys, fifths),
@@ -679,6 +702,16 @@ impl<'a> DrawJudge<'a> {
             }
         }
     }
+}
+
+/// The ranks of each suit of `around` whose draw makes it flagged for
+/// fifth copies (bit `9s + r` for rank `r` of suit `s`).
+fn flagged_of(around: [&SuitDraws; 4]) -> u64 {
+    let mut flagged = 0u64;
+    for (s, a) in around.iter().enumerate() {
+        flagged |= (a.flagged() as u64) << (9 * s);
+    }
+    flagged
 }
 
 /// The copies of each kind seen: `held` (the hand's and its melds') and
@@ -843,6 +876,15 @@ struct Held<'a> {
     drawable: u64,
     /// Its declared melds.
     melds: &'a Melds,
+}
+
+impl Held<'_> {
+    /// The fifth copies it may spend: its jokers, and the copies of joker
+    /// kinds still to draw.
+    fn fifths(&self, rules: &Rules) -> u32 {
+        (self.jokers + self.kind_jokers) as u32
+            + rules.derived.joker_copies.saturating_sub(self.kind_jokers) as u32
+    }
 }
 
 /// The kinds (bit `i` for index `i`) whose count in `words` has bit 0,

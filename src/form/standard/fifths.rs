@@ -70,20 +70,23 @@ pub(crate) fn distance_spent(
     let tables = &rules.tables;
     let fifths = fifths(rules, pos);
     let counts = pos.counts();
-    let melded = pos.melds.counts();
     let spend = fifths.min(8);
     let suit = |s: usize| -> [u8; 9] {
         std::array::from_fn(|r| if r < ranks(s) { counts[9 * s + r] } else { 0 })
     };
     // Per suit: the counted levels of a suit holding a melded kind; the
     // distances within four copies and the permissive ones of the others.
-    let limits: [[u8; 9]; 4] = std::array::from_fn(|s| copy_limits(&melded, s));
-    let levels: [Option<Levels>; 4] = std::array::from_fn(|s| {
-        limits[s]
-            .iter()
-            .any(|&l| l < 4)
-            .then(|| suit_distances(rules, s, &suit(s), k, &limits[s]))
-    });
+    let mut levels: [Option<Levels>; 4] = [None; 4];
+    // Without declared melds no kind's copies are capped below four.
+    if pos.has_melds() {
+        let melded = pos.melds.counts();
+        for (s, levels) in levels.iter_mut().enumerate() {
+            let limits = copy_limits(&melded, s);
+            if limits.iter().any(|&l| l < 4) {
+                *levels = Some(suit_distances(rules, s, &suit(s), k, &limits));
+            }
+        }
+    }
     let capped: [[[u8; 8]; 2]; 4] = std::array::from_fn(|s| match &levels[s] {
         Some(l) => barred_bytes(rules, s, l[0]),
         None => barred(rules, s, tables.class(res[s])),
