@@ -205,7 +205,7 @@ impl Rules {
                             drawable |= 1 << i;
                             count_bits = count_bits_with(count_bits, *i, after[*i]);
                         }
-                        let held = Held {
+                        let mut held = Held {
                             counts: after,
                             jokers,
                             natural,
@@ -213,6 +213,7 @@ impl Rules {
                             count_bits,
                             drawable,
                             melds: &pos.melds,
+                            flagged: 0,
                         };
                         // No joker kind: every joker may stand for a fifth copy.
                         let res = around.map(|a| a.profile());
@@ -220,15 +221,16 @@ impl Rules {
                             let changed = changed.as_ref().map(|(i, _)| i / 9);
                             let position = || fewer(after, jokers);
                             let others = (position, others_floor);
-                            // The discard's suit's flagged draws its own.
-                            let mut flagged = base_flagged;
-                            if let Some(s) = changed.filter(|_| held.fifths(self) > 0) {
-                                flagged &= !(0x1ff << (9 * s));
-                                flagged |= (around[s].flagged() as u64) << (9 * s);
+                            if held.fifths(self) > 0 {
+                                // The discard's suit's flagged draws its own.
+                                held.flagged = base_flagged;
+                                if let Some(s) = changed {
+                                    held.flagged &= !(0x1ff << (9 * s));
+                                    held.flagged |= (around[s].flagged() as u64) << (9 * s);
+                                }
                             }
-                            *out = self.draws_around(
-                                around, flagged, &mut rests, changed, &held, &unseen, others,
-                            );
+                            *out = self
+                                .draws_around(around, &mut rests, changed, &held, &unseen, others);
                             return;
                         }
                         if !forms.contains_knitted() {
@@ -325,7 +327,7 @@ impl Rules {
             let columns = self.tables.draw_columns();
             std::array::from_fn(|s| SuitDraws::of(self, &columns, s, key::halves_of(pos.keys[s])))
         };
-        let held = Held {
+        let mut held = Held {
             counts,
             jokers,
             natural: pos.natural,
@@ -333,6 +335,7 @@ impl Rules {
             count_bits: count_bits(&pos.words),
             drawable,
             melds: &pos.melds,
+            flagged: 0,
         };
         let around = [&around[0], &around[1], &around[2], &around[3]];
         if spends {
@@ -341,27 +344,15 @@ impl Rules {
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         rests.fill(around, k);
-        let flagged = if held.fifths(self) > 0 {
-            flagged_of(around)
-        } else {
-            0
-        };
-        self.draws_around(
-            around,
-            flagged,
-            &mut rests,
-            None,
-            &held,
-            unseen,
-            (|| pos, 0),
-        )
+        if held.fifths(self) > 0 {
+            held.flagged = flagged_of(around);
+        }
+        self.draws_around(around, &mut rests, None, &held, unseen, (|| pos, 0))
     }
 
     /// The effective draws of the 3N+1 hand `held` whose suits are
     /// `around` (the position passes [`standard::draws_by_suit_apply`] and
-    /// spends no fifth copy), `flagged` their draws that make a suit
-    /// flagged ([`flagged_of`]; read only when the hand has a fifth copy
-    /// to spend), `rests` their joins but for suit `changed`
+    /// spends no fifth copy), `rests` their joins but for suit `changed`
     /// ([`standard::lowering_draws`]); `(position, others_floor)` yield the
     /// hand's position, for the forms other than the standard one when the
     /// counted fields cannot tell what they miss ([`Rules::others_missing`]),
@@ -369,7 +360,6 @@ impl Rules {
     fn draws_around<P: Borrow<Position>>(
         &self,
         around: [&SuitDraws; 4],
-        flagged: u64,
         rests: &mut BesideJoins,
         changed: Option<usize>,
         held: &Held,
@@ -422,7 +412,7 @@ impl Rules {
         if std_close || counted_close || whole_special {
             // Draws that make a suit flagged, with a fifth copy to spend,
             // are judged whole.
-            let mut fifth = if held.fifths(self) > 0 { flagged } else { 0 };
+            let mut fifth = held.flagged;
             let mut rest = held.drawable & !lower;
             if std_close {
                 // Within four copies the distances bound those with fifth
@@ -876,6 +866,10 @@ struct Held<'a> {
     drawable: u64,
     /// Its declared melds.
     melds: &'a Melds,
+    /// The draws that make a suit flagged for fifth copies
+    /// ([`flagged_of`]); read only when it has fifth copies to spend
+    /// ([`Held::fifths`]), and 0 when it has none.
+    flagged: u64,
 }
 
 impl Held<'_> {
