@@ -83,7 +83,9 @@ pub(crate) fn distance_spent(
         for (s, levels) in levels.iter_mut().enumerate() {
             let limits = copy_limits(&melded, s);
             if limits.iter().any(|&l| l < 4) {
-                *levels = Some(suit_distances(rules, s, &suit(s), k, &limits));
+                // Without fifth copies only the copies within the limits count.
+                let spend = if rules.joker_fifth_copy { spend } else { 0 };
+                *levels = Some(suit_distances(rules, s, &suit(s), k, &limits, spend));
             }
         }
     }
@@ -114,7 +116,7 @@ pub(crate) fn distance_spent(
         }
         let levels = match levels[s] {
             Some(l) => l,
-            None => suit_distances(rules, s, &suit(s), k, &[4; 9]),
+            None => suit_distances(rules, s, &suit(s), k, &[4; 9], spend),
         };
         for b in 1..=spend {
             let within = barred_bytes(rules, s, levels[b as usize]);

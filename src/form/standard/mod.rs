@@ -160,8 +160,16 @@ mod tests {
     /// Every target of suit `s` listed, as the definition reads: a
     /// multiset of at most `k` (and five) melds on kinds in play, and the
     /// pair or not; its missing tiles and copies beyond `limits` scored,
-    /// `[b]` the least with at most `b` beyond (`[8]`: any number).
-    fn listed_levels(rules: &Rules, s: usize, counts: &Ranks, k: usize, limits: &Ranks) -> Levels {
+    /// `[b]` the least with at most `b` beyond (`[8]`: any number), none
+    /// with more than `spend` beyond (below 8) counted.
+    fn listed_levels(
+        rules: &Rules,
+        s: usize,
+        counts: &Ranks,
+        k: usize,
+        limits: &Ranks,
+        spend: u32,
+    ) -> Levels {
         let ranks = ranks(s);
         let playing = |r: usize| rules.tiles().contains(Tile::from_index(9 * s + r).unwrap());
         let mut melds: Vec<u32> = (0..ranks)
@@ -196,6 +204,9 @@ mod tests {
             let beyond: u32 = (0..9)
                 .map(|r| target[r].saturating_sub(limits[r]) as u32)
                 .sum();
+            if spend < 8 && beyond > spend {
+                return;
+            }
             for (b, level) in best.iter_mut().enumerate() {
                 if beyond as usize <= b || b == 8 {
                     level[pair][used] = level[pair][used].min(missing.min(FAR as u32) as u8);
@@ -238,7 +249,8 @@ mod tests {
 
     /// The rank-by-rank count of [`suit_distances`] against every target
     /// listed, on seeded suits under rules that change the targets: pair
-    /// ranks, honour sequences, kinds out of play, declared kinds' limits.
+    /// ranks, honour sequences, kinds out of play, declared kinds' limits,
+    /// and every cap on the copies beyond them.
     #[test]
     fn suit_levels_agree_with_every_target_listed() {
         let rules = [
@@ -259,7 +271,7 @@ mod tests {
         };
         let mut cases = 0;
         for rules in &rules {
-            for _ in 0..if cfg!(debug_assertions) { 12 } else { 150 } {
+            for _ in 0..if cfg!(debug_assertions) { 12 } else { 300 } {
                 let s = next(4) as usize;
                 let k = next(6) as usize;
                 let mut counts = [0u8; 9];
@@ -272,10 +284,11 @@ mod tests {
                         counts[r] = counts[r].min(limits[r]);
                     }
                 }
+                let spend = next(10) as u32;
                 assert_eq!(
-                    RankSuit::new(rules, s, &counts, k, &limits).levels(),
-                    listed_levels(rules, s, &counts, k, &limits),
-                    "suit {s}, counts {counts:?}, k {k}, limits {limits:?}"
+                    RankSuit::new(rules, s, &counts, k, &limits, spend).levels(),
+                    listed_levels(rules, s, &counts, k, &limits, spend),
+                    "suit {s}, counts {counts:?}, k {k}, limits {limits:?}, spend {spend}"
                 );
                 cases += 1;
             }
