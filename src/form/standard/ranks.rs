@@ -16,6 +16,7 @@ use crate::tile::Tile;
 /// rules count them) and the pair where the rules allow it, on kinds in
 /// play, counted once for all `b` up to `spend` (8: any number). The
 /// entries past `spend` are not read.
+#[cold]
 pub(super) fn suit_distances(
     rules: &Rules,
     s: usize,
