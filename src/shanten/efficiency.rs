@@ -241,11 +241,16 @@ impl Rules {
                     }
                     *out = self.draws(&fewer(after, jokers), after, jokers, &unseen);
                 };
-            for i in bits(held_kinds) {
+            // The suits after each discard read first, one after another:
+            // their table reads (new patterns, often out of cache) overlap.
+            let mut discarded = [None; CHOICES];
+            if let Some(columns) = &columns {
+                for (suit, i) in discarded.iter_mut().zip(bits(held_kinds)) {
+                    *suit = Some(discarded_suit(self, columns, &halves, i));
+                }
+            }
+            for (i, discarded) in bits(held_kinds).zip(&discarded) {
                 after[i] -= 1;
-                let discarded = columns
-                    .as_ref()
-                    .map(|columns| discarded_suit(self, columns, &halves, i));
                 let choice = &mut choices[n];
                 discard_one(
                     &mut choice.draws,
