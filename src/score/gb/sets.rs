@@ -86,45 +86,60 @@ fn order_key(c: &[Option<Fan>; 3]) -> [usize; 3] {
     k
 }
 
-/// The fan of two chows, if any.
-fn chows2(a: Key, b: Key) -> Option<Fan> {
-    let (lo, hi) = (a.rank.min(b.rank), a.rank.max(b.rank));
-    if a.suit != b.suit {
-        return (a.rank == b.rank).then_some(Fan::MixedDoubleChow);
-    }
-    match hi - lo {
-        0 => Some(Fan::PureDoubleChow),
-        3 => Some(Fan::ShortStraight),
-        6 => Some(Fan::TwoTerminalChows),
-        _ => None,
-    }
+/// The fans of two and of three sets of one sort: chows, or suited pungs.
+trait Combination {
+    /// The fan of two sets, if any.
+    fn two(a: Key, b: Key) -> Option<Fan>;
+    /// The fan of three sets, if any.
+    fn three(k: [Key; 3]) -> Option<Fan>;
 }
 
-/// The fan of three chows, if any.
-fn chows3(k: [Key; 3]) -> Option<Fan> {
-    let r = sorted_ranks3(&k);
-    if k.iter().all(|x| x.suit == k[0].suit) {
-        if r[0] == r[2] {
-            Some(Fan::PureTripleChow)
-        } else if r == [1, 4, 7] {
-            Some(Fan::PureStraight)
-        } else if stepped(&r, &[1, 2]) {
-            Some(Fan::PureShiftedChows)
+/// Chows combined.
+struct Chows;
+
+impl Combination for Chows {
+    /// The fan of two chows, if any.
+    #[inline(always)]
+    fn two(a: Key, b: Key) -> Option<Fan> {
+        let (lo, hi) = (a.rank.min(b.rank), a.rank.max(b.rank));
+        if a.suit != b.suit {
+            return (a.rank == b.rank).then_some(Fan::MixedDoubleChow);
+        }
+        match hi - lo {
+            0 => Some(Fan::PureDoubleChow),
+            3 => Some(Fan::ShortStraight),
+            6 => Some(Fan::TwoTerminalChows),
+            _ => None,
+        }
+    }
+
+    /// The fan of three chows, if any.
+    #[inline(always)]
+    fn three(k: [Key; 3]) -> Option<Fan> {
+        let r = sorted_ranks3(&k);
+        if k.iter().all(|x| x.suit == k[0].suit) {
+            if r[0] == r[2] {
+                Some(Fan::PureTripleChow)
+            } else if r == [1, 4, 7] {
+                Some(Fan::PureStraight)
+            } else if stepped(&r, &[1, 2]) {
+                Some(Fan::PureShiftedChows)
+            } else {
+                None
+            }
+        } else if three_suits(&k) {
+            if r[0] == r[2] {
+                Some(Fan::MixedTripleChow)
+            } else if r == [1, 4, 7] {
+                Some(Fan::MixedStraight)
+            } else if stepped(&r, &[1]) {
+                Some(Fan::MixedShiftedChows)
+            } else {
+                None
+            }
         } else {
             None
         }
-    } else if three_suits(&k) {
-        if r[0] == r[2] {
-            Some(Fan::MixedTripleChow)
-        } else if r == [1, 4, 7] {
-            Some(Fan::MixedStraight)
-        } else if stepped(&r, &[1]) {
-            Some(Fan::MixedShiftedChows)
-        } else {
-            None
-        }
-    } else {
-        None
     }
 }
 
@@ -162,26 +177,33 @@ fn chows4(k: [Key; 4], pair: Option<Tile>) -> Option<Fan> {
     None
 }
 
-/// The fan of two suited pungs, if any.
-fn pungs2(a: Key, b: Key) -> Option<Fan> {
-    (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
-}
+/// Suited pungs combined.
+struct Pungs;
 
-/// The fan of three suited pungs, if any.
-fn pungs3(k: [Key; 3]) -> Option<Fan> {
-    let r = sorted_ranks3(&k);
-    if k.iter().all(|x| x.suit == k[0].suit) {
-        stepped(&r, &[1]).then_some(Fan::PureShiftedPungs)
-    } else if three_suits(&k) {
-        if r[0] == r[2] {
-            Some(Fan::TriplePung)
-        } else if stepped(&r, &[1]) {
-            Some(Fan::MixedShiftedPungs)
+impl Combination for Pungs {
+    /// The fan of two suited pungs, if any.
+    #[inline(always)]
+    fn two(a: Key, b: Key) -> Option<Fan> {
+        (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
+    }
+
+    /// The fan of three suited pungs, if any.
+    #[inline(always)]
+    fn three(k: [Key; 3]) -> Option<Fan> {
+        let r = sorted_ranks3(&k);
+        if k.iter().all(|x| x.suit == k[0].suit) {
+            stepped(&r, &[1]).then_some(Fan::PureShiftedPungs)
+        } else if three_suits(&k) {
+            if r[0] == r[2] {
+                Some(Fan::TriplePung)
+            } else if stepped(&r, &[1]) {
+                Some(Fan::MixedShiftedPungs)
+            } else {
+                None
+            }
         } else {
             None
         }
-    } else {
-        None
     }
 }
 
@@ -190,42 +212,6 @@ fn pungs4(k: [Key; 4]) -> Option<Fan> {
     let r = sorted_ranks(&k);
     (k.iter().all(|x| x.suit == k[0].suit) && stepped(&r, &[1]))
         .then_some(Fan::FourPureShiftedPungs)
-}
-
-/// The fans of two and of three sets of one sort: chows, or suited pungs.
-trait Combination {
-    /// The fan of two sets, if any.
-    fn two(a: Key, b: Key) -> Option<Fan>;
-    /// The fan of three sets, if any.
-    fn three(k: [Key; 3]) -> Option<Fan>;
-}
-
-/// Chows combined ([`chows2`], [`chows3`]).
-struct Chows;
-
-impl Combination for Chows {
-    #[inline(always)]
-    fn two(a: Key, b: Key) -> Option<Fan> {
-        chows2(a, b)
-    }
-    #[inline(always)]
-    fn three(k: [Key; 3]) -> Option<Fan> {
-        chows3(k)
-    }
-}
-
-/// Suited pungs combined ([`pungs2`], [`pungs3`]).
-struct Pungs;
-
-impl Combination for Pungs {
-    #[inline(always)]
-    fn two(a: Key, b: Key) -> Option<Fan> {
-        pungs2(a, b)
-    }
-    #[inline(always)]
-    fn three(k: [Key; 3]) -> Option<Fan> {
-        pungs3(k)
-    }
 }
 
 /// A choice of fans: each fan at most three times.
