@@ -234,8 +234,13 @@ impl Rules {
                             return;
                         }
                         if !forms.contains_knitted() {
-                            *out =
-                                self.draws_spending(&fewer(after, jokers), around, &held, &unseen);
+                            let changed = changed.as_ref().map(|(i, _)| i / 9);
+                            *out = self.draws_spending(
+                                &fewer(after, jokers),
+                                (around, &mut rests, changed),
+                                &held,
+                                &unseen,
+                            );
                             return;
                         }
                     }
@@ -343,12 +348,12 @@ impl Rules {
             flagged: 0,
         };
         let around = [&around[0], &around[1], &around[2], &around[3]];
-        if spends {
-            return self.draws_spending(pos, around, &held, unseen);
-        }
         let k = (pos.total() as usize - 1) / 3;
         let mut rests = BesideJoins::new();
         rests.fill(around, k);
+        if spends {
+            return self.draws_spending(pos, (around, &mut rests, None), &held, unseen);
+        }
         if held.fifths(self) > 0 {
             held.flagged = flagged_of(around);
         }
@@ -434,7 +439,12 @@ impl Rules {
                 lower |= self.special_draws(held, rest, counted, now);
             }
             if fifth != 0 {
-                lower |= self.fifth_draws(around, held, fifth, shanten, counted_only);
+                let drawn = Drawn {
+                    best,
+                    lowers,
+                    counted,
+                };
+                lower |= self.fifth_draws(around, held, fifth, shanten, counted_only, &drawn);
             }
         }
         unseen.draws(shanten, lower)
@@ -505,10 +515,8 @@ impl Rules {
         for form in forms.iter() {
             lower |= form.kinds_lowering(self, kinds, now) & rest;
         }
-        let [odd, twos] = held.count_bits;
         for i in bits(rest & !lower) {
-            let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
-            let after = counted.with_tile(class, ORPHANS >> i & 1 == 1);
+            let after = counted_after(held.count_bits, counted, i);
             let falls = self.counted_distance(held.natural + 1, after) < now
                 || straight
                     .as_ref()
@@ -535,10 +543,11 @@ impl Rules {
     }
 
     /// Which of the draws `fifth` of the 3N+1 hand `held` (suits `around`,
-    /// shanten `shanten`), each of which makes its suit flagged with a
-    /// fifth copy to spend, lower its shanten: without a knitted form
-    /// (`counted_only`), most are settled by bounds ([`DrawJudge`]); the
-    /// others are counted whole. Out of line: most hands have none.
+    /// shanten `shanten`, what a draw does to them `drawn`), each of which
+    /// makes its suit flagged with a fifth copy to spend, lower its
+    /// shanten: without a knitted form (`counted_only`), most are settled
+    /// by bounds ([`DrawJudge`]); the others are counted whole. Out of
+    /// line: most hands have none.
     #[inline(never)]
     fn fifth_draws(
         &self,
@@ -547,17 +556,9 @@ impl Rules {
         fifth: u64,
         shanten: i8,
         counted_only: bool,
+        drawn: &Drawn,
     ) -> u64 {
-        let judge = counted_only.then(|| {
-            // The suits' keys, joker kinds' copies out.
-            let mut natural = *held.counts;
-            for j in bits(self.jokers.bits()) {
-                natural[j] = 0;
-            }
-            let keys =
-                std::array::from_fn(|s| key::key_of(&natural[9 * s..][..standard::ranks(s)]));
-            DrawJudge::new(self, around, keys, held)
-        });
+        let judge = counted_only.then(|| DrawJudge::new(self, around, held, drawn));
         let mut lower = 0u64;
         for i in bits(fifth) {
             let falls = judge
@@ -574,19 +575,27 @@ impl Rules {
     }
 
     /// The effective draws of the 3N+1 hand `held` (accepted as `pos`, its
-    /// suits `around`; [`standard::draws_by_suit_apply`] hold and no knitted
-    /// form is winnable) that has a flagged suit and a fifth copy to spend:
-    /// each draw judged by the bounds of its distances ([`DrawJudge`]),
-    /// the few they leave open counted whole.
+    /// suits `around`, `rests` their joins but for suit `changed`, as
+    /// [`standard::lowering_draws`] takes them; [`standard::draws_by_suit_apply`]
+    /// hold and no knitted form is winnable) that has a flagged suit and a
+    /// fifth copy to spend: each draw judged by the bounds of its distances
+    /// ([`DrawJudge`]), the few they leave open counted whole.
     fn draws_spending(
         &self,
         pos: &Position,
-        around: [&SuitDraws; 4],
+        (around, rests, changed): ([&SuitDraws; 4], &mut BesideJoins, Option<usize>),
         held: &Held,
         unseen: &Unseen,
     ) -> Draws {
         let shanten = self.replacement(pos) as i8 - 1;
-        let judge = DrawJudge::new(self, around, pos.keys, held);
+        let (best, lowers) = standard::lowering_draws(self, around, rests, changed);
+        let counted = CountedFields::of_hand(&around.map(|a| a.profile()));
+        let drawn = Drawn {
+            best,
+            lowers,
+            counted,
+        };
+        let judge = DrawJudge::new(self, around, held, &drawn);
         // A 3N+1 hand is no win: its shanten is at least 0.
         let target = (shanten + 1) as u8;
         let mut lower = 0u64;
@@ -632,14 +641,22 @@ impl Rules {
 /// and no suit limit, whose draws of kinds not joker kinds are judged by
 /// the bounds of the standard distance after the draw
 /// ([`standard::drawn_profiles`]) and its counted forms: the replacement
-/// number after a draw lies between the two, less the jokers.
+/// number after a draw lies between the two, less the jokers. What a draw
+/// does within four copies is known ([`Drawn`]): a draw reads the drawn
+/// suit's profile only when a fifth copy may lower it.
 struct DrawJudge<'a> {
     /// The hand's suits.
     around: [&'a SuitDraws; 4],
-    /// Their keys.
-    keys: [usize; 4],
+    /// What a draw does to them within four copies.
+    drawn: &'a Drawn,
+    /// The hand's kinds' counts' bits 0 and 1 ([`count_bits`]).
+    count_bits: [u64; 2],
+    /// Their keys cut in halves.
+    halves: [(usize, usize); 4],
     /// Their profiles at their most permissive.
     frees: [SuitProfile; 4],
+    /// The suits flagged for fifth copies (bit `s` for suit `s`).
+    flagged_suits: u32,
     /// The fifth copies the hand may spend ([`standard::fifths`]).
     fifths: u32,
     /// Melds in the targets after a draw.
@@ -654,15 +671,23 @@ impl<'a> DrawJudge<'a> {
     fn new(
         rules: &Rules,
         around: [&'a SuitDraws; 4],
-        keys: [usize; 4],
         held: &Held,
+        drawn: &'a Drawn,
     ) -> DrawJudge<'a> {
         let jokers = held.jokers + held.kind_jokers;
         let fifths = held.fifths(rules);
+        let halves = held.halves(rules);
+        let mut flagged_suits = 0;
+        for (s, a) in around.iter().enumerate() {
+            flagged_suits |= (a.profile().fifth() as u32) << s;
+        }
         DrawJudge {
             around,
-            frees: standard::frees_around(rules, around, &keys, fifths),
-            keys,
+            drawn,
+            count_bits: held.count_bits,
+            halves,
+            frees: standard::frees_around(rules, around, &halves, fifths),
+            flagged_suits,
             fifths,
             k: (held.natural + jokers as u32) as usize / 3,
             natural: held.natural + 1,
@@ -674,29 +699,72 @@ impl<'a> DrawJudge<'a> {
     /// `target`? `None` when the bounds leave it open.
     #[inline]
     fn below(&self, rules: &Rules, i: usize, target: u8) -> Option<bool> {
-        let (res, free) =
-            standard::drawn_profiles(rules, self.around, &self.keys, &self.frees, self.fifths, i);
+        let drawn = self.drawn;
+        // Within four copies: the distance and the counted fields after
+        // the draw.
+        let within = drawn.best - (drawn.lowers >> i & 1) as u8;
+        let counted = counted_after(self.count_bits, drawn.counted, i);
+        debug_assert_eq!(
+            (within, counted),
+            {
+                let (res, _) = standard::drawn_profiles(
+                    rules,
+                    self.around,
+                    &self.halves,
+                    &self.frees,
+                    self.fifths,
+                    i,
+                );
+                (
+                    standard::combined_of(rules, &res, self.k),
+                    CountedFields::of_hand(&res),
+                )
+            },
+            "what the draw does, known and read"
+        );
         // Seven pairs and thirteen orphans from the counted fields.
         let others = if self.k == 4 {
-            rules.counted_distance(self.natural, CountedFields::of_hand(&res))
+            rules.counted_distance(self.natural, counted)
         } else {
             u8::MAX
         };
-        let within = || standard::combined_of(rules, &res, self.k);
-        match free {
-            Some(free) => decided_by_bounds(
-                || standard::combined_of(rules, &free, self.k),
-                within,
-                others,
-                self.jokers,
-                target,
-            ),
-            None => {
-                let d = within();
-                decided_by_bounds(|| d, || d, others, self.jokers, target)
+        // Within four copies bounds the distance from above. With no suit
+        // flagged after the draw, or no fifth copy to spend, it is the
+        // distance; else the suits at their most permissive bound it from
+        // below.
+        let (s, r) = (i / 9, i % 9);
+        let flags = self.around[s].flags(r);
+        let low = || {
+            if self.fifths == 0 || !flags && self.flagged_suits & !(1 << s) == 0 {
+                return within;
             }
-        }
+            let mut frees = self.frees;
+            let halves = standard::drawn_halves(self.halves[s], r);
+            frees[s] = rules.tables.profile_of_halves(s, halves, flags);
+            standard::combined_of(rules, &frees, self.k)
+        };
+        decided_by_bounds(low, || within, others, self.jokers, target)
     }
+}
+
+/// What a draw does to a 3N+1 hand's standard distance within four copies
+/// and to its counted fields, as [`Rules::draws_around`] finds it.
+struct Drawn {
+    /// The least standard distance within four copies.
+    best: u8,
+    /// The draws that lower it, by one ([`standard::lowering_draws`]).
+    lowers: u64,
+    /// The hand's counted fields.
+    counted: CountedFields,
+}
+
+/// The counted fields `counted` of a hand whose kinds' counts' bits 0 and
+/// 1 are `count_bits` ([`count_bits`]) after a draw of kind `i`.
+#[inline(always)]
+fn counted_after(count_bits: [u64; 2], counted: CountedFields, i: usize) -> CountedFields {
+    let [odd, twos] = count_bits;
+    let class = (odd >> i & 1) as u8 | ((twos >> i & 1) as u8) << 1;
+    counted.with_tile(class, ORPHANS >> i & 1 == 1)
 }
 
 /// The ranks of each suit of `around` whose draw makes it flagged for
@@ -878,6 +946,16 @@ struct Held<'a> {
 }
 
 impl Held<'_> {
+    /// Its natural tiles' suits' keys cut in halves
+    /// ([`key::halves_of`]).
+    fn halves(&self, rules: &Rules) -> [(usize, usize); 4] {
+        let mut natural = *self.counts;
+        for j in bits(rules.jokers.bits()) {
+            natural[j] = 0;
+        }
+        SuitWords::load(&natural).halves()
+    }
+
     /// The fifth copies it may spend: its jokers, and the copies of joker
     /// kinds still to draw.
     fn fifths(&self, rules: &Rules) -> u32 {

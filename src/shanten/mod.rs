@@ -494,8 +494,8 @@ pub(crate) fn has_target(replacement: u8) -> bool {
 /// Is a replacement number below `target`, when the standard distance lies
 /// between `low()` and `high()` ([`standard::bounds_of`]), the other
 /// forms miss `others` and `jokers` fill missing places? `None` when the
-/// bounds leave it open. The lower bound is read first: it alone settles a
-/// draw that lowers nothing, the common case.
+/// bounds leave it open. The upper bound is read first: when it settles
+/// the answer, the lower one is not worked out.
 #[inline(always)]
 fn decided_by_bounds(
     low: impl FnOnce() -> u8,
@@ -505,10 +505,10 @@ fn decided_by_bounds(
     target: u8,
 ) -> Option<bool> {
     let bound = |d: u8| d.min(others).saturating_sub(jokers);
-    if bound(low()) >= target {
-        Some(false)
-    } else if bound(high()) < target {
+    if bound(high()) < target {
         Some(true)
+    } else if bound(low()) >= target {
+        Some(false)
     } else {
         None
     }

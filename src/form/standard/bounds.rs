@@ -6,7 +6,7 @@ use super::distance::{combined, combined_of, fifths, EMPTY, FAR};
 use super::draws::SuitDraws;
 use crate::position::Position;
 use crate::rules::compiled::Rules;
-use crate::tables::key::pow5;
+use crate::tables::key::{half_step, halves_of};
 use crate::tables::SuitProfile;
 
 /// The profiles of `pos`'s suits at their most permissive: a
@@ -15,64 +15,74 @@ use crate::tables::SuitProfile;
 #[inline(always)]
 pub(crate) fn frees_of(rules: &Rules, pos: &Position, res: &[SuitProfile; 4]) -> [SuitProfile; 4] {
     let fifths = fifths(rules, pos);
-    std::array::from_fn(|s| free_at(rules, s, res[s], pos.keys[s], fifths))
+    std::array::from_fn(|s| free_at(rules, s, res[s], halves_of(pos.keys[s]), fifths))
 }
 
-/// Suit `s`'s profile `res` (key `key`) at its most permissive, for
-/// a hand with `fifths` fifth copies to spend: the fifth-copy column's
-/// when the suit is flagged and there is one to spend.
+/// Suit `s`'s profile `res` (its key cut in `halves`, [`halves_of`]) at
+/// its most permissive, for a hand with `fifths` fifth copies to spend:
+/// the fifth-copy column's when the suit is flagged and there is one to
+/// spend.
 #[inline(always)]
 pub(super) fn free_at(
     rules: &Rules,
     s: usize,
     res: SuitProfile,
-    key: usize,
+    halves: (usize, usize),
     fifths: u32,
 ) -> SuitProfile {
     if res.fifth() && fifths > 0 {
-        rules.tables.profile_at(s, key, true)
+        rules.tables.profile_of_halves(s, halves, true)
     } else {
         res
     }
 }
 
-/// The profiles of the hand whose suits are `around` and keys
-/// `keys`, with no declared melds and `fifths` fifth copies to spend
-/// ([`fifths`]), after a draw of kind `i`: within four copies, and at their
-/// most permissive when a suit is then flagged and a copy may be spent
-/// (else `None`: the same values). The standard distances of the two
-/// ([`combined_of`]) bound the one after the draw, as [`bounds_of`]
-/// does. `frees` are the suits' values at their most permissive before the
-/// draw ([`frees_around`]): only the drawn suit's change.
-#[inline(always)]
+/// The profiles of the hand whose suits are `around` (their keys cut in
+/// `halves`, [`halves_of`]), with no declared melds and `fifths` fifth
+/// copies to spend ([`fifths`]), after a draw of kind `i`: within four
+/// copies, and at their most permissive when a suit is then flagged and a
+/// copy may be spent (else `None`: the same values). The standard
+/// distances of the two ([`combined_of`]) bound the one after the draw,
+/// as [`bounds_of`] does. `frees` are the suits' values at their most
+/// permissive before the draw ([`frees_around`]): only the drawn suit's
+/// change.
 pub(crate) fn drawn_profiles(
     rules: &Rules,
     around: [&SuitDraws; 4],
-    keys: &[usize; 4],
+    halves: &[(usize, usize); 4],
     frees: &[SuitProfile; 4],
     fifths: u32,
     i: usize,
 ) -> ([SuitProfile; 4], Option<[SuitProfile; 4]>) {
     let (s, r) = (i / 9, i % 9);
+    let halves = drawn_halves(halves[s], r);
     let mut res = around.map(|a| a.profile);
-    res[s] = rules.tables.profile_at(s, keys[s] + pow5(r), false);
+    res[s] = rules.tables.profile_of_halves(s, halves, false);
     if fifths == 0 || !SuitProfile::any_fifth(&res) {
         return (res, None);
     }
     let mut frees = *frees;
-    frees[s] = free_at(rules, s, res[s], keys[s] + pow5(r), fifths);
+    frees[s] = free_at(rules, s, res[s], halves, fifths);
     (res, Some(frees))
 }
 
-/// The profiles of the suits `around` (keys `keys`) at their most
-/// permissive ([`frees_of`]) for a hand with `fifths` fifth copies to spend.
+/// A suit's key cut in `halves` with a tile of rank `r` more.
+#[inline(always)]
+pub(crate) fn drawn_halves((low, high): (usize, usize), r: usize) -> (usize, usize) {
+    let (dl, dh) = half_step(r);
+    (low + dl, high + dh)
+}
+
+/// The profiles of the suits `around` (their keys cut in `halves`) at
+/// their most permissive ([`frees_of`]) for a hand with `fifths` fifth
+/// copies to spend.
 pub(crate) fn frees_around(
     rules: &Rules,
     around: [&SuitDraws; 4],
-    keys: &[usize; 4],
+    halves: &[(usize, usize); 4],
     fifths: u32,
 ) -> [SuitProfile; 4] {
-    std::array::from_fn(|s| free_at(rules, s, around[s].profile, keys[s], fifths))
+    std::array::from_fn(|s| free_at(rules, s, around[s].profile, halves[s], fifths))
 }
 
 /// The standard distance of a position with no declared melds, for

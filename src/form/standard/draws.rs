@@ -234,6 +234,12 @@ impl SuitDraws {
         self.profile
     }
 
+    /// Does a draw of rank `r` make the pattern flagged for fifth copies?
+    #[inline(always)]
+    pub(crate) fn flags(&self, r: usize) -> bool {
+        self.draws[r] & DRAW_FLAGS != 0
+    }
+
     /// The ranks whose draw makes the pattern flagged for fifth copies.
     #[inline]
     pub(crate) fn flagged(&self) -> u32 {
