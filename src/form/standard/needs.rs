@@ -119,70 +119,125 @@ impl Through {
 /// [`Through::id`]: a triplet with 1–3 natural copies, the pair with 1–2
 /// when `pair` is set, the sequences through `r` with each choice of
 /// jokers among their other slots.
-pub(crate) fn groups_through<'a>(
-    rules: &'a Rules,
+pub(crate) fn groups_through(
+    rules: &Rules,
     s: usize,
     r: usize,
     c: &[u8; 9],
     pair: bool,
-) -> impl Iterator<Item = Through> + 'a {
-    let c = *c;
-    let same = move |id: u8, kind: GroupKind, naturals: usize| {
-        let size = kind.size();
-        let mut slots = [(r as u8, false); 3];
-        for (k, slot) in slots.iter_mut().enumerate().take(size) {
+) -> GroupsThrough {
+    let mut sets = [0u16; MAX_SETS];
+    let mut len = 0;
+    for set in meld_sets(rules, s, r) {
+        sets[len] = set;
+        len += 1;
+    }
+    GroupsThrough {
+        held: c[r],
+        others: std::array::from_fn(|i| c[i] > 0),
+        r: r as u8,
+        pair,
+        sequence: if s == 3 {
+            GroupKind::HonorSequence
+        } else {
+            GroupKind::Sequence
+        },
+        sets,
+        len: len as u8,
+        id: 0,
+    }
+}
+
+/// The most sets through one rank [`meld_sets`] lists: three sequences
+/// in a numbered suit, three of the winds' honour sequences.
+const MAX_SETS: usize = 3;
+
+/// [`groups_through`]'s groups, one id after another: each id is tried in
+/// turn, with no iterator of iterators to unwind.
+pub(crate) struct GroupsThrough {
+    /// Natural copies of the rank held.
+    held: u8,
+    /// `[i]`: does the suit hold rank `i`?
+    others: [bool; 9],
+    /// The rank.
+    r: u8,
+    /// May the pair be taken?
+    pair: bool,
+    /// The kind of the suit's sequences.
+    sequence: GroupKind,
+    /// The sets through the rank ([`meld_sets`]), `len` of them.
+    sets: [u16; MAX_SETS],
+    len: u8,
+    /// The next id to try.
+    id: u8,
+}
+
+impl GroupsThrough {
+    /// The triplet or the pair of the rank with `naturals` natural copies.
+    fn same(&self, id: u8, kind: GroupKind, naturals: u8) -> Option<Through> {
+        let size = kind.size() as u8;
+        let mut slots = [(self.r, false); 3];
+        for (k, slot) in (0u8..).zip(slots.iter_mut()).take(size as usize) {
             slot.1 = k >= naturals;
         }
-        (c[r] as usize >= naturals).then_some(Through {
+        (self.held >= naturals).then_some(Through {
             id,
             kind,
             slots,
-            len: size as u8,
+            len: size,
         })
-    };
-    let triplets = (1..=3).filter_map(move |n| same(n as u8 - 1, GroupKind::Triplet, n));
-    let pairs = (1..=2)
-        .filter(move |_| pair)
-        .filter_map(move |n| same(n as u8 + 2, GroupKind::Pair, n));
-    let kind = if s == 3 {
-        GroupKind::HonorSequence
-    } else {
-        GroupKind::Sequence
-    };
-    let sequences = meld_sets(rules, s, r)
-        .enumerate()
-        .flat_map(move |(k, set)| {
-            // The set's three ranks, lowest first.
-            let mut members = [0u8; 3];
-            for (slot, i) in members
-                .iter_mut()
-                .zip((0..9u8).filter(|&i| set >> i & 1 == 1))
-            {
-                *slot = i;
+    }
+
+    /// The sequence of set `set` with `choice` (bit `b`: the `b`-th slot
+    /// other than the rank's is a joker), when the suit holds its natural
+    /// slots.
+    fn sequence(&self, id: u8, set: u16, choice: u8) -> Option<Through> {
+        let mut slots = [(0u8, false); 3];
+        let mut rest = set;
+        let mut other = 0;
+        for slot in &mut slots {
+            let i = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let joker = i != self.r && choice >> other & 1 == 1;
+            other += (i != self.r) as u8;
+            if !joker && !self.others[i as usize] {
+                return None;
             }
-            (0..4u8).filter_map(move |choice| {
-                // `choice` bit b: the b-th slot other than r is a joker.
-                let mut slots = [(0u8, false); 3];
-                let mut other = 0;
-                for (slot, &i) in slots.iter_mut().zip(&members) {
-                    let joker = i as usize != r && choice >> other & 1 == 1;
-                    if i as usize != r {
-                        other += 1;
-                    }
-                    if !joker && c[i as usize] == 0 {
+            *slot = (i, joker);
+        }
+        Some(Through {
+            id,
+            kind: self.sequence,
+            slots,
+            len: 3,
+        })
+    }
+}
+
+impl Iterator for GroupsThrough {
+    type Item = Through;
+
+    fn next(&mut self) -> Option<Through> {
+        loop {
+            let id = self.id;
+            let found = match id {
+                0..=2 => self.same(id, GroupKind::Triplet, id + 1),
+                3..=4 if self.pair => self.same(id, GroupKind::Pair, id - 2),
+                3..=4 => None,
+                _ => {
+                    let k = (id - 5) / 4;
+                    if k >= self.len {
                         return None;
                     }
-                    *slot = (i, joker);
+                    self.sequence(id, self.sets[k as usize], (id - 5) % 4)
                 }
-                Some(Through {
-                    id: 5 + 4 * k as u8 + choice,
-                    kind,
-                    slots,
-                    len: 3,
-                })
-            })
-        });
-    triplets.chain(pairs).chain(sequences)
+            };
+            self.id = id + 1;
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
 }
 
 /// The melds other than triplets that hold rank `r` of suit `s`, as rank
@@ -228,4 +283,110 @@ pub(crate) fn pair_ok(rules: &Rules, s: usize, r: usize) -> bool {
         } else {
             params.suit_pair_ranks >> r & 1 == 1
         }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The groups through rank `r` as the doc of [`groups_through`] lists
+    /// them, written plainly: each id in order, kept when its natural
+    /// slots are held.
+    fn listed(rules: &Rules, s: usize, r: usize, c: &[u8; 9], pair: bool) -> Vec<Through> {
+        let mut out = Vec::new();
+        let same = |id: u8, kind: GroupKind, naturals: u8| {
+            let size = kind.size();
+            let mut slots = [(r as u8, false); 3];
+            for (k, slot) in slots.iter_mut().enumerate().take(size) {
+                slot.1 = k >= naturals as usize;
+            }
+            (c[r] >= naturals).then_some(Through {
+                id,
+                kind,
+                slots,
+                len: size as u8,
+            })
+        };
+        for n in 1..=3u8 {
+            out.extend(same(n - 1, GroupKind::Triplet, n));
+        }
+        for n in 1..=2u8 {
+            if pair {
+                out.extend(same(n + 2, GroupKind::Pair, n));
+            }
+        }
+        let kind = if s == 3 {
+            GroupKind::HonorSequence
+        } else {
+            GroupKind::Sequence
+        };
+        for (k, set) in meld_sets(rules, s, r).enumerate() {
+            let members: Vec<u8> = (0..9u8).filter(|&i| set >> i & 1 == 1).collect();
+            let others: Vec<u8> = members
+                .iter()
+                .copied()
+                .filter(|&i| i as usize != r)
+                .collect();
+            for choice in 0..4u8 {
+                let joker = |i: u8| {
+                    let b = others.iter().position(|&o| o == i);
+                    b.is_some_and(|b| choice >> b & 1 == 1)
+                };
+                if members.iter().all(|&i| joker(i) || c[i as usize] > 0) {
+                    let mut slots = [(0u8, false); 3];
+                    for (slot, &i) in slots.iter_mut().zip(&members) {
+                        *slot = (i, joker(i));
+                    }
+                    out.push(Through {
+                        id: 5 + 4 * k as u8 + choice,
+                        kind,
+                        slots,
+                        len: 3,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// [`groups_through`] lists, for seeded counts of every suit and rank
+    /// (the rank held 1–5 times), with and without the pair, with and
+    /// without honour sequences, the groups listed plainly, in order.
+    #[test]
+    fn groups_through_are_the_groups_listed() {
+        let rules = [
+            Rules::chinese(),
+            Rules::from_toml_str("base = \"chinese\"\nhonor_sequences = true").expect("rules"),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut listed_groups = 0;
+        for _ in 0..20_000 {
+            let s = next(4) as usize;
+            let r = next(ranks(s) as u64) as usize;
+            let mut c = [0u8; 9];
+            for count in c.iter_mut().take(ranks(s)) {
+                *count = next(3).min(next(5)) as u8;
+            }
+            c[r] = 1 + next(5) as u8;
+            let pair = next(2) == 1;
+            for rules in &rules {
+                let want = listed(rules, s, r, &c, pair);
+                let got: Vec<Through> = groups_through(rules, s, r, &c, pair).collect();
+                let key = |g: &Through| (g.id, g.kind, g.slots().to_vec());
+                assert_eq!(
+                    got.iter().map(key).collect::<Vec<_>>(),
+                    want.iter().map(key).collect::<Vec<_>>(),
+                    "suit {s} rank {r} counts {c:?} pair {pair}"
+                );
+                listed_groups += want.len();
+            }
+        }
+        assert!(listed_groups > 100_000, "{listed_groups}");
+    }
 }

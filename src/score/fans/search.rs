@@ -107,6 +107,7 @@ struct Found {
 
 /// The fans of `table` the best reading of `hand` won by `claim` holds,
 /// or `None` when the hand does not win.
+#[inline]
 pub(super) fn best(
     rules: &Rules,
     table: &FanTable,
@@ -120,6 +121,7 @@ pub(super) fn best(
 /// is false, and over every split of [`Rules::each_reading`] when
 /// `every_split` (the tests' checks of the classes and of the splits
 /// passed over); with the number of splits scored.
+#[inline]
 fn best_by(
     rules: &Rules,
     table: &FanTable,
