@@ -181,9 +181,10 @@ impl Rules {
             // With fifth copies to spend (jokers, or joker kinds' copies to
             // draw; this path has no joker kind) the suits' flagged draws
             // are read: the suits a discard leaves alone worked out once.
-            let may_spend = jokers > 0 || self.derived.joker_copies > 0;
             let base_flagged = match base {
-                Some(b) if may_spend => flagged_of([&b[0], &b[1], &b[2], &b[3]]),
+                Some(b) if standard::fifths(self, &pos) > 0 => {
+                    flagged_of([&b[0], &b[1], &b[2], &b[3]])
+                }
                 _ => 0,
             };
             // Each discard's draws are written in their place: a copy would
@@ -959,8 +960,7 @@ impl Held<'_> {
     /// The fifth copies it may spend: its jokers, and the copies of joker
     /// kinds still to draw.
     fn fifths(&self, rules: &Rules) -> u32 {
-        (self.jokers + self.kind_jokers) as u32
-            + rules.derived.joker_copies.saturating_sub(self.kind_jokers) as u32
+        standard::fifths_of(rules, self.jokers + self.kind_jokers, self.kind_jokers)
     }
 }
 

@@ -223,7 +223,14 @@ pub(super) fn barred_bytes(rules: &Rules, s: usize, d: [[u8; 8]; 2]) -> [[u8; 8]
 /// more in a wait being tried).
 #[inline(always)]
 pub(crate) fn fifths(rules: &Rules, pos: &Position) -> u32 {
-    pos.jokers as u32 + rules.derived.joker_copies.saturating_sub(pos.kind_jokers) as u32
+    fifths_of(rules, pos.jokers, pos.kind_jokers)
+}
+
+/// [`fifths`] of a hand holding `jokers` jokers (copies of joker kinds
+/// included), `kind_jokers` of them copies of joker kinds.
+#[inline(always)]
+pub(crate) fn fifths_of(rules: &Rules, jokers: u8, kind_jokers: u8) -> u32 {
+    jokers as u32 + rules.derived.joker_copies.saturating_sub(kind_jokers) as u32
 }
 
 /// Is some suit of `pos` flagged: would a joker as a fifth copy lower

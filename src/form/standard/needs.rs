@@ -134,7 +134,7 @@ pub(crate) fn groups_through(
     }
     GroupsThrough {
         held: c[r],
-        others: std::array::from_fn(|i| c[i] > 0),
+        held_ranks: std::array::from_fn(|i| c[i] > 0),
         r: r as u8,
         pair,
         sequence: if s == 3 {
@@ -152,13 +152,13 @@ pub(crate) fn groups_through(
 /// in a numbered suit, three of the winds' honour sequences.
 const MAX_SETS: usize = 3;
 
-/// [`groups_through`]'s groups, one id after another: each id is tried in
-/// turn, with no iterator of iterators to unwind.
+/// [`groups_through`]'s groups: each id tried in turn, one state for the
+/// whole list.
 pub(crate) struct GroupsThrough {
     /// Natural copies of the rank held.
     held: u8,
     /// `[i]`: does the suit hold rank `i`?
-    others: [bool; 9],
+    held_ranks: [bool; 9],
     /// The rank.
     r: u8,
     /// May the pair be taken?
@@ -200,7 +200,7 @@ impl GroupsThrough {
             rest &= rest - 1;
             let joker = i != self.r && choice >> other & 1 == 1;
             other += (i != self.r) as u8;
-            if !joker && !self.others[i as usize] {
+            if !joker && !self.held_ranks[i as usize] {
                 return None;
             }
             *slot = (i, joker);
