@@ -523,18 +523,31 @@ fn renaming_suits_and_reversing_ranks_change_nothing() {
 /// with it. Hand `i` of the sample (seeded from the sample's seed and `i`)
 /// is `shard`'s when its round of the variants is.
 fn efficiency_agrees(shard: Shard) {
-    let specs = variants();
     let n = if RELEASE { 500 } else { 30 };
+    efficiency_agrees_on(shard, (n, 0x6566_6669), |rng, spec, size| {
+        let jokers = random_jokers(rng, size).min(3);
+        hand_for(rng, spec, size, jokers)
+    });
+}
+
+/// [`efficiency_agrees`] on `n` hands of 13 or 14 tiles a round of the
+/// variants, seeded from `seed`, each made by `hand` (the rules' spec
+/// and the size given).
+fn efficiency_agrees_on(
+    shard: Shard,
+    (n, seed): (usize, u64),
+    hand: impl Fn(&mut ChaCha8Rng, &Spec, usize) -> Raw + Sync,
+) {
+    let specs = variants();
     let rules: Vec<Rules> = specs.iter().map(rules_of).collect();
-    common::par_seeded(n, 0x6566_6669, |i, rng| {
+    common::par_seeded(n, seed, |i, rng| {
         if !shard.has(i / specs.len()) {
             return;
         }
         let k = i % specs.len();
         let (spec, rules) = (&specs[k], &rules[k]);
         let size = if rng.gen_bool(0.5) { 14 } else { 13 };
-        let jokers = random_jokers(rng, size).min(3);
-        let raw = hand_for(rng, spec, size, jokers);
+        let raw = hand(rng, spec, size);
         let hand = Hand::from_counts(&raw.counts, raw.jokers).unwrap();
         let what = || format!("{}: {}", spec.name, raw.notation());
         // Some tiles seen on the table.
@@ -593,6 +606,31 @@ fn efficiency_agrees(shard: Shard) {
             }
         }
     });
+}
+
+/// Efficiency against the search on hands near seven pairs or thirteen
+/// orphans with 1–3 jokers and a kind held four times: a joker may stand
+/// for its fifth copy, and a draw's counted forms decide whether it helps.
+#[test]
+fn efficiency_near_the_counted_forms_with_a_kind_held_four_times_agrees() {
+    let n = if RELEASE { 1_000 } else { 60 };
+    efficiency_agrees_on(
+        Shard::of(0, 1),
+        (n, 0x636f_756e_7465_6421),
+        |rng, spec, size| {
+            let mut raw = if rng.gen_bool(0.5) {
+                gen::orphans_in(rng, &spec.tiles)
+            } else {
+                let distinct = rng.gen_bool(0.5);
+                gen::seven_pairs_in(rng, &spec.tiles, distinct)
+            };
+            let held: Vec<usize> = (0..KINDS).filter(|&k| raw.counts[k] > 0).collect();
+            raw.counts[held[rng.gen_range(0..held.len())]] = 4;
+            let jokers = rng.gen_range(1..=3);
+            let raw = gen::jokerize(rng, raw, jokers);
+            gen::shrink_to(rng, raw, size)
+        },
+    );
 }
 
 #[test]
