@@ -42,6 +42,8 @@ mod position;
 pub mod reveal;
 pub mod rules;
 pub mod score;
+#[cfg(test)]
+mod seeded;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 pub mod shanten;

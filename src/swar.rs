@@ -298,14 +298,11 @@ mod tests {
                 out.push(c);
             }
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut picks = crate::seeded::Picks::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let mut c = [0u8; KINDS];
             for b in &mut c {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *b = (x % 5) as u8;
+                *b = picks.below(5) as u8;
             }
             out.push(c);
         }

@@ -403,14 +403,10 @@ mod tests {
             .collect()
     }
 
-    /// Seeded picks (xorshift): `next(n)` is below `n`.
-    fn picks(mut seed: u64) -> impl FnMut(usize) -> usize {
-        move |n| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        }
+    /// Seeded picks: `next(n)` is below `n`.
+    fn picks(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut picks = crate::seeded::Picks::new(seed);
+        move |n| picks.below(n as u64) as usize
     }
 
     /// The merge's least split of the builtin tables' classes, four at a

@@ -148,13 +148,11 @@ mod tests {
     #[test]
     fn of_hand_counts_the_whole_hand() {
         let tables = super::super::Tables::builtin();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut picks = crate::seeded::Picks::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..5_000 {
             let mut counts = [0u8; 34];
             for _ in 0..14 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = picks.next();
                 let i = (seed % 34) as usize;
                 if counts[i] < 4 && seed >> 40 & 7 != 0 {
                     counts[i] += 1;

@@ -92,13 +92,8 @@ mod tests {
             honor_sequences: true,
             ..TableParams::DEFAULT
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut picks = crate::seeded::Picks::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| picks.below(n);
         for tables in [
             Tables::builtin(),
             std::sync::Arc::new(Tables::generate(&other)),

@@ -358,13 +358,8 @@ mod tests {
             Rules::chinese(),
             Rules::from_toml_str("base = \"chinese\"\nhonor_sequences = true").expect("rules"),
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut picks = crate::seeded::Picks::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: u64| picks.below(n);
         let mut listed_groups = 0;
         for _ in 0..20_000 {
             let s = next(4) as usize;
