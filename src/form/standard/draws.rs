@@ -255,34 +255,13 @@ impl SuitDraws {
     #[inline(always)]
     fn ranks_lowering(&self, tight: u32) -> u64 {
         // Lanes lie in bits 0–13: the flag is never among them.
-        ranks_meeting(&self.draws, tight as u16 & !DRAW_FLAGS)
+        let tight = tight as u16 & !DRAW_FLAGS;
+        let mut ranks = 0u64;
+        for (r, &entry) in self.draws.iter().enumerate() {
+            ranks |= ((entry & tight != 0) as u64) << r;
+        }
+        ranks
     }
-}
-
-/// The ranks (bit `r` for rank `r`) whose entry of `row` shares a bit with
-/// `mask`, which leaves bit 15 clear: four entries at a time, one in each
-/// 16-bit place of a word.
-#[inline(always)]
-fn ranks_meeting(row: &DrawRow, mask: u16) -> u64 {
-    const PLACES: u64 = 0x0001_0001_0001_0001;
-    // Place a's bit 0 moved to bit 48 + a by one multiplication: every
-    // other product lands below bit 48 on a bit of its own, or past 63.
-    const GATHER: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
-    debug_assert_eq!(mask & 0x8000, 0);
-    let masks = u64::from(mask) * PLACES;
-    // Bit 15 of a place is set when its entry meets `mask`: a masked entry
-    // is at most 0x7fff, so no carry leaves its place.
-    let four = |w: u64| {
-        let met = ((w & masks) + 0x7fff * PLACES) & (0x8000 * PLACES);
-        (met >> 15).wrapping_mul(GATHER) >> 48
-    };
-    let word = |r: usize| {
-        u64::from(row[r])
-            | u64::from(row[r + 1]) << 16
-            | u64::from(row[r + 2]) << 32
-            | u64::from(row[r + 3]) << 48
-    };
-    four(word(0)) | four(word(4)) << 4 | u64::from(row[8] & mask != 0) << 8
 }
 
 /// The lanes (bit `j` for lane `j`, as [`Lanes`]) of suit `s` a draw may
@@ -691,32 +670,4 @@ fn draws_on_least_split<const K: usize>(
     };
     rests.seen_len[s] = rests.seen_len[s].wrapping_add(1);
     (best, lowers | around[s].ranks_lowering(tight) << (9 * s))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every rank's entry tested on its own, as the loop over the row.
-    #[test]
-    fn ranks_meeting_is_each_entry_tested() {
-        let mut picks = crate::seeded::Picks::new(0x2545_f491_4f6c_dd1d);
-        let mut next = || picks.next();
-        for _ in 0..100_000 {
-            // Sparse entries and masks as well as dense ones.
-            let sparse = next() & 1 == 0;
-            let mut entry = || {
-                let e = next() as u16;
-                if sparse {
-                    e & next() as u16 & next() as u16
-                } else {
-                    e
-                }
-            };
-            let row: DrawRow = std::array::from_fn(|_| entry());
-            let mask = entry() & 0x7fff;
-            let want = (0..9).fold(0u64, |ranks, r| ranks | u64::from(row[r] & mask != 0) << r);
-            assert_eq!(ranks_meeting(&row, mask), want, "{row:?} {mask:#x}");
-        }
-    }
 }
