@@ -3,7 +3,7 @@
 //! peers play), and hupai alone on joker hands (no peer takes jokers).
 //! Each shanten and live group times the same pre-generated 1,024 hands
 //! (time / 1024 is ns per hand); the efficiency groups 256 hands, and
-//! 20,000 for `chinese-jokers-many`, the size of issue 47's sets
+//! 20,000 for the sets named `-many`, the size of issue 47's sets
 //! (criterion's throughput line gives the rate).
 //!
 //! Run: `cargo bench --bench shanten`
@@ -204,15 +204,27 @@ fn bench_efficiency(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(47);
     let random: Vec<Raw> = (0..256).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
     let random = hands(&random);
-    for h in &random {
+    // The same kinds of hands, 20,000 of each (issue 47's size of a set): a
+    // stream of new hands reads patterns the caches do not hold.
+    let mut rng = ChaCha8Rng::seed_from_u64(2047);
+    let [plain_many, _, _] = gen::efficiency_hands(&mut rng, [20_000, 0, 0]);
+    let plain_many = hands(&plain_many);
+    let random_many: Vec<Raw> = (0..20_000).map(|_| gen::uniform(&mut rng, 14, 0)).collect();
+    let random_many = hands(&random_many);
+    for h in random.iter().chain(&plain_many).chain(&random_many) {
         assert_eq!(
             peers::xiangting_efficiency(h.counts()),
             efficiency_sum(&riichi, h),
             "{h}"
         );
     }
-    group.throughput(Throughput::Elements(plain.len() as u64));
-    for (name, hands) in [("riichi", &plain), ("riichi-random", &random)] {
+    for (name, hands) in [
+        ("riichi", &plain),
+        ("riichi-random", &random),
+        ("riichi-many", &plain_many),
+        ("riichi-random-many", &random_many),
+    ] {
+        group.throughput(Throughput::Elements(hands.len() as u64));
         group.bench_function(
             BenchmarkId::new("xiangting necessary tiles per discard", name),
             |b| b.iter(|| sum_of(hands, |h| peers::xiangting_efficiency(h.counts()))),
@@ -221,7 +233,10 @@ fn bench_efficiency(c: &mut Criterion) {
     for (name, rules, hands) in [
         ("riichi", &riichi, &plain),
         ("riichi-random", &riichi, &random),
+        ("riichi-many", &riichi, &plain_many),
+        ("riichi-random-many", &riichi, &random_many),
         ("gb-knitted", &gb, &plain),
+        ("gb-knitted-many", &gb, &plain_many),
         ("chinese-jokers", &chinese, &jokers),
         ("chinese-jokers-many", &chinese, &many),
     ] {
