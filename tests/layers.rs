@@ -25,14 +25,15 @@ use std::path::Path;
 /// file of `src/` must be in a layer, and every entry must name a file.
 const LAYERS: &[&[&str]] = &[
     // Leaves, importing nothing else of the crate: the tile sets as masks
-    // and the plain tile types that read them, and the per-suit tables'
-    // key and value layout (which `build.rs` compiles too, by `#[path]`,
-    // so they cannot import the crate).
+    // and the plain tile types that read them, the per-suit tables' key
+    // and value layout (which `build.rs` compiles too, by `#[path]`, so
+    // they cannot import the crate), and the unit tests' seeded picks.
     &[
         "src/tile/sets.rs",
         "src/tile/kind.rs",
         "src/tables/key.rs",
         "src/tables/layout.rs",
+        "src/seeded.rs",
     ],
     // What a declared meld is (`MeldKind`), named by the errors.
     &["src/meld/kind.rs"],
