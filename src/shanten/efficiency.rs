@@ -948,13 +948,12 @@ struct Held<'a> {
 
 impl Held<'_> {
     /// Its natural tiles' suits' keys cut in halves
-    /// ([`key::halves_of`]).
+    /// ([`key::halves_of`]): the copies of joker kinds masked out, as the
+    /// acceptance step masks them.
     fn halves(&self, rules: &Rules) -> [(usize, usize); 4] {
-        let mut natural = *self.counts;
-        for j in bits(rules.jokers.bits()) {
-            natural[j] = 0;
-        }
-        SuitWords::load(&natural).halves()
+        SuitWords::load(self.counts)
+            .and_not(&rules.derived.joker_kinds)
+            .halves()
     }
 
     /// The fifth copies it may spend: its jokers, and the copies of joker
