@@ -467,19 +467,17 @@ impl Rules {
     ) -> u64 {
         let [odd, twos] = count_bits;
         let by_count = [!odd & !twos, odd & !twos, !odd & twos, odd & twos];
+        // Every class judged, empty or not: which classes a hand holds
+        // follows no pattern a branch could learn.
         let mut lower = 0;
         for (c, &kinds) in by_count.iter().enumerate() {
             for (orphan, class) in [(false, !ORPHANS), (true, ORPHANS)] {
-                let class = kinds & class & rest;
-                if class != 0 {
-                    let after = counted.with_tile(c as u8, orphan);
-                    if self.counted_distance(natural + 1, after) < now {
-                        lower |= class;
-                    }
-                }
+                let after = counted.with_tile(c as u8, orphan);
+                let falls = self.counted_distance(natural + 1, after) < now;
+                lower |= kinds & class & u64::from(falls).wrapping_neg();
             }
         }
-        lower
+        lower & rest
     }
 
     /// Which of the draws `rest` of the 3N+1 hand `held` (14 tiles with the
