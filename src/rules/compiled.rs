@@ -85,6 +85,9 @@ pub(crate) struct Derived {
     /// Per suit, what the standard form's distance may not use (see
     /// `form::standard::bars`).
     pub dist_bars: [[[u64; 2]; 2]; 4],
+    /// Per suit, what efficiency keeps of each draw row entry under those
+    /// bars (`form::standard::kept_draws`).
+    pub draw_kept: [u16; 4],
     /// The forms a hand can win by: the rules' forms, less those no hand
     /// can complete (thirteen orphans with an orphan out of play, as jokers
     /// stand only for tiles in play; the knitted forms without the three

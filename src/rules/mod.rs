@@ -103,6 +103,12 @@ impl Rules {
             win | win >> 1
         });
         let lean_shanten = r.whole_tile_set() && winnable.standard_without_knitted();
+        let dist_bars = std::array::from_fn(|s| {
+            crate::form::standard::bars(
+                r.tiles.count_in(Suit::ALL[s]) == 0,
+                pair_penalty[s] != 0,
+            )
+        });
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),
             partial: r.tiles != TileSet::ALL,
@@ -115,12 +121,8 @@ impl Rules {
             pair_cost_lanes: crate::form::standard::pair_cost_lanes(pair_penalty),
             drawable: r.tiles.bits() & !r.jokers.bits(),
             joker_copies: 4 * r.jokers.len() as u8,
-            dist_bars: std::array::from_fn(|s| {
-                crate::form::standard::bars(
-                    r.tiles.count_in(Suit::ALL[s]) == 0,
-                    pair_penalty[s] != 0,
-                )
-            }),
+            dist_bars,
+            draw_kept: dist_bars.each_ref().map(crate::form::standard::kept_draws),
             winnable,
             winnable_melded: winnable.iter().filter(|f| f.takes_melds()).collect(),
             pairs_missing,

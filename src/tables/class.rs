@@ -193,21 +193,31 @@ impl HandMerge {
             // byte borrows: each count is at least zero).
             let pair = (u64::from(self.pair[q] & 0x00ff_ffff) << 8).wrapping_sub(bias);
             let total = all.wrapping_add(pair);
-            let lambda = (1..=3)
-                .map(|v| ((total >> (8 * v) & 0xff) < k as u64) as u32)
-                .sum::<u32>();
+            // λ: how many of bytes 1–3 (the counts at 0, 1, 2, rising)
+            // are below k, each byte's high bit set when at most k - 1 (no
+            // byte borrows: every count is below 0x80), the bits added by
+            // one multiplication. No target of no meld takes an increment.
+            let lambda = if k == 0 {
+                0
+            } else {
+                let below_k = ((k as u64 - 1) * 0x01_0101 | 0x80_8080) - (total >> 8 & 0xff_ffff);
+                ((below_k >> 7 & 0x01_0101) * 0x01_0101 >> 16 & 0xff) as u32
+            };
             // The counts at λ - 1 and λ: bytes 0 and 1 once moved down.
             let at = |c: u64| {
                 let c = c >> (8 * lambda);
                 ((c & 0xff) as i32, (c >> 8 & 0xff) as i32)
             };
             let (below, within) = at(total);
+            // Below λ fewer than k increments, at λ at least k: a suit
+            // holds at most what it has below λ plus the k - below others
+            // leave, so `low` and `high` lie in 0–5.
             let (past_below, past_within) = (k - within, k - below);
             let lanes = |c: u64| {
                 let (c_below, c_within) = at(c);
-                let low = c_below.max(past_below + c_within);
-                let high = c_within.min(past_within + c_below);
-                u32::from(BETWEEN[(low as usize) << 3 | high as usize])
+                let low = c_below.max(past_below + c_within) as u32;
+                let high = c_within.min(past_within + c_below) as u32;
+                u32::from(BETWEEN[(low << 3 | high) as usize & (BETWEEN.len() - 1)])
             };
             for (u, t) in tight.iter_mut().enumerate() {
                 if u != q {

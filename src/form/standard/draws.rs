@@ -196,7 +196,7 @@ pub(crate) struct SuitDraws {
     /// What the merge reads of its class ([`SuitMerge`]).
     merge: SuitMerge,
     /// Per rank 0–8, its draw row's entry ([`DrawRow`]) with the lanes
-    /// of a half the rules bar cleared ([`kept_lanes`]): the lanes a draw
+    /// of a half the rules bar cleared ([`kept_draws`]): the lanes a draw
     /// of the rank lowers, and whether it flags the suit. A rank not
     /// drawable reads some value: every reader masks the ranks with the
     /// tiles the hand may draw.
@@ -219,7 +219,7 @@ impl SuitDraws {
         let class = tables.class(profile);
         let dist =
             barred_bytes(rules, s, class.lanes.map(u64::to_le_bytes)).map(u64::from_le_bytes);
-        let kept = kept_lanes(rules, s) as u16 | DRAW_FLAGS;
+        let kept = rules.derived.draw_kept[s];
         SuitDraws {
             profile,
             dist,
@@ -264,12 +264,13 @@ impl SuitDraws {
     }
 }
 
-/// The lanes (bit `j` for lane `j`, as [`Lanes`]) of suit `s` a draw may
-/// lower: none of a half the rules bar, which is one fixed value.
-#[inline(always)]
-pub(super) fn kept_lanes(rules: &Rules, s: usize) -> u32 {
-    let bars = &rules.derived.dist_bars[s];
-    ((bars[0][0] != 0) as u32 * 0xff) | ((bars[1][0] != 0) as u32 * 0xff00)
+/// What a suit barred by `bars` ([`bars`](super::bars)) keeps of each
+/// draw row entry ([`DrawRow`]): the lanes a draw may lower (bit `j` for
+/// lane `j`, as [`Lanes`]; none of a half the rules bar, which is one
+/// fixed value) and [`DRAW_FLAGS`]. Worked out once for the rules
+/// (`Derived::draw_kept`).
+pub(crate) fn kept_draws(bars: &[[u64; 2]; 2]) -> u16 {
+    ((bars[0][0] != 0) as u16 * 0xff) | ((bars[1][0] != 0) as u16 * 0xff00) | DRAW_FLAGS
 }
 
 /// Can [`lowering_draws`] judge the draws of the position `pos` (or of one
