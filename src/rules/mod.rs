@@ -104,10 +104,7 @@ impl Rules {
         });
         let lean_shanten = r.whole_tile_set() && winnable.standard_without_knitted();
         let dist_bars = std::array::from_fn(|s| {
-            crate::form::standard::bars(
-                r.tiles.count_in(Suit::ALL[s]) == 0,
-                pair_penalty[s] != 0,
-            )
+            crate::form::standard::bars(r.tiles.count_in(Suit::ALL[s]) == 0, pair_penalty[s] != 0)
         });
         let derived = Derived {
             out_of_play: SuitWords::mask(!r.tiles.bits() & TileSet::ALL.bits()),

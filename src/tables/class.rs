@@ -200,8 +200,8 @@ impl HandMerge {
             let lambda = if k == 0 {
                 0
             } else {
-                let below_k = ((k as u64 - 1) * 0x01_0101 | 0x80_8080) - (total >> 8 & 0xff_ffff);
-                ((below_k >> 7 & 0x01_0101) * 0x01_0101 >> 16 & 0xff) as u32
+                let below_k = (((k as u64 - 1) * 0x01_0101) | 0x80_8080) - (total >> 8 & 0xff_ffff);
+                (((below_k >> 7 & 0x01_0101) * 0x01_0101) >> 16 & 0xff) as u32
             };
             // The counts at λ - 1 and λ: bytes 0 and 1 once moved down.
             let at = |c: u64| {
