@@ -143,10 +143,11 @@ impl Rules {
                 base,
                 halves,
                 rests: &mut rests,
-                natural: pos.natural,
-                counted_asked: k == 4 && !forms.without(Form::Standard).is_empty(),
+                counted: (k == 4 && !forms.without(Form::Standard).is_empty()).then(|| {
+                    let counted = CountedFields::of_hand(&base.each_ref().map(|a| a.profile()));
+                    CountedDiscards::of(self, counted, pos.natural, count_bits, held_kinds)
+                }),
                 drawable,
-                count_bits,
                 unseen: &unseen,
             };
             let mut first = None;
@@ -813,14 +814,11 @@ struct LeanDiscards<'a> {
     halves: [(usize, usize); 4],
     /// The joins of the hand's suits ([`BesideJoins`]).
     rests: &'a mut BesideJoins,
-    /// The hand's natural tiles.
-    natural: u32,
-    /// Are the counted forms winnable at the size after a discard?
-    counted_asked: bool,
+    /// What the counted forms miss after each discard, and the draws that
+    /// lower it, when they are winnable at the size after a discard.
+    counted: Option<CountedDiscards>,
     /// The tiles the hand may draw ([`Rules::drawable`]).
     drawable: u64,
-    /// The hand's kinds' counts' bits 0 and 1 ([`count_bits`]).
-    count_bits: [u64; 2],
     /// The copies no draw can bring.
     unseen: &'a Unseen,
 }
@@ -841,34 +839,98 @@ impl LeanDiscards<'_> {
         let base = self.base;
         let mut around = [&base[0], &base[1], &base[2], &base[3]];
         around[s] = &changed;
-        let natural = self.natural - 1;
         // The discarded tile may be drawn again.
         let drawable = self.drawable | 1 << i;
         let (best, lowers) = lowering(rules, around, self.rests, Some(s));
         // A draw lowers a form's distance by one at most: only a form at
-        // `now` can fall below it.
-        let mut now = best;
-        let mut lower = 0;
-        if self.counted_asked {
-            let counted = CountedFields::of_hand(&around.map(|a| a.profile()));
-            let counted_now = rules.counted_distance(natural, counted);
-            now = best.min(counted_now);
-            if counted_now == now {
-                let count_bits = count_bits_with(self.count_bits, i, count - 1);
-                // The standard form's draws are known: the counted forms
-                // are asked of the others.
-                let rest = if best == now {
-                    drawable & !lowers
-                } else {
-                    drawable
-                };
-                lower = rules.counted_draws(count_bits, rest, counted, natural, now);
-            }
+        // `now` can fall below it. Which form is at `now` follows no
+        // pattern a branch could learn: each form's draws are kept by a
+        // mask.
+        let (counted_now, counted_lower) = match &self.counted {
+            Some(counted) => counted.after(i, count),
+            None => (u8::MAX, 0),
+        };
+        let now = best.min(counted_now);
+        let lower = (lowers & mask(best == now)) | (counted_lower & mask(counted_now == now));
+        self.unseen.draws(now as i8 - 1, lower & drawable)
+    }
+}
+
+/// Every bit when `b`, none when not.
+#[inline(always)]
+fn mask(b: bool) -> u64 {
+    u64::from(b).wrapping_neg()
+}
+
+/// What the counted forms (seven pairs, thirteen orphans) miss after each
+/// discard of a 3N+2 hand of no joker, and the draws that lower it. A
+/// discard changes the counted fields by what its kind's count and being
+/// an orphan say: one class of eight ([`CountedDiscards::class`]), each
+/// worked out once for the hand.
+struct CountedDiscards {
+    /// `[c]`: the tiles the counted forms miss after a discard of class
+    /// `c` (only classes the hand holds are filled).
+    now: [u8; 8],
+    /// `[c]`: the draws that bring them below `now[c]` after such a
+    /// discard, each kind read at its count in the hand (the discarded
+    /// kind's own is [`CountedDiscards::after`]'s).
+    lower: [u64; 8],
+    /// The tiles they miss with the whole hand: after a discard and a draw
+    /// of the discarded kind.
+    whole: u8,
+}
+
+impl CountedDiscards {
+    /// The classes of the discards of a hand of `natural` natural tiles,
+    /// no joker, whose counted fields are `counted`, `count_bits` its
+    /// kinds' counts' bits 0 and 1 ([`count_bits`]), and `held` its kinds
+    /// (bit `i` for index `i`).
+    fn of(
+        rules: &Rules,
+        counted: CountedFields,
+        natural: u32,
+        count_bits: [u64; 2],
+        held: u64,
+    ) -> CountedDiscards {
+        let [odd, twos] = count_bits;
+        // The kinds held 1–4 times: the count less one is the class's.
+        let by_count = [odd & !twos, !odd & twos, odd & twos, held & !odd & !twos];
+        let mut classes = 0u32;
+        for (c, &kinds) in by_count.iter().enumerate() {
+            classes |= u32::from(kinds & !ORPHANS != 0) << (2 * c);
+            classes |= u32::from(kinds & ORPHANS != 0) << (2 * c + 1);
         }
-        if best == now {
-            lower |= lowers & drawable;
+        let mut counted_discards = CountedDiscards {
+            now: [u8::MAX; 8],
+            lower: [0; 8],
+            whole: rules.counted_distance(natural, counted),
+        };
+        for c in bits(u64::from(classes)) {
+            let after = counted.without_tile((c / 2) as u8, c % 2 == 1);
+            let now = rules.counted_distance(natural - 1, after);
+            counted_discards.now[c] = now;
+            counted_discards.lower[c] =
+                rules.counted_draws(count_bits, !0, after, natural - 1, now);
         }
-        self.unseen.draws(now as i8 - 1, lower)
+        counted_discards
+    }
+
+    /// The class of a discard of kind `i`, held `count` times (1–4): the
+    /// count it leaves, and whether it is an orphan.
+    #[inline(always)]
+    fn class(i: usize, count: u8) -> usize {
+        usize::from(count - 1) << 1 | (ORPHANS >> i & 1) as usize
+    }
+
+    /// What the counted forms miss after discarding kind `i`, held `count`
+    /// times, and the draws that lower it. A draw of `i` itself restores
+    /// the whole hand.
+    #[inline(always)]
+    fn after(&self, i: usize, count: u8) -> (u8, u64) {
+        let c = CountedDiscards::class(i, count);
+        let now = self.now[c];
+        let itself = u64::from(self.whole < now) << i;
+        (now, self.lower[c] & !(1 << i) | itself)
     }
 }
 

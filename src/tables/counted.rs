@@ -56,6 +56,14 @@ impl CountedFields {
         CountedFields(self.0.wrapping_add(counted_step(count, orphan)))
     }
 
+    /// The fields with one tile fewer of a kind then held `count` times
+    /// (0–3); `orphan` when the kind is a terminal or an honour: the step
+    /// of [`CountedFields::with_tile`] taken back.
+    #[inline(always)]
+    pub(crate) const fn without_tile(self, count: u8, orphan: bool) -> CountedFields {
+        CountedFields(self.0.wrapping_sub(counted_step(count, orphan)))
+    }
+
     field_reads! {
         /// Kinds held twice or more (at most 7 counted).
         pairs: COUNTED_PAIRS;

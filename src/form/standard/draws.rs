@@ -623,19 +623,17 @@ impl LeastSplit {
         LeastSplit { best, tight }
     }
 
-    /// The draws (bit `i` for index `i`) of the suits `around` but `skip`
-    /// (a discard's, whose draws [`draws_on_least_split`] adds) that lower
-    /// one of their lanes on a least split.
+    /// The draws (bit `i` for index `i`) of the suits `around` that lower
+    /// one of their lanes on a least split: the four suits' written out,
+    /// with no branch on which suit a discard changed.
     #[inline(always)]
-    fn lowers(&self, around: [&SuitDraws; 4], skip: Option<usize>) -> u64 {
-        let mut lowers = 0u64;
-        for (s, (a, &tight)) in around.iter().zip(&self.tight).enumerate() {
-            if skip == Some(s) {
-                continue;
-            }
-            lowers |= a.ranks_lowering(tight) << (9 * s);
-        }
-        lowers
+    fn lowers(&self, around: [&SuitDraws; 4]) -> u64 {
+        let [a, b, c, d] = around;
+        let [ta, tb, tc, td] = self.tight;
+        a.ranks_lowering(ta)
+            | b.ranks_lowering(tb) << 9
+            | c.ranks_lowering(tc) << 18
+            | d.ranks_lowering(td) << 27
     }
 }
 
@@ -652,7 +650,7 @@ fn draws_on_least_split<const K: usize>(
         Some(least) => least,
         None => LeastSplit::joined::<K>(around, &rests.around_k::<K>(around, changed)),
     };
-    let (best, lowers) = (least.best, least.lowers(around, changed));
+    let (best, lowers) = (least.best, least.lowers(around));
     debug_assert_eq!(
         best,
         combined_of(rules, &around.map(|a| a.profile), K),
@@ -667,8 +665,8 @@ fn draws_on_least_split<const K: usize>(
     rests.seen[s][place] = ClassMemo {
         best,
         tight,
-        others: lowers,
+        others: lowers & !(0x1ff << (9 * s)),
     };
     rests.seen_len[s] = rests.seen_len[s].wrapping_add(1);
-    (best, lowers | around[s].ranks_lowering(tight) << (9 * s))
+    (best, lowers)
 }
