@@ -144,8 +144,12 @@ impl Rules {
                 halves,
                 rests: &mut rests,
                 counted: (k == 4 && !forms.without(Form::Standard).is_empty()).then(|| {
-                    let counted = CountedFields::of_hand(&base.each_ref().map(|a| a.profile()));
-                    CountedDiscards::of(self, counted, pos.natural, count_bits, held_kinds)
+                    let profiles = base.each_ref().map(|a| a.profile());
+                    // A discard leaves the standard form at most one tile
+                    // further than the whole hand.
+                    let near = standard::combined_of(self, &profiles, k) + 1;
+                    let counted = CountedFields::of_hand(&profiles);
+                    CountedDiscards::of(self, counted, pos.natural, count_bits, held_kinds, near)
                 }),
                 drawable,
                 unseen: &unseen,
@@ -873,7 +877,8 @@ struct CountedDiscards {
     now: [u8; 8],
     /// `[c]`: the draws that bring them below `now[c]` after such a
     /// discard, each kind read at its count in the hand (the discarded
-    /// kind's own is [`CountedDiscards::after`]'s).
+    /// kind's own is [`CountedDiscards::after`]'s); none when the standard
+    /// form is always nearer.
     lower: [u64; 8],
     /// The tiles they miss with the whole hand: after a discard and a draw
     /// of the discarded kind.
@@ -884,13 +889,16 @@ impl CountedDiscards {
     /// The classes of the discards of a hand of `natural` natural tiles,
     /// no joker, whose counted fields are `counted`, `count_bits` its
     /// kinds' counts' bits 0 and 1 ([`count_bits`]), and `held` its kinds
-    /// (bit `i` for index `i`).
+    /// (bit `i` for index `i`); after no discard does the standard form
+    /// miss more than `near` tiles, so that the counted forms' draws are
+    /// worked out only after discards that leave them at most that far.
     fn of(
         rules: &Rules,
         counted: CountedFields,
         natural: u32,
         count_bits: [u64; 2],
         held: u64,
+        near: u8,
     ) -> CountedDiscards {
         let [odd, twos] = count_bits;
         // The kinds held 1–4 times: the count less one is the class's.
@@ -909,8 +917,10 @@ impl CountedDiscards {
             let after = counted.without_tile((c / 2) as u8, c % 2 == 1);
             let now = rules.counted_distance(natural - 1, after);
             counted_discards.now[c] = now;
-            counted_discards.lower[c] =
-                rules.counted_draws(count_bits, !0, after, natural - 1, now);
+            if now <= near {
+                counted_discards.lower[c] =
+                    rules.counted_draws(count_bits, !0, after, natural - 1, now);
+            }
         }
         counted_discards
     }
