@@ -147,7 +147,7 @@ impl Rules {
                     let profiles = base.each_ref().map(|a| a.profile());
                     // A discard leaves the standard form at most one tile
                     // further than the whole hand.
-                    let near = standard::combined_of(self, &profiles, k) + 1;
+                    let near = standard::combined_of(self, &profiles, k).saturating_add(1);
                     let counted = CountedFields::of_hand(&profiles);
                     CountedDiscards::of(self, counted, pos.natural, count_bits, held_kinds, near)
                 }),
