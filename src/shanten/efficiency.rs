@@ -479,7 +479,7 @@ impl Rules {
             for (orphan, class) in [(false, !ORPHANS), (true, ORPHANS)] {
                 let after = counted.with_tile(c as u8, orphan);
                 let falls = self.counted_distance(natural + 1, after) < now;
-                lower |= kinds & class & u64::from(falls).wrapping_neg();
+                lower |= kinds & class & mask(falls);
             }
         }
         lower & rest
